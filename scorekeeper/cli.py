@@ -1,0 +1,224 @@
+"""The `scorekeeper` command: a thin Typer layer. Parse, call the library, render, exit.
+
+Every ScorekeeperError and every usage mistake is turned into one `error:` line on stderr
+here, in one place (`ScorekeeperGroup.main`), with exit code 2 for usage and 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+from typer.core import TyperGroup
+
+try:  # Typer 0.2x vendors its own click; older releases use click itself
+    from typer import _click as click
+except ImportError:  # pragma: no cover
+    import click  # type: ignore[no-redef]
+
+from .model import ScorekeeperError
+
+
+class ScorekeeperGroup(TyperGroup):
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        try:
+            code = super().main(*args, **kwargs)
+        except ScorekeeperError as err:
+            _fail(str(err), 2 if err.usage else 1)
+        except click.exceptions.NoArgsIsHelpError as err:
+            click.echo(err.ctx.get_help() if err.ctx else str(err))
+            sys.exit(2)
+        except click.exceptions.UsageError as err:
+            path = ["scorekeeper"] + (err.ctx.command_path.split()[1:] if err.ctx else [])
+            hint = f" (see {' '.join(path)} --help)"
+            _fail(err.format_message() + hint, 2)
+        except click.exceptions.ClickException as err:
+            _fail(err.format_message(), err.exit_code)
+        except click.exceptions.Abort:
+            _fail("aborted", 1)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fail(message: str, code: int) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(code)
+
+
+app = typer.Typer(cls=ScorekeeperGroup, add_completion=False, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  help="Keep the score of a card night by the laws of the game, and settle up.")
+
+
+@app.callback()
+def root(ctx: typer.Context,
+         dir: Optional[Path] = typer.Option(None, "--dir", help="sessions folder (default ./sessions, "
+                                            "or $SCOREKEEPER_DIR)")) -> None:
+    ctx.obj = dir
+
+
+def _folder(ctx: typer.Context) -> Path:
+    from .store import sessions_dir
+
+    root_ctx = ctx.find_root()
+    return sessions_dir(str(root_ctx.obj) if root_ctx.obj else None)
+
+
+def _path(ctx: typer.Context, name: str) -> Path:
+    from .store import session_path
+
+    return session_path(name, _folder(ctx))
+
+
+def _out(text: str) -> None:
+    typer.echo(text)
+
+
+@app.command()
+def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name"),
+        game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)"),
+        players: str = typer.Option(..., "--players", "-p", help="names in seating order: Ann,Bob,Cid"),
+        rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
+        stake: str = typer.Option("1", "--stake", help="money per counter, point or game"),
+        currency: str = typer.Option("", "--currency", help="e.g. USD")) -> None:
+    """Start a sitting."""
+    from . import ledger, render
+    from .fields import parse_assignments
+    from .store import parse_stake
+
+    names = [p.strip() for p in players.split(",")]
+    replayed = ledger.new_session(_path(ctx, name), game, names, parse_assignments(rule),
+                                  parse_stake(stake), currency)
+    _out(f"created {replayed.session.path}\n\n" + render.standings_text(replayed.session, replayed.standings))
+
+
+@app.command()
+def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
+         fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)"),
+         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for each field")) -> None:
+    """Log one hand, then show its effect and the standings."""
+    from . import ledger, render
+    from .fields import parse_assignments
+
+    path = _path(ctx, name)
+    if not fields and (interactive or sys.stdin.isatty()):
+        raw = _prompt_fields(path)
+    elif not fields:
+        raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
+                               usage=True)
+    else:
+        raw = parse_assignments(fields)
+    replayed = ledger.add_hand(path, raw)
+    _out(render.effect_text(replayed.session, replayed.standings))
+
+
+def _prompt_fields(path: Path) -> dict:
+    from . import ledger
+
+    replayed = ledger.open_session(path)
+    raw = {}
+    for field in replayed.game.fields(replayed.session):
+        mark = "" if field.required else " (Enter to leave out)"
+        answer = typer.prompt(f"{field.name}: {field.help}{mark}", default="", show_default=False)
+        if answer.strip():
+            raw[field.name] = answer.strip()
+    return raw
+
+
+@app.command()
+def show(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
+         json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """Standings (with the next dealer), then every hand with its effect."""
+    from . import ledger, render
+
+    r = ledger.open_session(_path(ctx, name))
+    _out(render.show_json(r.session, r.standings) if json else render.show_text(r.session, r.standings))
+
+
+@app.command()
+def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")) -> None:
+    """Remove the last hand."""
+    from . import ledger, render
+
+    removed, r = ledger.undo(_path(ctx, name))
+    shown = " ".join(f"{k}={v}" for k, v in removed.fields.items() if k != "at")
+    _out(f"removed hand {len(r.session.hands) + 1}: {shown}\n\n" + render.standings_text(r.session, r.standings))
+
+
+@app.command()
+def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
+         number: int = typer.Argument(..., help="the hand to correct (1 is the first)"),
+         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)")) -> None:
+    """Correct hand N; everything after it is recomputed."""
+    from . import ledger, render
+    from .fields import parse_assignments
+
+    r = ledger.edit(_path(ctx, name), number, parse_assignments(fields))
+    _out(f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
+
+
+@app.command()
+def settle(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
+           json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """Who pays whom at the end of the sitting (the fewest payments)."""
+    from . import ledger, render
+
+    r = ledger.open_session(_path(ctx, name))
+    s = ledger.settlement(r)
+    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s))
+
+
+@app.command("list")
+def list_(ctx: typer.Context) -> None:
+    """The sittings in the sessions folder."""
+    from . import store
+
+    folder = _folder(ctx)
+    paths = store.list_sessions(folder)
+    if not paths:
+        _out(f"no sessions in {folder}")
+        return
+    from tabulate import tabulate
+
+    rows = []
+    for p in paths:
+        try:
+            s = store.load(p)
+            rows.append([p.stem, s.game, ", ".join(s.players), str(len(s.hands)), s.created])
+        except ScorekeeperError as err:
+            rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
+    _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))
+
+
+@app.command()
+def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) -> None:
+    """The games, or one game's house rules and hand fields."""
+    from . import render
+    from .games import game_names, get_game
+    from .model import Session
+
+    if game is None:
+        _out(render.games_list({n: get_game(n) for n in game_names()}))
+        return
+    g = get_game(game)
+    players = tuple(f"PLAYER{i}" for i in range(1, g.min_players + 1))
+    example = Session(name="", game=g.name, players=players, rules=g.resolve_rules({}, players))
+    _out(render.game_help(g, g.fields(example)))
+
+
+@app.command()
+def export(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
+           csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
+    """Every hand with its effect and the scores after it, as CSV."""
+    from . import ledger, render
+
+    r = ledger.open_session(_path(ctx, name))
+    typer.echo(render.export_csv(r.session, r.standings), nl=False)
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,233 @@
+"""FIELD=VALUE parsing and typed field values, shared by the command line and the YAML loader.
+
+A hand is a mapping of field names to values. From the command line every value is a
+string; from YAML it may already be an int, a bool or a list. Both go through
+`coerce_hand`, so a hand typed at the table and a hand read from a file are validated by
+exactly the same code, and what is saved is the canonical form (`dump`) of the value.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from .model import COMMON_FIELDS, ScorekeeperError
+
+
+def closest(word: str, choices: Sequence[str]) -> Optional[str]:
+    """The choice a typo most likely meant, if any is close."""
+    import difflib  # only needed on the error path
+
+    lowered = {c.lower(): c for c in choices}
+    if word.lower() in lowered:
+        return lowered[word.lower()]
+    found = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.5)
+    return lowered[found[0]] if found else None
+
+
+def suggest(word: str, choices: Sequence[str]) -> str:
+    guess = closest(word, choices)
+    return f" (did you mean {guess}?)" if guess else ""
+
+
+def parse_assignments(items: Sequence[str]) -> Dict[str, str]:
+    """['bid=8', 'made=10'] -> {'bid': '8', 'made': '10'}; a field twice or without '=' is an error."""
+    result: Dict[str, str] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        name = name.strip()
+        if not sep:
+            raise ScorekeeperError(f"{item!r} is not FIELD=VALUE (for example bid=8)", usage=True)
+        if not name:
+            raise ScorekeeperError(f"{item!r} has no field name before '='", usage=True)
+        if name in result:
+            raise ScorekeeperError(f"field {name} given twice ({name}={result[name]} and {item})",
+                                   usage=True)
+        result[name] = value.strip()
+    return result
+
+
+# ---------------------------------------------------------------- kinds of value
+
+
+@dataclass(frozen=True)
+class Kind:
+    """How one kind of field value is read, written back and described."""
+
+    describe: str
+    parse: Callable[[Any, Sequence[str]], Any]  # (raw value, players) -> value
+    dump: Callable[[Any], Any] = lambda v: v
+
+
+def _as_int(raw: Any) -> int:
+    if isinstance(raw, bool):
+        raise ValueError
+    if isinstance(raw, int):
+        return raw
+    text = str(raw).strip()
+    if text.lstrip("+-").isdigit():
+        return int(text)
+    raise ValueError
+
+
+def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
+    if low is not None and high is not None:
+        describe = f"a whole number from {low} to {high}"
+    elif low is not None:
+        describe = f"a whole number, at least {low}"
+    else:
+        describe = "a whole number"
+
+    def parse(raw: Any, players: Sequence[str]) -> int:
+        try:
+            value = _as_int(raw)
+        except ValueError:
+            raise ScorekeeperError(f"must be {describe}, got {raw!r}") from None
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise ScorekeeperError(f"must be {describe}, got {value}")
+        return value
+
+    return Kind(describe, parse)
+
+
+def _player(raw: Any, players: Sequence[str]) -> str:
+    name = str(raw).strip()
+    if name in players:
+        return name
+    for p in players:  # names are matched without regard to case: "ann" is Ann
+        if p.lower() == name.lower():
+            return p
+    raise ScorekeeperError(
+        f"{name!r} is not at the table{suggest(name, players)}; players: {', '.join(players)}")
+
+
+PLAYER = Kind("a player's name", _player)
+
+
+def _players(raw: Any, players: Sequence[str]) -> Tuple[str, ...]:
+    items = raw if isinstance(raw, (list, tuple)) else str(raw).replace(" ", ",").split(",")
+    names = tuple(_player(item, players) for item in items if str(item).strip())
+    if len(set(names)) != len(names):
+        raise ScorekeeperError(f"a player is named twice in {raw!r}")
+    return names
+
+
+PLAYERS = Kind("players' names separated by commas", _players, lambda v: ",".join(v))
+
+_TRUE = {"yes", "y", "true", "on", "1"}
+_FALSE = {"no", "n", "false", "off", "0"}
+
+
+def _boolean(raw: Any, players: Sequence[str]) -> bool:
+    if isinstance(raw, bool):
+        return raw
+    text = str(raw).strip().lower()
+    if text in _TRUE or text == "":  # a bare flag (`heels=`) means yes
+        return True
+    if text in _FALSE:
+        return False
+    raise ScorekeeperError(f"must be yes or no, got {raw!r}")
+
+
+BOOLEAN = Kind("yes or no", _boolean)
+
+
+def choice(*values: str) -> Kind:
+    describe = "one of " + ", ".join(values)
+
+    def parse(raw: Any, players: Sequence[str]) -> str:
+        text = str(raw).strip().lower()
+        if text in values:
+            return text
+        raise ScorekeeperError(f"must be {describe}, got {raw!r}{suggest(text, values)}")
+
+    return Kind(describe, parse)
+
+
+def _suit(raw: Any, players: Sequence[str]) -> Any:
+    from .cards import Suit
+
+    return Suit.parse(raw)
+
+
+SUIT = Kind("a suit: C, D, H or S", _suit, lambda s: s.value)
+
+
+def cards(count: Optional[Tuple[int, ...]] = None) -> Kind:
+    counts = "" if count is None else " or ".join(str(c) for c in count) + " "
+    describe = f"{counts}cards such as 5H TH QS"
+
+    def parse(raw: Any, players: Sequence[str]) -> Any:
+        from .cards import parse_cards
+
+        found = parse_cards(raw)
+        if count is not None and len(found) not in count:
+            raise ScorekeeperError(f"must be {describe}, got {len(found)} card(s)")
+        return found
+
+    def dump(value: Any) -> str:
+        return " ".join(str(c) for c in value)
+
+    return Kind(describe, parse, dump)
+
+
+def _card(raw: Any, players: Sequence[str]) -> Any:
+    from .cards import Card
+
+    return Card.parse(raw)
+
+
+CARD = Kind("one card such as 5H", _card, str)
+TEXT = Kind("any text", lambda raw, players: str(raw), str)
+
+
+# ---------------------------------------------------------------- fields of a hand
+
+
+@dataclass(frozen=True)
+class Field:
+    name: str
+    kind: Kind
+    help: str
+    required: bool = False
+
+    def parse(self, raw: Any, players: Sequence[str]) -> Any:
+        try:
+            return self.kind.parse(raw, players)
+        except ScorekeeperError as err:
+            raise ScorekeeperError(f"{self.name}: {err.message}") from None
+
+
+COMMON = (Field("note", TEXT, "a remark kept with the hand"),
+          Field("at", TEXT, "when the hand was logged (set automatically)"))
+
+
+def coerce_hand(raw: Mapping[str, Any], fields: Sequence[Field],
+                players: Sequence[str]) -> Dict[str, Any]:
+    """Typed values for a hand's fields; unknown or missing fields are errors."""
+    by_name = {f.name: f for f in fields}
+    by_name.update({f.name: f for f in COMMON})
+    by_lower = {name.lower(): f for name, f in by_name.items()}
+    values: Dict[str, Any] = {}
+    for name, value in raw.items():
+        field = by_name.get(str(name)) or by_lower.get(str(name).lower())
+        if field is None:
+            known = [f.name for f in fields]
+            raise ScorekeeperError(
+                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}")
+        if field.name in values:
+            raise ScorekeeperError(f"field {field.name} given twice")
+        if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
+            continue  # an empty value leaves the field out (how `edit` removes one)
+        values[field.name] = field.parse(value, players)
+    for field in fields:
+        if field.required and field.name not in values:
+            raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})")
+    return values
+
+
+def dump_hand(values: Mapping[str, Any], fields: Sequence[Field]) -> Dict[str, Any]:
+    """The canonical YAML form of typed values, in the order the game lists its fields."""
+    by_name = {f.name: f for f in list(fields) + list(COMMON)}
+    order = [f.name for f in fields] + list(COMMON_FIELDS)
+    return {name: by_name[name].kind.dump(values[name]) for name in order if name in values}

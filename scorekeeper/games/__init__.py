@@ -1,0 +1,28 @@
+"""The registry of games: a name -> the module that defines its Game (imported on demand)."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Dict, List
+
+from ..fields import suggest
+from ..model import ScorekeeperError
+from .base import Game
+
+# name -> (module, class). Imported lazily so a command pays only for the game it uses.
+GAMES: Dict[str, tuple] = {
+    "tally": ("scorekeeper.games.tally", "Tally"),
+}
+
+
+def game_names() -> List[str]:
+    return sorted(GAMES)
+
+
+def get_game(name: str) -> Game:
+    entry = GAMES.get(str(name))
+    if entry is None:
+        raise ScorekeeperError(
+            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}")
+    module = importlib.import_module(entry[0])
+    return getattr(module, entry[1])()

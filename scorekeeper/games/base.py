@@ -1,0 +1,218 @@
+"""The Game protocol: what every game module provides, and the replay loop they share.
+
+A game is pure: it is given the session (players, rules, hands) and returns standings.
+It never reads files or prints. `replay` walks the hands in order; each hand's fields are
+coerced by the shared field parser, then `apply` computes its effect from the state so far.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..fields import Field, coerce_hand, suggest
+from ..model import Hand, ScorekeeperError, Session
+
+Number = Any  # int or Fraction: scores are exact
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A house rule: its name, default, what values it takes and what the book says of it."""
+
+    name: str
+    default: Any
+    help: str
+    parse: Callable[[Any], Any]
+    values: str  # what a person may write, for `games` and error messages
+
+    def read(self, raw: Any) -> Any:
+        try:
+            return self.parse(raw)
+        except ScorekeeperError as err:
+            raise ScorekeeperError(f"rule {self.name}: {err.message}") from None
+
+
+def choice_rule(name: str, default: str, help: str, *values: str) -> Rule:
+    def parse(raw: Any) -> str:
+        text = str(raw).strip().lower()
+        if text not in values:
+            raise ScorekeeperError(
+                f"must be one of {', '.join(values)}, got {raw!r}{suggest(text, values)}")
+        return text
+
+    return Rule(name, default, help, parse, " | ".join(values))
+
+
+def int_rule(name: str, default: Optional[int], help: str, low: int = 0,
+             optional: bool = False) -> Rule:
+    def parse(raw: Any) -> Optional[int]:
+        if optional and (raw is None or str(raw).strip().lower() in ("", "none", "off", "null")):
+            return None
+        try:
+            value = int(str(raw).strip()) if not isinstance(raw, bool) else None
+        except ValueError:
+            value = None
+        if value is None or value < low:
+            raise ScorekeeperError(f"must be a whole number, at least {low}, got {raw!r}")
+        return value
+
+    return Rule(name, default, help, parse, f"a whole number >= {low}" + (" or none" if optional else ""))
+
+
+def bool_rule(name: str, default: bool, help: str) -> Rule:
+    def parse(raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        text = str(raw).strip().lower()
+        if text in ("on", "yes", "true", "1"):
+            return True
+        if text in ("off", "no", "false", "0"):
+            return False
+        raise ScorekeeperError(f"must be on or off, got {raw!r}")
+
+    return Rule(name, default, help, parse, "on | off")
+
+
+def first_dealer_rule() -> Rule:
+    return Rule("first_dealer", None, "who deals the first hand (default: the first player)",
+                lambda raw: None if raw is None else str(raw).strip(), "a player's name")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """What one hand did: a line for people, and each player's change and score after it."""
+
+    summary: str
+    changes: Mapping[str, Number]
+    scores: Mapping[str, Number]
+    dealer: Optional[str] = None
+    notes: Tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Everything shown about a sitting, all computed by replay."""
+
+    game: str
+    players: Tuple[str, ...]
+    scores: Mapping[str, Number]           # the current score in the game's own unit
+    effects: Tuple[Effect, ...]
+    unit: str                              # settlement unit: counters, points or games
+    balances: Mapping[str, Number]         # net in `unit`, summing to zero
+    next_dealer: Optional[str] = None
+    pool: Optional[int] = None
+    games_won: Optional[Mapping[str, int]] = None
+    columns: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # extra per-player columns
+    lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
+    extra_json: Mapping[str, Any] = field(default_factory=dict)
+    settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
+
+
+class Game:
+    """Base class: subclasses set the class attributes and implement start/apply/finish."""
+
+    name: str = ""
+    title: str = ""
+    description: str = ""
+    min_players: int = 2
+    max_players: int = 8
+    unit: str = "points"
+    rules: Tuple[Rule, ...] = ()
+
+    # -- players and rules
+
+    def all_rules(self) -> Tuple[Rule, ...]:
+        names = {r.name for r in self.rules}
+        common = () if "first_dealer" in names else (first_dealer_rule(),)
+        return tuple(self.rules) + common
+
+    def check_players(self, players: Sequence[str]) -> None:
+        n = len(players)
+        if not self.min_players <= n <= self.max_players:
+            span = (f"{self.min_players}" if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}")
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """Every rule written out: the given values checked, defaults filled in."""
+        known = {r.name: r for r in self.all_rules()}
+        for name in given:
+            if name not in known:
+                raise ScorekeeperError(
+                    f"unknown rule {name!r} for {self.name}{suggest(name, list(known))}; "
+                    f"rules: {', '.join(known) or 'none'}")
+        resolved = {}
+        for rule in self.all_rules():
+            raw = given.get(rule.name, rule.default)
+            resolved[rule.name] = rule.default if raw is None else rule.read(raw)
+        first = resolved.get("first_dealer")
+        if first is not None:
+            from ..fields import PLAYER
+            try:
+                resolved["first_dealer"] = PLAYER.parse(first, players)
+            except ScorekeeperError as err:
+                raise ScorekeeperError(f"rule first_dealer: {err.message}") from None
+        self.check_rules(resolved, players)
+        return resolved
+
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        """Games override to refuse combinations of rules and players that cannot work."""
+
+    # -- hands
+
+    def fields(self, session: Session) -> List[Field]:
+        raise NotImplementedError
+
+    def coerce(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+        return coerce_hand(raw, self.fields(session), session.players)
+
+    def dealer(self, session: Session, index: int) -> str:
+        """Who deals hand `index` (0-based): the deal passes to the left."""
+        players = session.players
+        first = session.rules.get("first_dealer") or players[0]
+        return players[(players.index(first) + index) % len(players)]
+
+    # -- replay
+
+    def start(self, session: Session) -> Any:
+        raise NotImplementedError
+
+    def apply(self, state: Any, hand: Dict[str, Any], session: Session, index: int) -> Tuple[Any, Effect]:
+        raise NotImplementedError
+
+    def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        raise NotImplementedError
+
+    def replay(self, session: Session) -> Standings:
+        state = self.start(session)
+        effects: List[Effect] = []
+        for index, hand in enumerate(session.hands):
+            values = self.checked(hand, session, index)
+            try:
+                state, effect = self.apply(state, values, session, index)
+            except ScorekeeperError as err:
+                raise err.at(hand.source, f"hand {index + 1}: ") from None
+            effects.append(effect)
+        return self.finish(state, tuple(effects), session)
+
+    def checked(self, hand: Hand, session: Session, index: int) -> Dict[str, Any]:
+        try:
+            return self.coerce(hand.fields, session)
+        except ScorekeeperError as err:
+            field_name = err.message.split(":", 1)[0]
+            raise err.at(hand.source_of(field_name), f"hand {index + 1}: ") from None
+
+
+def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:
+    """Each player's difference from the average: what he wins or pays at so much a point."""
+    mean = Fraction(sum(totals.values()), len(totals))
+    return {p: normalise(Fraction(t) - mean) for p, t in totals.items()}
+
+
+def normalise(value: Number) -> Number:
+    """A Fraction that is a whole number becomes an int (for tidy output and JSON)."""
+    if isinstance(value, Fraction) and value.denominator == 1:
+        return int(value)
+    return value

@@ -1,0 +1,93 @@
+"""Tally: the catch-all. Each hand gives each player's points; optionally played to a target."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Dict, List, Mapping, Tuple
+
+from ..fields import Field, integer
+from ..model import ScorekeeperError, Session
+from .base import Effect, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
+
+
+@dataclass(frozen=True)
+class TallyState:
+    game_scores: Mapping[str, int]   # the current game
+    totals: Mapping[str, int]        # the whole sitting (what settlement uses)
+    games_won: Mapping[str, int]
+
+
+class Tally(Game):
+    name = "tally"
+    title = "Tally (any game: points per player per hand)"
+    description = ("Each hand gives each player's points (Ann=12 Bob=-3); a player left out "
+                   "scores 0. With a target, the first to reach it wins a game and a new game "
+                   "starts. Settlement: each player's total against the average, at the stake "
+                   "per point.")
+    min_players = 2
+    max_players = 12
+    unit = "points"
+    rules = (
+        int_rule("target", None, "points that win a game; a new game starts after it (none: no target)",
+                 low=1, optional=True),
+        bool_rule("low_wins", False, "the lowest score is best (as in Hearts or golf)"),
+    )
+
+    def fields(self, session: Session) -> List[Field]:
+        return [Field(p, integer(), f"points {p} scored this hand (default 0)")
+                for p in session.players]
+
+    def start(self, session: Session) -> TallyState:
+        zero = {p: 0 for p in session.players}
+        return TallyState(zero, zero, zero)
+
+    def apply(self, state: TallyState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[TallyState, Effect]:
+        changes = {p: hand.get(p, 0) for p in session.players}
+        scores = {p: state.game_scores[p] + changes[p] for p in session.players}
+        totals = {p: state.totals[p] + changes[p] for p in session.players}
+        won = dict(state.games_won)
+        notes: Tuple[str, ...] = ()
+        winner = self._winner(scores, session.rules)
+        if winner:
+            won[winner] += 1
+            notes = (f"{winner} wins the game",)
+        effect = Effect(_summary(changes), changes, scores, self.dealer(session, index), notes)
+        if winner:
+            scores = {p: 0 for p in session.players}
+        return TallyState(scores, totals, won), effect
+
+    def _winner(self, scores: Mapping[str, int], rules: Mapping[str, Any]) -> str:
+        target = rules.get("target")
+        if target is None:
+            return ""
+        reached = [p for p in scores if scores[p] >= target]
+        if not reached:
+            return ""
+        # Someone reached the target: the game ends. The best score wins (lowest if low_wins).
+        ranked = sorted(scores, key=lambda p: scores[p], reverse=not rules.get("low_wins"))
+        best = ranked[0]
+        if sum(1 for p in scores if scores[p] == scores[best]) > 1:
+            return ""  # a tie for best: play on until it is broken
+        return best
+
+    def finish(self, state: TallyState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        totals = state.totals
+        balances = zero_sum_around_mean(totals)
+        if session.rules.get("low_wins"):
+            balances = {p: -b for p, b in balances.items()}
+        target = session.rules.get("target")
+        columns = {}
+        if target is not None:
+            columns["total"] = dict(totals)
+        return Standings(
+            game=self.name, players=session.players, scores=dict(state.game_scores),
+            effects=effects, unit=self.unit, balances=balances,
+            next_dealer=self.dealer(session, len(session.hands)),
+            games_won=dict(state.games_won) if target is not None else None,
+            columns=columns,
+        )
+
+
+def _summary(changes: Mapping[str, int]) -> str:
+    return ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "no score"

@@ -1,0 +1,151 @@
+"""The library the CLI wraps: create a sitting, log, undo and correct hands, replay, settle.
+
+Every change is checked by replaying the whole sitting with the change applied before
+anything is written; a hand the laws refuse never reaches the file.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+
+from . import store
+from .fields import coerce_hand, dump_hand
+from .games import get_game
+from .games.base import Game, Standings
+from .model import Hand, ScorekeeperError, Session, Stakes
+from .settle import Settlement, settle
+
+
+@dataclass(frozen=True)
+class Replayed:
+    session: Session
+    game: Game
+    standings: Standings
+
+
+def check_session(session: Session) -> Replayed:
+    """Validate the header (game, players, rules) and replay every hand."""
+    try:
+        game = get_game(session.game)
+    except ScorekeeperError as err:
+        raise err.at(session.source) from None
+    try:
+        check_players(session.players)
+        game.check_players(session.players)
+    except ScorekeeperError as err:
+        raise err.at(session.source) from None
+    try:
+        rules = game.resolve_rules(session.rules, session.players)
+    except ScorekeeperError as err:
+        name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
+        raise err.at(session.rule_source(name)) from None
+    session = replace(session, rules=rules)
+    return Replayed(session, game, game.replay(session))
+
+
+def check_players(players: Sequence[str]) -> None:
+    if not players:
+        raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True)
+    for name in players:
+        if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
+            raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
+                                   f"no '=', ',' or ':')", usage=True)
+    lowered = [p.lower() for p in players]
+    for name in players:
+        if lowered.count(name.lower()) > 1:
+            raise ScorekeeperError(f"player {name} is named twice", usage=True)
+
+
+def open_session(path: Path) -> Replayed:
+    return check_session(store.load(path))
+
+
+def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
+                stake: Decimal = Decimal("1"), currency: str = "",
+                created: Optional[str] = None) -> Replayed:
+    if path.exists():
+        raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
+    game = get_game(game_name)
+    check_players(players)
+    game.check_players(players)
+    session = Session(name=path.stem, game=game.name, players=tuple(players),
+                      rules=game.resolve_rules(rules, players), stakes=Stakes(stake, currency),
+                      created=created or now(), path=str(path))
+    replayed = check_session(session)
+    with store.locked(path):
+        if path.exists():
+            raise ScorekeeperError(f"{path} already exists")
+        store.save(session, path)
+    return replayed
+
+
+def now() -> str:
+    return datetime.now().replace(microsecond=0).isoformat()
+
+
+def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
+    """A hand as it will be saved: every value parsed and written back in its canonical form."""
+    fields = replayed.game.fields(replayed.session)
+    values = coerce_hand(raw, fields, replayed.session.players)
+    return Hand(dump_hand(values, fields))
+
+
+def _commit(path: Path, change) -> Tuple[Replayed, Replayed]:
+    """Load under the lock, apply `change` to the hands, replay to validate, then save."""
+    with store.locked(path):
+        before = open_session(path)
+        hands = change(before)
+        after = check_session(before.session.with_hands(hands))
+        store.save(after.session, path)
+    return before, after
+
+
+def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None) -> Replayed:
+    def change(before: Replayed) -> Tuple[Hand, ...]:
+        fields = dict(raw)
+        fields.setdefault("at", at or now())
+        return before.session.hands + (canonical_hand(before, fields),)
+
+    return _commit(path, change)[1]
+
+
+def undo(path: Path) -> Tuple[Hand, Replayed]:
+    removed: Dict[str, Hand] = {}
+
+    def change(before: Replayed) -> Tuple[Hand, ...]:
+        if not before.session.hands:
+            raise ScorekeeperError("there is no hand to undo")
+        removed["hand"] = before.session.hands[-1]
+        return before.session.hands[:-1]
+
+    after = _commit(path, change)[1]
+    return removed["hand"], after
+
+
+def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+    """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
+
+    def change(before: Replayed) -> Tuple[Hand, ...]:
+        hands = list(before.session.hands)
+        if not 1 <= number <= len(hands):
+            span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
+            raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
+        fields = dict(hands[number - 1].fields)
+        fields.update(raw)
+        try:
+            hands[number - 1] = canonical_hand(before, fields)
+        except ScorekeeperError as err:
+            raise ScorekeeperError(f"hand {number}: {err.message}") from None
+        return tuple(hands)
+
+    return _commit(path, change)[1]
+
+
+def settlement(replayed: Replayed) -> Settlement:
+    st = replayed.standings
+    stakes = replayed.session.stakes
+    return settle(st.balances, st.unit, stakes.stake, stakes.currency)

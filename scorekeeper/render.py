@@ -1,0 +1,183 @@
+"""Tables, JSON and CSV for people and programs: values in, strings out. Nothing here prints."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, Sequence
+
+from .games.base import Game, Standings
+from .model import Session
+from .settle import Settlement
+
+
+def number(value: Any) -> str:
+    """Scores as people write them: whole numbers plainly, fractions to two places."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        return f"{float(value):.2f}"
+    if isinstance(value, Decimal):
+        return f"{value:.2f}"
+    return str(value)
+
+
+def json_number(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    return value
+
+
+def _table(rows: List[List[Any]], headers: Sequence[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
+
+
+def standings_table(st: Standings) -> str:
+    headers = ["player", "score"] + list(st.columns)
+    if st.games_won is not None:
+        headers.append("games")
+    rows = []
+    for p in st.players:
+        row = [p, number(st.scores[p])] + [number(col.get(p, "")) for col in st.columns.values()]
+        if st.games_won is not None:
+            row.append(str(st.games_won.get(p, 0)))
+        rows.append(row)
+    return _table(rows, headers)
+
+
+def standings_text(session: Session, st: Standings) -> str:
+    parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
+             standings_table(st)]
+    extra = list(st.lines)
+    if st.pool is not None:
+        extra.append(f"pool: {st.pool} {st.unit}")
+    if st.next_dealer:
+        extra.append(f"next dealer: {st.next_dealer}")
+    if extra:
+        parts.append("\n".join(extra))
+    return "\n\n".join(parts)
+
+
+def hands_table(session: Session, st: Standings) -> str:
+    headers = ["#", "dealer", "hand", "effect"] + list(st.players)
+    rows = []
+    for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
+        fields = " ".join(f"{k}={v}" for k, v in hand.fields.items() if k != "at")
+        summary = "; ".join((effect.summary,) + tuple(effect.notes))
+        rows.append([str(i), effect.dealer or "", fields, summary]
+                    + [number(effect.scores.get(p, "")) for p in st.players])
+    return _table(rows, headers) if rows else "no hands yet"
+
+
+def show_text(session: Session, st: Standings) -> str:
+    return standings_text(session, st) + "\n\n" + hands_table(session, st)
+
+
+def effect_text(session: Session, st: Standings) -> str:
+    effect = st.effects[-1]
+    lines = [f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes)
+    return "\n".join(lines) + "\n\n" + standings_text(session, st)
+
+
+def show_json(session: Session, st: Standings) -> str:
+    data: Dict[str, Any] = {
+        "name": session.name,
+        "game": st.game,
+        "players": list(st.players),
+        "hands": len(session.hands),
+        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "next_dealer": st.next_dealer,
+        "rules": dict(session.rules),
+        "effects": [
+            {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
+             "changes": {p: json_number(v) for p, v in e.changes.items()},
+             "scores": {p: json_number(v) for p, v in e.scores.items()}}
+            for i, e in enumerate(st.effects, start=1)
+        ],
+    }
+    if st.pool is not None:
+        data["pool"] = st.pool
+    if st.games_won is not None:
+        data["games_won"] = dict(st.games_won)
+    for name, col in st.columns.items():
+        data.setdefault("columns", {})[name] = {p: json_number(v) for p, v in col.items()}
+    data.update(st.extra_json)
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+
+
+def money(cents: int, currency: str) -> str:
+    sign = "-" if cents < 0 else ""
+    text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+    return f"{text} {currency}".strip()
+
+
+def settle_text(session: Session, st: Standings, s: Settlement) -> str:
+    headers = ["player", f"balance ({s.unit})", "money"]
+    rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    parts = [f"{session.name}: settlement ({stake})", _table(rows, headers)]
+    if st.settle_lines:
+        parts.append("\n".join(st.settle_lines))
+    if s.transfers:
+        parts.append("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
+                               for t in s.transfers))
+    else:
+        parts.append("nobody owes anything")
+    return "\n\n".join(parts)
+
+
+def settle_json(s: Settlement, st: Standings) -> str:
+    data = {
+        "unit": s.unit,
+        "balances": {p: json_number(s.balances[p]) for p in st.players},
+        "stake": float(s.stake),
+        "currency": s.currency,
+        "money": {p: s.money_cents[p] / 100 for p in st.players},
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": t.cents / 100} for t in s.transfers],
+    }
+    return json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def export_csv(session: Session, st: Standings) -> str:
+    import csv
+    import io
+
+    out = io.StringIO()
+    names: List[str] = []
+    for hand in session.hands:
+        names.extend(k for k in hand.fields if k not in names)
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
+    for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):
+        writer.writerow([i, e.dealer or ""] + [hand.fields.get(n, "") for n in names]
+                        + ["; ".join((e.summary,) + tuple(e.notes))]
+                        + [number(e.scores.get(p, "")) for p in st.players])
+    return out.getvalue()
+
+
+def games_list(games: Mapping[str, Game]) -> str:
+    rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
+    return _table(rows, ["game", "what", "players", "settles in"])
+
+
+def game_help(game: Game, fields: Sequence[Any]) -> str:
+    parts = [f"{game.name}: {game.title}", game.description,
+             f"players: {game.min_players}-{game.max_players}; settles in {game.unit}"]
+    rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
+    parts.append("house rules (--rule NAME=VALUE)\n" + _table(rule_rows, ["rule", "default", "values", "what"]))
+    field_rows = [[f.name + (" *" if f.required else ""), f.kind.describe, f.help] for f in fields]
+    parts.append("hand fields (FIELD=VALUE; * required)\n" + _table(field_rows, ["field", "value", "what"]))
+    return "\n\n".join(p for p in parts if p)
+
+
+def _rule_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,300 @@
+"""The only module that touches the disk or YAML: find, load, save (atomically) and lock sessions."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+
+import yaml
+
+from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes
+
+try:  # the libyaml C loader is several times faster; both are safe loaders
+    from yaml import CSafeDumper as _Dumper
+    from yaml import CSafeLoader as _Loader
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+
+DEFAULT_DIR = "sessions"
+LOCK_WAIT_SECONDS = float(os.environ.get("SCOREKEEPER_LOCK_WAIT", "5"))
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def sessions_dir(option: Optional[str] = None) -> Path:
+    return Path(option or os.environ.get("SCOREKEEPER_DIR") or DEFAULT_DIR)
+
+
+def session_path(name: str, folder: Path) -> Path:
+    """The file for NAME: a path to a .yaml file as given, else folder/NAME.yaml.
+
+    A bare name may not climb out of the sessions folder ("../x" is refused).
+    """
+    if name.endswith((".yaml", ".yml")):
+        return Path(name)
+    if not _NAME.match(name) or ".." in name:
+        raise ScorekeeperError(
+            f"session name {name!r} is not allowed: use letters, digits, '-', '_' and '.', "
+            f"or give a path ending in .yaml", usage=True)
+    return folder / f"{name}.yaml"
+
+
+def list_sessions(folder: Path) -> List[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+
+
+# ---------------------------------------------------------------- loading
+
+
+def load(path: Path) -> Session:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScorekeeperError(f"no session {str(path)!r} (scorekeeper list shows the sessions)") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScorekeeperError(f"cannot read {path}: {err}") from None
+    return parse(text, str(path), name=path.stem)
+
+
+def parse(text: str, filename: str, name: str = "") -> Session:
+    root, data = _compose(text, filename)
+    where = Source(filename, 1)
+    if not isinstance(data, dict):
+        raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
+                               where)
+    lines = {str(k.value): k.start_mark.line + 1 for k, _ in root.value}
+    nodes = {str(k.value): v for k, v in root.value}
+
+    def at(key: str) -> Source:
+        return Source(filename, lines.get(key, 1))
+
+    fmt = data.get("format")
+    if fmt != FORMAT:
+        raise ScorekeeperError(f"format must be {FORMAT}, got {fmt!r}", at("format"))
+    game = data.get("game")
+    if not isinstance(game, str) or not game:
+        raise ScorekeeperError(f"game is missing or not a name: {game!r}", at("game"))
+    players = data.get("players")
+    if isinstance(players, str):
+        players = [p for p in players.replace(",", " ").split()]
+    if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
+        raise ScorekeeperError("players must be a list of names", at("players"))
+    players = [str(p) for p in players]
+    rules = data.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
+    rule_lines = {}
+    if "rules" in nodes and isinstance(nodes["rules"], yaml.MappingNode):
+        rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
+    stakes = _stakes(data.get("stakes"), at("stakes"))
+    hands = _hands(data.get("hands"), nodes.get("hands"), filename, at("hands"))
+    return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
+                   created=str(data.get("created", "")), hands=hands, path=filename,
+                   source=Source(filename, 1), rule_lines=rule_lines)
+
+
+def _compose(text: str, filename: str) -> Tuple[Any, Any]:
+    loader = _Loader(text)
+    try:
+        root = loader.get_single_node()
+        data = loader.construct_document(root) if root is not None else None
+    except yaml.MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        line = mark.line + 1 if mark else 1
+        problem = err.problem or "not valid YAML"
+        if "could not determine a constructor" in str(problem) or "tag" in str(problem):
+            problem = f"refused: {problem} (only plain YAML is read, never Python objects)"
+        raise ScorekeeperError(f"{problem}", Source(filename, line)) from None
+    except yaml.YAMLError as err:
+        raise ScorekeeperError(f"not valid YAML: {err}", Source(filename, 1)) from None
+    finally:
+        loader.dispose()
+    if root is None or not isinstance(root, yaml.MappingNode):
+        return root, data if isinstance(data, dict) else None
+    return root, data
+
+
+def _stakes(raw: Any, where: Source) -> Stakes:
+    if raw is None:
+        return Stakes()
+    if not isinstance(raw, dict):
+        raise ScorekeeperError("stakes must be a mapping with stake and currency", where)
+    return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
+
+
+def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
+    try:
+        value = Decimal(str(raw).strip())
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {raw!r}", where,
+                               usage=where is None)
+    return value
+
+
+def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ...]:
+    if data is None:
+        return ()
+    if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
+        raise ScorekeeperError("hands must be a list, one entry per hand", where)
+    hands = []
+    for index, (item, item_node) in enumerate(zip(data, node.value)):
+        source = Source(filename, item_node.start_mark.line + 1)
+        if not isinstance(item, dict):
+            raise ScorekeeperError(f"hand {index + 1}: must be a mapping of field: value", source)
+        lines = {}
+        if isinstance(item_node, yaml.MappingNode):
+            lines = {str(k.value): k.start_mark.line + 1 for k, _ in item_node.value}
+        hands.append(Hand({str(k): v for k, v in item.items()}, source, lines))
+    return tuple(hands)
+
+
+# ---------------------------------------------------------------- saving
+
+
+def dump(session: Session) -> str:
+    """Readable YAML: the header in block style, then one line per hand."""
+    header: Dict[str, Any] = {
+        "format": FORMAT,
+        "game": session.game,
+        "players": list(session.players),
+        "rules": {k: _plain(v) for k, v in session.rules.items()},
+        "stakes": {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency},
+        "created": session.created,
+    }
+    text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
+    lines = [text.rstrip("\n"), "hands:" if session.hands else "hands: []"]
+    for hand in session.hands:
+        fields = {k: _plain(v) for k, v in hand.fields.items()}
+        flow = yaml.dump(fields, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
+                         allow_unicode=True, width=10 ** 6).strip()
+        lines.append(f"- {flow}")
+    return "\n".join(lines) + "\n"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def save(session: Session, path: Path) -> None:
+    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
+    text = dump(session)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every platform lets a folder be opened
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+# ---------------------------------------------------------------- locking
+
+
+@contextlib.contextmanager
+def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
+    """Serialise writers of one session with a lock file beside it.
+
+    A second writer waits up to `wait` seconds, then fails clearly. A lock whose process
+    is gone (it died mid-command) is broken.
+    """
+    lock = path.parent / f"{path.name}.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait is None else wait)
+    while True:
+        try:
+            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        except FileExistsError:
+            if _lock_is_stale(lock) and _break_stale(lock):
+                continue
+            if time.monotonic() >= deadline:
+                raise ScorekeeperError(
+                    f"{path} is being changed by another scorekeeper (lock {lock}); try again") from None
+            time.sleep(0.02)
+            continue
+        try:
+            os.write(fd, f"{os.getpid()}\n".encode())
+        finally:
+            os.close(fd)
+        break
+    try:
+        yield
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(lock)
+
+
+def _break_stale(lock: Path) -> bool:
+    """Remove a dead writer's lock. A second lock guards the breaking, so two waiters that
+    both saw the stale lock cannot remove the fresh lock one of them has just taken."""
+    guard = lock.parent / f"{lock.name}.break"
+    try:
+        fd = os.open(guard, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+    except FileExistsError:
+        with contextlib.suppress(FileNotFoundError):
+            if time.time() - guard.stat().st_mtime > 2:  # its breaker died too
+                os.unlink(guard)
+        return False
+    os.close(fd)
+    try:
+        if _lock_is_stale(lock):  # still the dead one's lock, now that we alone may break it
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(lock)
+            return True
+        return False
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(guard)
+
+
+def _lock_is_stale(lock: Path) -> bool:
+    try:
+        text = lock.read_text().strip()
+    except FileNotFoundError:
+        return False  # released meanwhile: simply try again
+    except OSError:
+        return False
+    if not text.isdigit():
+        # a lock being written right now has no pid yet; one left empty for long is stale
+        try:
+            return time.time() - lock.stat().st_mtime > 2
+        except FileNotFoundError:
+            return False
+    pid = int(text)
+    if pid == os.getpid():
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
