@@ -222,3 +222,6 @@ def export(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting
 
 def main() -> None:
     app()
+
+
+# ---- commands of a game's own: one add_typer line each (their modules import only typer)

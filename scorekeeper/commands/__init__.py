@@ -1,0 +1,1 @@
+"""Typer sub-apps for commands that belong to one game (crib count, cinch tricks, ...)."""
