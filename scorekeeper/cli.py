@@ -4,24 +4,39 @@ Every ScorekeeperError and every usage mistake is turned into one `error:` line 
 here, in one place (`ScorekeeperGroup.main`), with exit code 2 for usage and 1 otherwise.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Dict, List, Optional, Tuple
 
+import click
 import typer
 from typer.core import TyperGroup
 
-try:  # Typer 0.2x vendors its own click; older releases use click itself
-    from typer import _click as click
-except ImportError:  # pragma: no cover
-    import click  # type: ignore[no-redef]
-
 from .model import ScorekeeperError
 
+# Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
+# They are imported only when invoked (or listed by --help), so that startup does not grow
+# with every game added. Register one line each here, e.g. "crib": ("scorekeeper.commands.crib", "app", "cribbage counts").
+# (Typer sub-apps in scorekeeper/commands/ import only typer at the top.)
+LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
+}
 
 class ScorekeeperGroup(TyperGroup):
+    def list_commands(self, ctx: click.Context) -> List[str]:  # type: ignore[override]
+        return list(super().list_commands(ctx)) + sorted(LAZY_COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+        if name in LAZY_COMMANDS and name not in self.commands:
+            import importlib
+
+            module, attribute, help = LAZY_COMMANDS[name]
+            sub_app = getattr(importlib.import_module(module), attribute)
+            command = typer.main.get_command(sub_app)
+            command.name = name
+            command.help = command.help or help
+            self.commands[name] = command
+        return super().get_command(ctx, name)
+
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
         try:
@@ -43,16 +58,13 @@ class ScorekeeperGroup(TyperGroup):
             _fail("interrupted", 130)
         sys.exit(code if isinstance(code, int) else 0)
 
-
 def _fail(message: str, code: int) -> None:
     click.echo(f"error: {message}", err=True)
     sys.exit(code)
 
-
 app = typer.Typer(cls=ScorekeeperGroup, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   help="Keep the score of a card night by the laws of the game, and settle up.")
-
 
 @app.callback()
 def root(ctx: typer.Context,
@@ -60,23 +72,19 @@ def root(ctx: typer.Context,
                                             "or $SCOREKEEPER_DIR)")) -> None:
     ctx.obj = dir
 
-
 def _folder(ctx: typer.Context) -> Path:
     from .store import sessions_dir
 
     root_ctx = ctx.find_root()
     return sessions_dir(str(root_ctx.obj) if root_ctx.obj else None)
 
-
 def _path(ctx: typer.Context, name: str) -> Path:
     from .store import session_path
 
     return session_path(name, _folder(ctx))
 
-
 def _out(text: str) -> None:
     typer.echo(text)
-
 
 @app.command()
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name"),
@@ -94,7 +102,6 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     replayed = ledger.new_session(_path(ctx, name), game, names, parse_assignments(rule),
                                   parse_stake(stake), currency)
     _out(f"created {replayed.session.path}\n\n" + render.standings_text(replayed.session, replayed.standings))
-
 
 @app.command()
 def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
@@ -115,7 +122,6 @@ def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     replayed = ledger.add_hand(path, raw)
     _out(render.effect_text(replayed.session, replayed.standings))
 
-
 def _prompt_fields(path: Path) -> dict:
     from . import ledger
 
@@ -128,7 +134,6 @@ def _prompt_fields(path: Path) -> dict:
             raw[field.name] = answer.strip()
     return raw
 
-
 @app.command()
 def show(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
          json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
@@ -138,7 +143,6 @@ def show(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     r = ledger.open_session(_path(ctx, name))
     _out(render.show_json(r.session, r.standings) if json else render.show_text(r.session, r.standings))
 
-
 @app.command()
 def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")) -> None:
     """Remove the last hand."""
@@ -147,7 +151,6 @@ def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     removed, r = ledger.undo(_path(ctx, name))
     shown = " ".join(f"{k}={v}" for k, v in removed.fields.items() if k != "at")
     _out(f"removed hand {len(r.session.hands) + 1}: {shown}\n\n" + render.standings_text(r.session, r.standings))
-
 
 @app.command()
 def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
@@ -160,7 +163,6 @@ def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     r = ledger.edit(_path(ctx, name), number, parse_assignments(fields))
     _out(f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
 
-
 @app.command()
 def settle(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
            json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
@@ -170,7 +172,6 @@ def settle(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
     _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s))
-
 
 @app.command("list")
 def list_(ctx: typer.Context) -> None:
@@ -193,7 +194,6 @@ def list_(ctx: typer.Context) -> None:
             rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))
 
-
 @app.command()
 def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) -> None:
     """The games, or one game's house rules and hand fields."""
@@ -209,7 +209,6 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) 
     example = Session(name="", game=g.name, players=players, rules=g.resolve_rules({}, players))
     _out(render.game_help(g, g.fields(example)))
 
-
 @app.command()
 def export(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
            csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
@@ -219,9 +218,6 @@ def export(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting
     r = ledger.open_session(_path(ctx, name))
     typer.echo(render.export_csv(r.session, r.standings), nl=False)
 
-
 def main() -> None:
     app()
 
-
-# ---- commands of a game's own: one add_typer line each (their modules import only typer)

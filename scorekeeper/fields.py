@@ -8,8 +8,7 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError
 
@@ -50,13 +49,16 @@ def parse_assignments(items: Sequence[str]) -> Dict[str, str]:
 # ---------------------------------------------------------------- kinds of value
 
 
-@dataclass(frozen=True)
-class Kind:
+def _same(value: Any) -> Any:
+    return value
+
+
+class Kind(NamedTuple):
     """How one kind of field value is read, written back and described."""
 
     describe: str
     parse: Callable[[Any, Sequence[str]], Any]  # (raw value, players) -> value
-    dump: Callable[[Any], Any] = lambda v: v
+    dump: Callable[[Any], Any] = _same
 
 
 def _as_int(raw: Any) -> int:
@@ -184,8 +186,7 @@ TEXT = Kind("any text", lambda raw, players: str(raw), str)
 # ---------------------------------------------------------------- fields of a hand
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     name: str
     kind: Kind
     help: str

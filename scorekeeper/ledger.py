@@ -6,22 +6,22 @@ anything is written; a hand the laws refuse never reaches the file.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
 from .fields import coerce_hand, dump_hand
 from .games import get_game
 from .games.base import Game, Standings
 from .model import Hand, ScorekeeperError, Session, Stakes
-from .settle import Settlement, settle
+
+if TYPE_CHECKING:
+    from .settle import Settlement
 
 
-@dataclass(frozen=True)
-class Replayed:
+class Replayed(NamedTuple):
     session: Session
     game: Game
     standings: Standings
@@ -43,7 +43,7 @@ def check_session(session: Session) -> Replayed:
     except ScorekeeperError as err:
         name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
         raise err.at(session.rule_source(name)) from None
-    session = replace(session, rules=rules)
+    session = session._replace(rules=rules)
     return Replayed(session, game, game.replay(session))
 
 
@@ -79,8 +79,15 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")
-        store.save(session, path)
+        _save(replayed, path)
     return replayed
+
+
+def _save(replayed: Replayed, path: Path) -> None:
+    """Save with the rules written back in their file form (a game may resolve a rule to a
+    richer value, such as a payment table read from a file)."""
+    session = replayed.session
+    store.save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
 
 
 def now() -> str:
@@ -100,7 +107,7 @@ def _commit(path: Path, change) -> Tuple[Replayed, Replayed]:
         before = open_session(path)
         hands = change(before)
         after = check_session(before.session.with_hands(hands))
-        store.save(after.session, path)
+        _save(after, path)
     return before, after
 
 
@@ -145,7 +152,9 @@ def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
     return _commit(path, change)[1]
 
 
-def settlement(replayed: Replayed) -> Settlement:
+def settlement(replayed: Replayed) -> "Settlement":
+    from .settle import settle
+
     st = replayed.standings
     stakes = replayed.session.stakes
     return settle(st.balances, st.unit, stakes.stake, stakes.currency)

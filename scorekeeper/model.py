@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from typing import Any, Mapping, Optional, Tuple
+from typing import Any, Mapping, NamedTuple, Optional, Tuple
+
+# The value types are NamedTuples rather than frozen dataclasses: just as immutable, and
+# building them costs a fraction of a dataclass at import time, which every command pays
+# (see bench/bench_cli.py). Treat the mapping fields as read-only.
+_NO_LINES: Mapping[str, int] = {}
 
 FORMAT = "scorekeeper/1"
 
@@ -36,8 +40,7 @@ class ScorekeeperError(Exception):
         return err
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     file: str
     line: int
 
@@ -45,14 +48,13 @@ class Source:
         return f"{self.file}:{self.line}"
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     """One physical hand as logged: its fields exactly as they stand in the file."""
 
     fields: Mapping[str, Any]
     source: Optional[Source] = None
     # line of each field's key, when read from a file (for precise error locations)
-    field_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    field_lines: Mapping[str, int] = _NO_LINES
 
     def game_fields(self) -> dict:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}
@@ -63,14 +65,12 @@ class Hand:
         return self.source
 
 
-@dataclass(frozen=True)
-class Stakes:
+class Stakes(NamedTuple):
     stake: Decimal = Decimal("1")
     currency: str = ""
 
 
-@dataclass(frozen=True)
-class Session:
+class Session(NamedTuple):
     """A sitting: who plays what under which rules, and the hands in the order played."""
 
     name: str
@@ -82,10 +82,10 @@ class Session:
     hands: Tuple[Hand, ...] = ()
     path: Optional[str] = None
     source: Optional[Source] = None  # where the header starts, for header errors
-    rule_lines: Mapping[str, int] = field(default_factory=dict, compare=False)
+    rule_lines: Mapping[str, int] = _NO_LINES
 
     def with_hands(self, hands: Tuple[Hand, ...]) -> "Session":
-        return replace(self, hands=tuple(hands))
+        return self._replace(hands=tuple(hands))
 
     def rule_source(self, name: str) -> Optional[Source]:
         if self.path and name in self.rule_lines:

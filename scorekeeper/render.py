@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-import json
 from decimal import Decimal
-from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
 
-from .games.base import Game, Standings
-from .model import Session
-from .settle import Settlement
+if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
+    from .games.base import Game, Standings
+    from .model import Session
+    from .settle import Settlement
 
 
 def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
+    from fractions import Fraction
+
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
@@ -24,6 +25,8 @@ def number(value: Any) -> str:
 
 
 def json_number(value: Any) -> Any:
+    from fractions import Fraction
+
     if isinstance(value, Fraction):
         return value.numerator if value.denominator == 1 else float(value)
     if isinstance(value, Decimal):
@@ -107,6 +110,8 @@ def show_json(session: Session, st: Standings) -> str:
     for name, col in st.columns.items():
         data.setdefault("columns", {})[name] = {p: json_number(v) for p, v in col.items()}
     data.update(st.extra_json)
+    import json
+
     return json.dumps(data, indent=2, ensure_ascii=False, default=str)
 
 
@@ -140,6 +145,8 @@ def settle_json(s: Settlement, st: Standings) -> str:
         "money": {p: s.money_cents[p] / 100 for p in st.players},
         "transfers": [{"from": t.payer, "to": t.payee, "amount": t.cents / 100} for t in s.transfers],
     }
+    import json
+
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 

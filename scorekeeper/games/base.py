@@ -7,9 +7,8 @@ coerced by the shared field parser, then `apply` computes its effect from the st
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import Field, coerce_hand, suggest
 from ..model import Hand, ScorekeeperError, Session
@@ -17,8 +16,14 @@ from ..model import Hand, ScorekeeperError, Session
 Number = Any  # int or Fraction: scores are exact
 
 
-@dataclass(frozen=True)
-class Rule:
+_EMPTY: Mapping[str, Any] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class Rule(NamedTuple):
     """A house rule: its name, default, what values it takes and what the book says of it."""
 
     name: str
@@ -26,6 +31,7 @@ class Rule:
     help: str
     parse: Callable[[Any], Any]
     values: str  # what a person may write, for `games` and error messages
+    dump: Callable[[Any], Any] = _same  # the value as written in the session file
 
     def read(self, raw: Any) -> Any:
         try:
@@ -80,8 +86,7 @@ def first_dealer_rule() -> Rule:
                 lambda raw: None if raw is None else str(raw).strip(), "a player's name")
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(NamedTuple):
     """What one hand did: a line for people, and each player's change and score after it."""
 
     summary: str
@@ -91,8 +96,7 @@ class Effect:
     notes: Tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class Standings:
+class Standings(NamedTuple):
     """Everything shown about a sitting, all computed by replay."""
 
     game: str
@@ -104,9 +108,9 @@ class Standings:
     next_dealer: Optional[str] = None
     pool: Optional[int] = None
     games_won: Optional[Mapping[str, int]] = None
-    columns: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)  # extra per-player columns
+    columns: Mapping[str, Mapping[str, Any]] = _EMPTY  # extra per-player columns
     lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
-    extra_json: Mapping[str, Any] = field(default_factory=dict)
+    extra_json: Mapping[str, Any] = _EMPTY
     settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
 
 
@@ -156,6 +160,11 @@ class Game:
                 raise ScorekeeperError(f"rule first_dealer: {err.message}") from None
         self.check_rules(resolved, players)
         return resolved
+
+    def dump_rules(self, rules: Mapping[str, Any]) -> Dict[str, Any]:
+        """The rules as they are written in the session file (every rule, defaults included)."""
+        return {r.name: r.dump(rules[r.name]) if rules.get(r.name) is not None else None
+                for r in self.all_rules()}
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
         """Games override to refuse combinations of rules and players that cannot work."""
