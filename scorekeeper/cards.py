@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
+from functools import total_ordering
 from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .model import ScorekeeperError
@@ -101,7 +102,8 @@ _RANK_NAMES = {text: r for r, text in _RANK_TEXT.items()}
 _RANK_NAMES.update({"T": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QUEEN, "13": Rank.KING})
 
 
-@dataclass(frozen=True, order=True)
+@total_ordering  # order by rank then suit through __lt__ below (order=True would clash with it)
+@dataclass(frozen=True)
 class Card:
     """A playing card, or the Joker (rank and suit None)."""
 
