@@ -54,10 +54,11 @@ def check_players(players: Sequence[str]) -> None:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
             raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
                                    f"no '=', ',' or ':')", usage=True)
-    lowered = [p.lower() for p in players]
+    seen = set()
     for name in players:
-        if lowered.count(name.lower()) > 1:
+        if name.lower() in seen:
             raise ScorekeeperError(f"player {name} is named twice", usage=True)
+        seen.add(name.lower())
 
 
 def open_session(path: Path) -> Replayed:

@@ -205,6 +205,28 @@ def save(session: Session, path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
     _fsync_dir(path.parent)
+    _sweep_temp_files(path)
+
+
+def _sweep_temp_files(path: Path) -> None:
+    """Remove temporary files left by writers that were killed mid-save (their pid is gone)."""
+    for leftover in path.parent.glob(f".scorekeeper-{path.name}.*.tmp"):
+        pid = leftover.name[len(f".scorekeeper-{path.name}."):-len(".tmp")]
+        if pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _fsync_dir(folder: Path) -> None:
@@ -288,13 +310,4 @@ def _lock_is_stale(lock: Path) -> bool:
             return time.time() - lock.stat().st_mtime > 2
         except FileNotFoundError:
             return False
-    pid = int(text)
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        return False
-    return False
+    return not _alive(int(text))

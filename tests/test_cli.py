@@ -1,0 +1,187 @@
+"""The command line through Typer's CliRunner: exact output, and every mistake a person can
+make at the table giving one `error:` line, a non-zero exit and an untouched file."""
+
+import json
+
+import pytest
+
+from .conftest import SESSIONS
+
+
+@pytest.fixture
+def sitting(cli):
+    r = cli("new", "fri", "--game", "tally", "--players", "Ann,Bob,Cid", "--stake", "0.05",
+            "--currency", "USD")
+    assert r.exit_code == 0, r.output
+    return cli
+
+
+def test_new_writes_every_rule_and_the_stakes(sitting):
+    text = sitting.file("fri").read_text()
+    assert text.startswith("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob, Cid]\n"
+                           "rules: {target: null, low_wins: false, first_dealer: null}\n"
+                           "stakes: {stake: 0.05, currency: USD}\ncreated: ")
+    assert text.endswith("hands: []\n")
+
+
+def test_hand_prints_effect_and_standings(sitting):
+    r = sitting("hand", "fri", "Ann=12", "Bob=-3")
+    assert r.exit_code == 0
+    assert r.stdout == (
+        "hand 1: Ann +12, Bob -3\n\n"
+        "fri (tally, 1 hand)\n\n"
+        "player    score\n--------  -------\nAnn       12\nBob       -3\nCid       0\n\n"
+        "next dealer: Bob\n")
+
+
+def test_show_lists_hands_with_running_scores(sitting):
+    sitting("hand", "fri", "Ann=12", "Bob=-3")
+    sitting("hand", "fri", "Cid=7", "note=late")
+    r = sitting("show", "fri")
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-4:] == [
+        "#    dealer    hand             effect           Ann    Bob    Cid",
+        "---  --------  ---------------  ---------------  -----  -----  -----",
+        "1    Ann       Ann=12 Bob=-3    Ann +12, Bob -3  12     -3     0",
+        "2    Bob       Cid=7 note=late  Cid +7           12     -3     7",
+    ]
+
+
+def test_show_json_has_the_stable_keys(sitting):
+    sitting("hand", "fri", "Ann=12", "Bob=-3")
+    data = json.loads(sitting("show", "fri", "--json").stdout)
+    assert data["name"] == "fri" and data["game"] == "tally" and data["hands"] == 1
+    assert data["players"] == ["Ann", "Bob", "Cid"]
+    assert data["scores"] == {"Ann": 12, "Bob": -3, "Cid": 0}
+    assert data["next_dealer"] == "Bob"
+
+
+def test_editing_an_old_hand_recomputes_everything_after(sitting):
+    for fields in (["Ann=10"], ["Bob=5"], ["Cid=1"]):
+        sitting("hand", "fri", *fields)
+    r = sitting("edit", "fri", "1", "Ann=", "Bob=20")
+    assert r.exit_code == 0
+    data = json.loads(sitting("show", "fri", "--json").stdout)
+    assert data["scores"] == {"Ann": 0, "Bob": 25, "Cid": 1}
+    assert [e["scores"]["Bob"] for e in data["effects"]] == [20, 25, 25]
+
+
+def test_undo_removes_the_last_hand(sitting):
+    sitting("hand", "fri", "Ann=10")
+    sitting("hand", "fri", "Bob=5")
+    r = sitting("undo", "fri")
+    assert r.exit_code == 0 and r.stdout.startswith("removed hand 2: Bob=5\n")
+    assert json.loads(sitting("show", "fri", "--json").stdout)["hands"] == 1
+
+
+def test_settle_text_and_json(sitting):
+    sitting("hand", "fri", "Ann=12", "Bob=-3")
+    r = sitting("settle", "fri")
+    assert r.exit_code == 0
+    assert r.stdout == (
+        "fri: settlement (stake 0.05 USD per point)\n\n"
+        "player    balance (points)    money\n"
+        "--------  ------------------  ---------\n"
+        "Ann       9                   0.45 USD\n"
+        "Bob       -6                  -0.30 USD\n"
+        "Cid       -3                  -0.15 USD\n\n"
+        "Bob pays Ann 0.30 USD\nCid pays Ann 0.15 USD\n")
+    data = json.loads(sitting("settle", "fri", "--json").stdout)
+    # average 3: Ann +9, Bob -6, Cid -3 at 0.05
+    assert data == {"unit": "points", "balances": {"Ann": 9, "Bob": -6, "Cid": -3}, "stake": 0.05,
+                    "currency": "USD", "money": {"Ann": 0.45, "Bob": -0.3, "Cid": -0.15},
+                    "transfers": [{"from": "Bob", "to": "Ann", "amount": 0.3},
+                                  {"from": "Cid", "to": "Ann", "amount": 0.15}]}
+
+
+def test_export_csv(sitting):
+    sitting("hand", "fri", "Ann=12", "Bob=-3", "note=first")
+    out = sitting("export", "fri", "--csv").stdout.splitlines()
+    assert out[0] == "hand,dealer,Ann,Bob,note,at,effect,score:Ann,score:Bob,score:Cid"
+    assert out[1].startswith("1,Ann,12,-3,first,") and out[1].endswith(",\"Ann +12, Bob -3\",12,-3,0")
+
+
+def test_list_and_games(sitting):
+    assert "fri" in sitting("list").stdout
+    r = sitting("games")
+    assert r.exit_code == 0 and "tally" in r.stdout
+    r = sitting("games", "tally")
+    assert "low_wins" in r.stdout and "target" in r.stdout and "PLAYER1" in r.stdout
+
+
+def test_prompts_for_each_field_when_asked(sitting):
+    r = sitting("hand", "fri", "-i", input="4\n\n-2\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(sitting("show", "fri", "--json").stdout)["scores"] == {"Ann": 4, "Bob": 0, "Cid": -2}
+
+
+def test_sessions_dir_from_environment(tmp_path, monkeypatch):
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    monkeypatch.setenv("SCOREKEEPER_DIR", str(tmp_path / "elsewhere"))
+    r = CliRunner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
+    assert r.exit_code == 0 and (tmp_path / "elsewhere" / "x.yaml").exists()
+
+
+def test_bundled_session_shows_and_settles(cli):
+    path = str(SESSIONS / "tally-friday.yaml")
+    r = cli("settle", path)
+    assert r.exit_code == 0
+    assert r.stdout.splitlines()[-2:] == ["Ann pays Bob 2.25 USD", "Cid pays Dee 0.95 USD"]
+
+
+# ---------------------------------------------------------------- mistakes
+
+MISTAKES = [
+    (["hand", "fri", "Dan=3"], 1, "error: unknown field 'Dan' (did you mean Ann?); fields: Ann, Bob, Cid"),
+    (["hand", "fri", "Ann=x"], 1, "error: Ann: must be a whole number, got 'x'"),
+    (["hand", "fri", "Ann"], 2, "error: 'Ann' is not FIELD=VALUE (for example bid=8)"),
+    (["hand", "fri", "Ann=1", "Ann=2"], 2, "error: field Ann given twice (Ann=1 and Ann=2)"),
+    (["hand", "fri"], 2, "error: give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)"),
+    (["edit", "fri", "7", "Ann=1"], 2, "error: there is no hand 7 (hands: 1 to 1)"),
+    (["edit", "fri", "1", "Ann=y"], 1, "error: hand 1: Ann: must be a whole number, got 'y'"),
+    (["hand", "../fri", "Ann=1"], 2, "error: session name '../fri' is not allowed: use letters, digits, "
+                                     "'-', '_' and '.', or give a path ending in .yaml"),
+    (["new", "fri", "--game", "tally", "--players", "A,B"], 1, "error: {dir}/fri.yaml already exists "
+                                                              "(scorekeeper show fri to see it)"),
+    (["new", "g", "--game", "tally", "--players", "Ann,Bob,ann"], 2, "error: player ann is named twice"),
+    (["new", "g", "--game", "tally", "--players", ""], 2,
+     "error: player name '' is not allowed (no spaces at the ends, no '=', ',' or ':')"),
+    (["new", "g", "--game", "talley", "--players", "A,B"], 1,
+     "error: unknown game 'talley' (did you mean tally?); games: {games}"),
+    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "taget=5"], 1,
+     "error: unknown rule 'taget' for tally (did you mean target?); rules: target, low_wins, first_dealer"),
+    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "low_wins=maybe"], 1,
+     "error: rule low_wins: must be on or off, got 'maybe'"),
+    (["new", "g", "--game", "tally", "--players", "A,B", "--stake", "-1"], 2,
+     "error: stake must be an amount of money such as 0.05, got '-1'"),
+    (["new", "g", "--game", "tally", "--players", "A"], 1, "error: tally is played by 2 to 12 players, got 1"),
+    (["show", "nobody"], 1, "error: no session '{dir}/nobody.yaml' (scorekeeper list shows the sessions)"),
+    (["show"], 2, "error: Missing argument 'NAME'. (see scorekeeper show --help)"),
+    (["frobnicate"], 2, "error: No such command 'frobnicate'. (see scorekeeper --help)"),
+]
+
+
+@pytest.mark.parametrize("args,code,message", MISTAKES, ids=[" ".join(m[0])[:40] for m in MISTAKES])
+def test_mistakes_give_one_error_line_and_leave_the_file_untouched(sitting, args, code, message):
+    from scorekeeper.games import game_names
+
+    sitting("hand", "fri", "Ann=1")
+    before = sitting.file("fri").read_bytes()
+    r = sitting(*args)
+    assert r.exit_code == code
+    assert r.stdout == ""
+    assert r.stderr == message.format(dir=sitting.folder, games=", ".join(game_names())) + "\n"
+    assert sitting.file("fri").read_bytes() == before
+    assert not sitting.file("g").exists()
+
+
+def test_a_bad_hand_in_the_file_is_reported_with_its_line(sitting):
+    sitting("hand", "fri", "Ann=1")
+    path = sitting.file("fri")
+    path.write_text(path.read_text() + "- {Ann: 1, Bob: many}\n")
+    r = sitting("show", "fri")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: {path}:9: hand 2: Bob: must be a whole number, got 'many'\n"

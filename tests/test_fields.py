@@ -1,0 +1,69 @@
+import pytest
+
+from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand,
+                                dump_hand, integer, parse_assignments)
+from scorekeeper.model import ScorekeeperError
+
+PLAYERS_AT_TABLE = ("Ann", "Bob", "Cid")
+
+
+def test_assignments_keep_order_and_strip():
+    assert parse_assignments(["bid=8", "made= 10 ", "note=a=b"]) == {"bid": "8", "made": "10", "note": "a=b"}
+
+
+def test_field_without_equals_is_a_usage_error():
+    with pytest.raises(ScorekeeperError, match=r"'bid8' is not FIELD=VALUE") as err:
+        parse_assignments(["bid8"])
+    assert err.value.usage
+
+
+def test_field_given_twice_is_refused():
+    with pytest.raises(ScorekeeperError, match=r"field bid given twice \(bid=8 and bid=9\)"):
+        parse_assignments(["bid=8", "bid=9"])
+
+
+def test_integer_range_names_field_value_and_range():
+    fields = [Field("bid", integer(1, 14), "the bid", required=True)]
+    with pytest.raises(ScorekeeperError, match=r"^bid: must be a whole number from 1 to 14, got 15$"):
+        coerce_hand({"bid": "15"}, fields, PLAYERS_AT_TABLE)
+    with pytest.raises(ScorekeeperError, match=r"^bid: must be a whole number from 1 to 14, got 'x'$"):
+        coerce_hand({"bid": "x"}, fields, PLAYERS_AT_TABLE)
+
+
+def test_command_line_strings_and_yaml_values_give_the_same_hand():
+    fields = [Field("bid", integer(1, 14), "", required=True), Field("bidder", PLAYER, ""),
+              Field("revoke", BOOLEAN, ""), Field("cards", cards(), "")]
+    typed = coerce_hand({"bid": "8", "bidder": "ann", "revoke": "yes", "cards": "5h th"}, fields,
+                        PLAYERS_AT_TABLE)
+    from_yaml = coerce_hand({"bid": 8, "bidder": "Ann", "revoke": True, "cards": ["5H", "10H"]},
+                            fields, PLAYERS_AT_TABLE)
+    assert typed == from_yaml
+    assert dump_hand(typed, fields) == {"bid": 8, "bidder": "Ann", "revoke": True, "cards": "5H 10H"}
+
+
+def test_unknown_player_suggests_the_closest():
+    with pytest.raises(ScorekeeperError, match=r"bidder: 'Bbo' is not at the table \(did you mean Bob\?\)"):
+        coerce_hand({"bidder": "Bbo"}, [Field("bidder", PLAYER, "")], PLAYERS_AT_TABLE)
+
+
+def test_unknown_field_lists_the_fields():
+    with pytest.raises(ScorekeeperError, match=r"unknown field 'bdi' \(did you mean bid\?\); fields: bid"):
+        coerce_hand({"bdi": "3"}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE)
+
+
+def test_missing_required_field():
+    with pytest.raises(ScorekeeperError, match=r"^bid is missing: the bid \(a whole number\)$"):
+        coerce_hand({}, [Field("bid", integer(), "the bid", required=True)], PLAYERS_AT_TABLE)
+
+
+def test_players_list_and_choice():
+    assert PLAYERS.parse("ann,Bob", PLAYERS_AT_TABLE) == ("Ann", "Bob")
+    with pytest.raises(ScorekeeperError, match="named twice"):
+        PLAYERS.parse("Ann,ann", PLAYERS_AT_TABLE)
+    assert choice("foster", "decimal").parse("Decimal", ()) == "decimal"
+    with pytest.raises(ScorekeeperError, match=r"must be one of foster, decimal, got 'fostr' \(did you mean foster\?\)"):
+        choice("foster", "decimal").parse("fostr", ())
+
+
+def test_empty_value_leaves_a_field_out():
+    assert coerce_hand({"bid": ""}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE) == {}

@@ -1,0 +1,88 @@
+from decimal import Decimal
+from fractions import Fraction
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.settle import fewest_transfers, settle, to_cents
+
+
+def test_two_debtors_two_creditors_pair_off():
+    s = settle({"Ann": 5, "Bob": -5, "Cid": 3, "Dee": -3}, "points", Decimal("0.10"), "USD")
+    assert s.money_cents == {"Ann": 50, "Bob": -50, "Cid": 30, "Dee": -30}
+    assert [(t.payer, t.payee, t.cents) for t in s.transfers] == [("Bob", "Ann", 50), ("Dee", "Cid", 30)]
+
+
+def test_thirds_of_a_cent_are_rounded_without_losing_a_cent():
+    # 1/3 each of 10 cents: someone must carry the odd cent, and the total stays zero.
+    cents = to_cents({"Ann": Fraction(10, 3), "Bob": Fraction(10, 3), "Cid": Fraction(-20, 3)})
+    assert sum(cents.values()) == 0
+    assert sorted(cents.values()) == [-7, 3, 4]
+
+
+def test_stake_multiplies_balance():
+    s = settle({"A": Fraction(45, 2), "B": Fraction(-45, 2)}, "points", Decimal("0.10"), "")
+    assert s.money_cents == {"A": 225, "B": -225}
+
+
+def test_nobody_owes():
+    assert settle({"A": 0, "B": 0}, "games", Decimal(1), "").transfers == ()
+
+
+def brute_force_fewest(cents):
+    """Independent count: n minus the largest number of disjoint zero-sum groups."""
+    players = [p for p in cents if cents[p]]
+    n = len(players)
+
+    def best(remaining):
+        if not remaining:
+            return 0
+        first, rest = remaining[0], remaining[1:]
+        top = 0
+        for size in range(0, len(rest) + 1):
+            for others in combinations(rest, size):
+                group = (first,) + others
+                if sum(cents[p] for p in group) == 0:
+                    left = tuple(p for p in rest if p not in others)
+                    top = max(top, 1 + best(left))
+        return top
+
+    return n - best(tuple(players))
+
+
+balances = st.lists(st.integers(-500, 500), min_size=1, max_size=7).map(
+    lambda xs: xs + [-sum(xs)])
+
+
+@settings(max_examples=150, deadline=None)
+@given(balances)
+def test_transfers_settle_everyone_with_the_fewest_payments(values):
+    cents = {f"P{i}": v for i, v in enumerate(values)}
+    transfers = fewest_transfers(cents)
+    net = {p: 0 for p in cents}
+    for t in transfers:
+        assert t.cents > 0
+        net[t.payer] -= t.cents
+        net[t.payee] += t.cents
+    assert net == cents
+    assert len(transfers) == brute_force_fewest(cents)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=7), min_size=1, max_size=8),
+       st.sampled_from(["0.01", "0.05", "0.10", "0.25", "1", "2.5"]))
+def test_money_sums_to_zero_and_each_within_a_cent(values, stake):
+    balances = {f"P{i}": v for i, v in enumerate(values)}
+    balances["last"] = -sum(values)
+    s = settle(balances, "points", Decimal(stake), "USD")
+    assert sum(s.money_cents.values()) == 0
+    for p, b in balances.items():
+        assert abs(s.money_cents[p] - b * Fraction(Decimal(stake)) * 100) < 1
+
+
+def test_greedy_beyond_the_exact_limit_still_settles():
+    cents = {f"P{i}": (i + 1) * 7 for i in range(12)}
+    cents["bank"] = -sum(cents.values())
+    transfers = fewest_transfers(cents)
+    assert len(transfers) == 12 and all(t.payer == "bank" for t in transfers)

@@ -1,0 +1,184 @@
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import ledger, store
+from scorekeeper.model import Hand, ScorekeeperError, Session, Stakes
+
+from .conftest import SESSIONS  # noqa: E402
+
+
+def make_session(path: Path, hands=()) -> Session:
+    return Session(name=path.stem, game="tally", players=("Ann", "Bob"),
+                   rules={"target": None, "low_wins": False, "first_dealer": None},
+                   stakes=Stakes(Decimal("0.05"), "USD"), created="2026-11-29T20:00:00",
+                   hands=tuple(Hand(h) for h in hands), path=str(path))
+
+
+def test_yaml_round_trip_keeps_every_field(tmp_path):
+    path = tmp_path / "s.yaml"
+    hands = [{"Ann": 3, "Bob": -1, "note": "with a note: and a colon", "at": "2026-11-29T20:01:00"},
+             {"Ann": 0, "Bob": 7}]
+    store.save(make_session(path, hands), path)
+    loaded = store.load(path)
+    assert [dict(h.fields) for h in loaded.hands] == hands
+    assert loaded.players == ("Ann", "Bob") and loaded.stakes == Stakes(Decimal("0.05"), "USD")
+    assert loaded.rules == {"target": None, "low_wins": False, "first_dealer": None}
+    assert store.dump(loaded) == path.read_text()
+
+
+def test_saved_file_is_one_line_per_hand(tmp_path):
+    path = tmp_path / "s.yaml"
+    store.save(make_session(path, [{"Ann": 3}, {"Bob": 4}]), path)
+    assert path.read_text().splitlines()[-3:] == ["hands:", "- {Ann: 3}", "- {Bob: 4}"]
+
+
+def test_bad_hand_is_reported_with_file_line_and_hand_number(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(textwrap.dedent("""\
+        format: scorekeeper/1
+        game: tally
+        players: [Ann, Bob]
+        hands:
+        - {Ann: 3}
+        - Ann: 4
+          Bob: lots
+        """))
+    with pytest.raises(ScorekeeperError) as err:
+        ledger.open_session(path)
+    assert str(err.value) == f"{path}:7: hand 2: Bob: must be a whole number, got 'lots'"
+
+
+def test_python_tag_is_refused_not_executed(tmp_path):
+    marker = tmp_path / "owned"
+    path = tmp_path / "evil.yaml"
+    path.write_text(f'!!python/object/apply:os.system ["touch {marker}"]\n')
+    with pytest.raises(ScorekeeperError, match=r"evil.yaml:1: refused: .*only plain YAML"):
+        store.load(path)
+    assert not marker.exists()
+
+
+def test_unknown_format_and_game_are_refused(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/9\ngame: tally\nplayers: [A, B]\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:1: format must be scorekeeper/1, got 'scorekeeper/9'"):
+        store.load(path)
+    path.write_text("format: scorekeeper/1\ngame: bridge\nplayers: [A, B]\n")
+    with pytest.raises(ScorekeeperError, match=r"unknown game 'bridge'"):
+        ledger.open_session(path)
+
+
+def test_broken_yaml_names_the_line(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: [\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:3: "):
+        store.load(path)
+
+
+def test_bad_rule_value_points_at_its_line(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nrules:\n  low_wins: maybe\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:5: rule low_wins: must be on or off, got 'maybe'"):
+        ledger.open_session(path)
+
+
+def test_names_may_not_escape_the_sessions_folder(tmp_path):
+    for name in ["../x", "a/b", "..", ".hidden", ""]:
+        with pytest.raises(ScorekeeperError, match="is not allowed"):
+            store.session_path(name, tmp_path)
+    assert store.session_path("friday", tmp_path) == tmp_path / "friday.yaml"
+    assert store.session_path("elsewhere/x.yaml", tmp_path) == Path("elsewhere/x.yaml")
+
+
+def test_every_bundled_session_loads_and_replays():
+    paths = sorted(SESSIONS.glob("*.yaml"))
+    assert paths, "sessions/ must hold example sittings"
+    for path in paths:
+        replayed = ledger.open_session(path)
+        assert sum(replayed.standings.balances.values()) == 0, path
+
+
+# ---------------------------------------------------------------- locking
+
+def test_second_writer_waits_then_fails_clearly(tmp_path):
+    path = tmp_path / "s.yaml"
+    with store.locked(path):
+        start = time.monotonic()
+        with pytest.raises(ScorekeeperError, match="is being changed by another scorekeeper"):
+            with store.locked(path, wait=0.2):
+                pass
+        assert time.monotonic() - start >= 0.2
+
+
+def test_lock_of_a_dead_process_is_broken(tmp_path):
+    path = tmp_path / "s.yaml"
+    dead = subprocess.Popen([sys.executable, "-c", "pass"])
+    dead.wait()
+    (tmp_path / "s.yaml.lock").write_text(f"{dead.pid}\n")
+    with store.locked(path, wait=0.5):
+        assert (tmp_path / "s.yaml.lock").read_text().strip() == str(os.getpid())
+    assert not (tmp_path / "s.yaml.lock").exists()
+
+
+WRITER = """
+import sys
+from pathlib import Path
+from scorekeeper import ledger
+path, who, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
+for i in range(count):
+    ledger.add_hand(path, {who: str(i + 1)})
+    print(i + 1, flush=True)
+"""
+
+
+def _new_tally(path: Path) -> None:
+    ledger.new_session(path, "tally", ["Ann", "Bob"], {}, created="2026-11-29T20:00:00")
+
+
+@pytest.mark.slow
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "s.yaml"
+    _new_tally(path)
+    env = dict(os.environ, SCOREKEEPER_LOCK_WAIT="30")
+    procs = [subprocess.Popen([sys.executable, "-c", WRITER, str(path), who, "25"], env=env,
+                              stdout=subprocess.PIPE, text=True) for who in ("Ann", "Bob")]
+    for p in procs:
+        p.communicate(timeout=120)
+        assert p.returncode == 0
+    hands = store.load(path).hands
+    assert len(hands) == 50
+    for who in ("Ann", "Bob"):
+        assert [h.fields[who] for h in hands if who in h.fields] == list(range(1, 26))
+
+
+@pytest.mark.slow
+def test_killing_a_writer_mid_save_never_tears_the_file(tmp_path):
+    """Kill writers at random instants: the file is always loadable and holds every hand the
+    writer acknowledged (printed after its save returned), and at most one more."""
+    path = tmp_path / "s.yaml"
+    _new_tally(path)
+    acknowledged = 0
+    expected = []
+    for round_ in range(12):
+        proc = subprocess.Popen([sys.executable, "-c", WRITER, str(path), "Ann", "1000"],
+                                stdout=subprocess.PIPE, text=True)
+        time.sleep(0.4 + 0.037 * round_)
+        proc.send_signal(signal.SIGKILL)
+        out, _ = proc.communicate()
+        acked_now = len(out.split())
+        session = store.load(path)  # never torn or empty
+        logged = len(session.hands)
+        assert acknowledged + acked_now <= logged <= acknowledged + acked_now + 1
+        expected += list(range(1, logged - acknowledged + 1))
+        assert [h.fields["Ann"] for h in session.hands] == expected
+        acknowledged = logged
+    assert acknowledged > 12
+    ledger.add_hand(path, {"Bob": "1"})  # a clean save sweeps the temp files killed writers left
+    assert list(tmp_path.glob("*.tmp")) == []
