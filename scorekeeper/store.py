@@ -193,6 +193,14 @@ def _plain(value: Any) -> Any:
 def save(session: Session, path: Path) -> None:
     """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
     text = dump(session)
+    try:
+        _write_atomically(text, path)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+    _sweep_temp_files(path)
+
+
+def _write_atomically(text: str, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"
     try:
@@ -205,7 +213,6 @@ def save(session: Session, path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
     _fsync_dir(path.parent)
-    _sweep_temp_files(path)
 
 
 def _sweep_temp_files(path: Path) -> None:
@@ -249,8 +256,20 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
     is gone (it died mid-command) is broken.
     """
     lock = path.parent / f"{path.name}.lock"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    deadline = time.monotonic() + (LOCK_WAIT_SECONDS if wait is None else wait)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        _take_lock(lock, path, LOCK_WAIT_SECONDS if wait is None else wait)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot lock {path}: {err.strerror or err}") from None
+    try:
+        yield
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(lock)
+
+
+def _take_lock(lock: Path, path: Path, wait: float) -> None:
+    deadline = time.monotonic() + wait
     while True:
         try:
             fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
@@ -266,12 +285,7 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
             os.write(fd, f"{os.getpid()}\n".encode())
         finally:
             os.close(fd)
-        break
-    try:
-        yield
-    finally:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(lock)
+        return
 
 
 def _break_stale(lock: Path) -> bool:

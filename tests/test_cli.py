@@ -185,3 +185,15 @@ def test_a_bad_hand_in_the_file_is_reported_with_its_line(sitting):
     r = sitting("show", "fri")
     assert r.exit_code == 1
     assert r.stderr == f"error: {path}:9: hand 2: Bob: must be a whole number, got 'many'\n"
+
+
+def test_a_sessions_folder_that_cannot_be_written_is_one_error_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    r = CliRunner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: cannot lock {blocker}/x.yaml: ") and r.stderr.count("\n") == 1
