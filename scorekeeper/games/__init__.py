@@ -12,6 +12,10 @@ from .base import Game
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
 GAMES: Dict[str, tuple] = {
     "tally": ("scorekeeper.games.tally", "Tally"),
+    "short-whist": ("scorekeeper.games.whist", "ShortWhist"),
+    "long-whist": ("scorekeeper.games.whist", "LongWhist"),
+    "scotch-whist": ("scorekeeper.games.scotch_whist", "ScotchWhist"),
+    "french-whist": ("scorekeeper.games.scotch_whist", "FrenchWhist"),
 }
 
 
