@@ -19,6 +19,8 @@ from .model import ScorekeeperError
 # with every game added. Register one line each here, e.g. "crib": ("scorekeeper.commands.crib", "app", "cribbage counts").
 # (Typer sub-apps in scorekeeper/commands/ import only typer at the top.)
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
+    "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
+    "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -205,7 +207,8 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) 
         _out(render.games_list({n: get_game(n) for n in game_names()}))
         return
     g = get_game(game)
-    players = tuple(f"PLAYER{i}" for i in range(1, g.min_players + 1))
+    seats = max(g.min_players, min(4, g.max_players))  # a typical table: four where allowed
+    players = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
     example = Session(name="", game=g.name, players=players, rules=g.resolve_rules({}, players))
     _out(render.game_help(g, g.fields(example)))
 

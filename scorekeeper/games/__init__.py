@@ -12,6 +12,8 @@ from .base import Game
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
 GAMES: Dict[str, tuple] = {
     "tally": ("scorekeeper.games.tally", "Tally"),
+    "hearts": ("scorekeeper.games.hearts", "Hearts"),
+    "boston": ("scorekeeper.games.boston", "Boston"),
     "short-whist": ("scorekeeper.games.whist", "ShortWhist"),
     "long-whist": ("scorekeeper.games.whist", "LongWhist"),
     "scotch-whist": ("scorekeeper.games.scotch_whist", "ScotchWhist"),

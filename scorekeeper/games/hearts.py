@@ -1,0 +1,407 @@
+"""Hearts: every deal settled in counters at once (Foster's Hoyle, rules/001 and the end of 000).
+
+A player's score is his net counters won or lost; `Standings.pool` is the counters on the
+table (the pool, or the Jack). The settling methods themselves are in hearts_settling.py;
+this module reads the hands, checks them against the laws, and keeps the sitting's books.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..cards import Suit
+from ..fields import PLAYER, PLAYERS, SUIT, Field, integer
+from ..model import ScorekeeperError, Session
+from . import hearts_settling as hs
+from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+
+POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
+SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
+    POOL_METHODS[1:] + ("domino",)
+SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
+BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
+COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+RESERVED = ("revoke", "forfeit", "bidder", "bid", "suit", "joker", "joker_dealt", "black",
+            "note", "at")
+
+
+def deuces_out(players: int) -> Tuple[Suit, ...]:
+    """CARDS: three play without the spade deuce, five without both black deuces, six without all four."""
+    return {3: (Suit.SPADES,), 5: (Suit.SPADES, Suit.CLUBS), 6: tuple(Suit)}.get(players, ())
+
+
+def in_play(suit: Suit, players: int) -> int:
+    return 13 - (suit in deuces_out(players))
+
+
+def spot_totals(players: int) -> frozenset:
+    """Every spot total some set of the hearts in play can make (2 to 10, J 11 ... A 14)."""
+    pips = range(3 if Suit.HEARTS in deuces_out(players) else 2, 15)
+    sums = {0}
+    for pip in pips:
+        sums |= {s + pip for s in sums}
+    return frozenset(sums)
+
+
+def banker_rule() -> Rule:
+    return Rule("banker", None, "who sold the counters; keeps the odd counters of the pool at the "
+                "end (default: the first player)", lambda raw: None if raw is None else str(raw).strip(),
+                "a player's name")
+
+
+@dataclass(frozen=True)
+class HeartsState:
+    net: Mapping[str, int]          # counters won (+) or lost (-) by each player so far
+    pool: int                       # counters on the table
+    jack: bool                      # the pool is a Jack: only a single clear player wins it
+    taken: Mapping[str, int]        # hearts (spots, cards of the suit) taken in the sitting
+    holder: Optional[str] = None    # Auction: who keeps the choice of suit until the Jack is won
+    game: Optional[Mapping[str, int]] = None  # Domino Hearts: hearts scored in the current game
+    games_won: Optional[Mapping[str, int]] = None
+
+
+class Hearts(Game):
+    name = "hearts"
+    title = "Hearts (Sweepstake with Jacks, Howell's, and every settlement in the book)"
+    description = ("Each hand gives the hearts each player took (A=3 B=5 C=5 D=0; a player left "
+                   "out took none). Every deal is settled in counters at once, by the method of "
+                   "--rule settling=: sweepstake (pool and Jacks), howell, excess (three-handed), "
+                   "difference or six-free (two-handed), spot, auction, joker, discard, heartsette, "
+                   "domino. Scores are net counters won or lost; the pool is shown; each player's "
+                   "stack is his starting counters plus his net.")
+    min_players = 2
+    max_players = 6
+    unit = "counters"
+    rules = (
+        choice_rule("settling", "sweepstake", "how each deal is settled (two players: difference "
+                    "unless given)", *SETTLINGS),
+        int_rule("counters", None, "counters each player buys from the banker (default 50; "
+                 "100 at Howell's)", low=1, optional=True),
+        bool_rule("jack_after_split", False, "after two players divide a pool, the odd counter starts "
+                  "a Jack (\"some clubs\")"),
+        choice_rule("many_clear", "jack", "three or more clear players (five or six at the table): "
+                    "the pool stays as a Jack, or they divide it", "jack", "divide"),
+        choice_rule("pool_at_end", "divide", "counters still in the pool at the end: divided equally "
+                    "(odd ones to the banker), kept by the banker for the next sitting, or divided "
+                    "exactly (fractions of a counter)", "divide", "carry", "exact"),
+        banker_rule(),
+        choice_rule("black", "queen", "Discard Hearts: the spade Queen (13 hearts) or Jack (10)",
+                    "queen", "jack"),
+        int_rule("domino_game", 31, "Domino Hearts: the hearts that end a game", low=1),
+        choice_rule("domino_pay", "difference", "Domino Hearts: the others pay the winner the "
+                    "difference of hearts, or one counter a game", "difference", "game"),
+    )
+
+    # ---------------------------------------------------------------- players and rules
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        for p in players:
+            if p.lower() in RESERVED:
+                raise ScorekeeperError(f"player name {p!r} is also a hand field of hearts; "
+                                       f"choose another name (not {', '.join(RESERVED)})")
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        given = dict(given)
+        # Two-handed Hearts is settled by the difference (the book's "most popular way").
+        if given.get("settling") is None and len(players) == 2:
+            given["settling"] = "difference"
+        if given.get("counters") is None:
+            # COUNTERS: "usual ... to begin with fifty"; Howell's: "Each player begins with ... 100"
+            howell = str(given.get("settling", "")).strip().lower() == "howell"
+            given["counters"] = 100 if howell else 50
+        rules = super().resolve_rules(given, players)
+        banker = rules.get("banker") or players[0]
+        try:
+            rules["banker"] = PLAYER.parse(banker, players)
+        except ScorekeeperError as err:
+            raise ScorekeeperError(f"rule banker: {err.message}") from None
+        return rules
+
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        n, settling = len(players), rules["settling"]
+        need = {"excess": (3, 3, "three-handed"), "difference": (2, 2, "two-handed"),
+                "six-free": (2, 2, "two-handed"), "auction": (3, 6, "three to six players")}
+        if settling in need:
+            low, high, what = need[settling]
+            if not low <= n <= high:
+                raise ScorekeeperError(f"rule settling: {settling} is {what}, got {n} players")
+        elif settling in POOL_METHODS and n < 3:
+            raise ScorekeeperError(f"rule settling: {settling} needs three players or more (no one "
+                                   f"could win the pool two-handed); use difference or six-free")
+
+    # ---------------------------------------------------------------- hands
+
+    def fields(self, session: Session) -> List[Field]:
+        settling = session.rules.get("settling", "sweepstake")
+        if settling == "spot":
+            top, what = SPOTS, "the pips of the hearts {p} took (J 11, Q 12, K 13, A 14)"
+        elif settling == "auction":
+            top, what = 13, "cards of the avoided suit {p} took"
+        else:
+            top, what = 13, "hearts {p} took (default 0)"
+        fields = [Field(p, integer(0, top), what.format(p=p)) for p in session.players]
+        if settling == "auction":
+            fields += [Field("bidder", PLAYER, "who bought the choice of suit (or keeps it after a Jack)",
+                             required=True),
+                       Field("bid", integer(0), "counters he paid into the pool (none while he keeps "
+                             "the choice after a Jack)"),
+                       Field("suit", SUIT, "the suit to be avoided", required=True)]
+        if settling == "joker":
+            fields += [Field("joker", PLAYER, "who took in the Joker", required=True),
+                       Field("joker_dealt", PLAYER, "who was dealt the Joker", required=True)]
+        if settling == "discard":
+            fields += [Field("black", PLAYER, f"who took in the spade {session.rules.get('black', 'queen')}",
+                             required=True)]
+        fields += [Field("revoke", PLAYERS, "who revoked (pays all the losses of the hand)"),
+                   Field("forfeit", PLAYERS, "the two found with the wrong number of cards "
+                         "(each pays five into the pool)")]
+        return fields
+
+    def total(self, session: Session, hand: Mapping[str, Any]) -> Tuple[int, str]:
+        """What the counts of one hand must add up to, and what is counted."""
+        settling, n = session.rules["settling"], len(session.players)
+        if settling == "spot":
+            spots = SPOTS - (2 if Suit.HEARTS in deuces_out(n) else 0)
+            return spots, "spots"
+        if settling == "auction":
+            suit = hand["suit"]
+            return in_play(suit, n), suit.name.lower()
+        if settling == "joker":
+            return 12, "hearts"  # the heart deuce is replaced by the Joker
+        if settling in ("heartsette", "domino"):
+            return 13, "hearts"  # Heartsette and Domino use the full pack (or four without the spade deuce)
+        return in_play(Suit.HEARTS, n), "hearts"
+
+    def check_counts(self, session: Session, hand: Mapping[str, Any]) -> Dict[str, int]:
+        counts = {p: hand.get(p, 0) for p in session.players}
+        total, noun = self.total(session, hand)
+        got = sum(counts.values())
+        if got != total:
+            table = COUNT_WORDS[len(session.players)]
+            sums = " + ".join(f"{p} {c}" for p, c in counts.items())
+            raise ScorekeeperError(f"{noun} must add up to {total} ({table} players, "
+                                   f"{session.rules['settling']}), got {sums} = {got}")
+        if session.rules["settling"] == "spot":
+            possible = spot_totals(len(session.players))
+            for p, c in counts.items():
+                if c not in possible:  # e.g. 1: no set of hearts has one pip
+                    raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots")
+        return counts
+
+    def check_forfeit(self, hand: Mapping[str, Any]) -> Tuple[str, ...]:
+        forfeits = hand.get("forfeit", ())
+        if forfeits and len(forfeits) != 2:
+            raise ScorekeeperError(f"forfeit: name the two players found with the wrong number of "
+                                   f"cards (Law 15), got {','.join(forfeits)}")
+        return forfeits
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, session: Session) -> HeartsState:
+        zero = {p: 0 for p in session.players}
+        domino = session.rules["settling"] == "domino"
+        return HeartsState(zero, 0, False, zero, None, zero if domino else None,
+                           zero if domino else None)
+
+    def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[HeartsState, Effect]:
+        settling = session.rules["settling"]
+        counts = self.check_counts(session, hand)
+        forfeits = self.check_forfeit(hand)
+        revokers = hand.get("revoke", ())
+        taken = {p: state.taken[p] + counts[p] for p in session.players}
+        if settling in POOL_METHODS:
+            state, changes, summary = self.pool_deal(state, hand, counts, revokers, forfeits, session)
+        elif settling == "domino":
+            state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session)
+        else:
+            state, changes, summary = self.transfer_deal(state, counts, revokers, forfeits, session)
+        state = HeartsState(state.net, state.pool, state.jack, taken, state.holder, state.game,
+                            state.games_won)
+        notes = []
+        if forfeits:
+            notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each into the pool")
+        if revokers:
+            notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
+                         f"all the losses")
+        if state.pool and settling not in POOL_METHODS:  # (the pool methods' summary says it)
+            notes.append(f"pool {state.pool}" + (" (a Jack)" if state.jack else ""))
+        return state, Effect(summary, changes, dict(state.net), self.dealer(session, index), tuple(notes))
+
+    def pool_deal(self, state: HeartsState, hand: Mapping[str, Any], counts: Mapping[str, int],
+                  revokers: Sequence[str], forfeits: Sequence[str], session: Session):
+        rules, settling = session.rules, session.rules["settling"]
+        dues = dict(counts)
+        spoiled = [p for p in session.players if counts[p]]
+        side = bid = None
+        noun = "hearts"
+        odd_starts_jack = rules["jack_after_split"]
+        holder = state.holder
+        if settling == "discard":
+            black = hand["black"]
+            dues[black] += BLACK_VALUE[rules["black"]]
+            spoiled = [p for p in session.players if counts[p] or p == black]
+        elif settling == "joker":
+            taker, dealt = hand["joker"], hand["joker_dealt"]
+            if taker == dealt:
+                dues[taker] += hs.JOKER_VALUE   # "he pays these five counters to the pool"
+            else:
+                side = (taker, dealt, hs.JOKER_VALUE)  # "to the player who got rid of it"
+            # Choice (book silent): taking in the Joker spoils a clear hand like a heart.
+            spoiled = [p for p in session.players if counts[p] or p == taker]
+        elif settling == "auction":
+            bid, holder, noun = self.auction_bid(state, hand)
+            # Auction: two clear divide, "leaving any odd counter to form the basis of a Jack"
+            odd_starts_jack = True
+        result = hs.settle_pool(session.players, state.pool, state.jack, dues, spoiled, revokers,
+                                forfeits, odd_starts_jack=odd_starts_jack,
+                                many_clear=rules["many_clear"], side=side, bid=bid, noun=noun)
+        if settling == "auction":
+            if result.took_all and holder is None:
+                holder = hand["bidder"]  # he names the suit again, without paying, until the pool is won
+            if result.won or result.pool == 0:
+                holder = None
+        net = {p: state.net[p] + result.changes[p] for p in session.players}
+        new = HeartsState(net, result.pool, result.jack, state.taken, holder)
+        return new, result.changes, result.summary
+
+    def auction_bid(self, state: HeartsState, hand: Mapping[str, Any]):
+        bidder, suit = hand["bidder"], hand["suit"]
+        amount = hand.get("bid")
+        if state.holder is not None:
+            if bidder != state.holder:
+                raise ScorekeeperError(f"bidder: {state.holder} keeps the choice of suit until the "
+                                       f"Jack is won, got {bidder}")
+            if amount:
+                raise ScorekeeperError(f"bid: {bidder} names the suit without paying again until the "
+                                       f"Jack is won; leave bid out (or 0), got {amount}")
+            return (bidder, 0), state.holder, suit.name.lower()
+        if amount is None:
+            raise ScorekeeperError("bid is missing: the counters the bidder paid into the pool")
+        return (bidder, amount), None, suit.name.lower()
+
+    def transfer_deal(self, state: HeartsState, counts: Mapping[str, int], revokers: Sequence[str],
+                      forfeits: Sequence[str], session: Session):
+        settling = session.rules["settling"]
+        to_pool = 0
+        if settling == "howell":
+            changes = hs.howell(counts, in_play(Suit.HEARTS, len(session.players)))
+        elif settling == "excess":
+            changes = hs.excess(counts)
+        elif settling == "difference":
+            changes = hs.difference(counts)
+        elif settling == "six-free":
+            changes = hs.six_free(counts)
+        else:  # spot
+            changes, to_pool = hs.lowest_collects(counts)
+        changes, to_pool = hs.with_revokes(changes, to_pool, revokers)
+        for p in forfeits:
+            changes[p] -= hs.FORFEIT
+            to_pool += hs.FORFEIT
+        net = {p: state.net[p] + changes[p] for p in session.players}
+        summary = ", ".join(f"{p} {c:+d}" for p, c in changes.items() if c) or "nobody pays"
+        if settling == "spot" and to_pool and not forfeits:
+            summary += f"; {to_pool} odd counter{'s' if to_pool > 1 else ''} to the pool"
+        new = HeartsState(net, state.pool + to_pool, False, state.taken)
+        return new, changes, summary
+
+    def domino_deal(self, state: HeartsState, counts: Mapping[str, int], revokers: Sequence[str],
+                    forfeits: Sequence[str], session: Session):
+        rules = session.rules
+        if revokers:  # the revoker takes the losses: all the deal's hearts are scored to him
+            counts = {p: (13 if p in revokers else 0) for p in session.players}
+        game = {p: state.game[p] + counts[p] for p in session.players}
+        changes = {p: 0 for p in session.players}
+        to_pool = 0
+        for p in forfeits:
+            changes[p] -= hs.FORFEIT
+            to_pool += hs.FORFEIT
+        won = dict(state.games_won)
+        summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
+        if max(game.values()) >= rules["domino_game"]:
+            # DOMINO HEARTS: "the winner is the player who has the least hearts scored when some
+            # other player reaches thirty-one"
+            if rules["domino_pay"] == "difference":
+                paid, odd = hs.lowest_collects(game)
+            else:
+                low = min(game.values())
+                lows = [p for p in game if game[p] == low]
+                paid = {p: -1 for p in game if p not in lows}
+                share, odd = divmod(len(paid), len(lows))
+                paid.update({p: share for p in lows})
+            low = min(game.values())
+            winners = [p for p in game if game[p] == low]
+            for p in winners:
+                won[p] += 1
+            for p, c in paid.items():
+                changes[p] += c
+            to_pool += odd
+            summary += f"; {hs.names(winners)} win{'s' if len(winners) == 1 else ''} the game: " + \
+                ", ".join(f"{p} {c:+d}" for p, c in paid.items() if c)
+            game = {p: 0 for p in session.players}
+        net = {p: state.net[p] + changes[p] for p in session.players}
+        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
+        return new, changes, summary
+
+    # ---------------------------------------------------------------- the end of the sitting
+
+    def finish(self, state: HeartsState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        rules, players = session.rules, session.players
+        settling = rules["settling"]
+        balances, settle_lines = self.balances(state, rules, players)
+        taken_name = {"spot": "spots", "auction": "cards"}.get(settling, "hearts")
+        columns: Dict[str, Dict[str, Any]] = {
+            "stack": {p: rules["counters"] + state.net[p] for p in players},
+            taken_name: dict(state.taken),
+        }
+        if state.game is not None:
+            columns["game"] = dict(state.game)
+        lines = [f"settling: {settling}; each began with {rules['counters']} counters"]
+        if state.jack:
+            lines.append(f"the pool of {state.pool} is a Jack: only a single clear player wins it")
+        if state.holder:
+            lines.append(f"{state.holder} keeps the choice of suit until the Jack is won")
+        broke = [p for p in players if columns["stack"][p] < 0]
+        if broke:
+            lines.append(f"{hs.names(broke)} owe{'s' if len(broke) == 1 else ''} counters: "
+                         f"more bought from the banker")
+        extra = {"jack": state.jack, "settling": settling, "counters": rules["counters"]}
+        if settling == "auction":
+            extra["choice_holder"] = state.holder
+        return Standings(
+            game=self.name, players=players, scores=dict(state.net), effects=effects,
+            unit=self.unit, balances=balances, next_dealer=self.dealer(session, len(session.hands)),
+            pool=state.pool, games_won=dict(state.games_won) if state.games_won is not None else None,
+            columns=columns, lines=tuple(lines), extra_json=extra, settle_lines=tuple(settle_lines))
+
+    def balances(self, state: HeartsState, rules: Mapping[str, Any],
+                 players: Sequence[str]) -> Tuple[Dict[str, Any], List[str]]:
+        """Net counters per player for `settle`, with the pool's counters disposed of so that
+        the balances sum to zero exactly (pool_at_end)."""
+        pool, banker, how = state.pool, rules["banker"], rules["pool_at_end"]
+        balances: Dict[str, Any] = dict(state.net)
+        if not pool:
+            return balances, []
+        if how == "exact":
+            for p in players:
+                balances[p] = normalise(Fraction(balances[p]) + Fraction(pool, len(players)))
+            return balances, [f"the pool of {pool} is divided exactly: {pool}/{len(players)} each"]
+        if how == "carry":
+            # The counters stay on the table for the next sitting; the banker, who sold them,
+            # keeps their money until then.
+            balances[banker] += pool
+            return balances, [f"the pool of {pool} is carried to the next sitting: the banker "
+                              f"({banker}) keeps its {pool} counters' money until then"]
+        share, odd = divmod(pool, len(players))
+        for p in players:
+            balances[p] += share
+        balances[banker] += odd
+        line = f"the pool of {pool} is divided: {share} each"
+        if odd and not share:
+            line = f"the pool of {pool} does not divide among {len(players)}: it stays with the banker ({banker})"
+        elif odd:
+            line += f"; the odd {odd} stay{'s' if odd == 1 else ''} with the banker ({banker})"
+        return balances, [line]

@@ -1,0 +1,102 @@
+"""Hearts through the command line: the table's mistakes, the example sittings, JSON and settle."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper import ledger
+from tests.conftest import SESSIONS
+
+
+@pytest.fixture
+def table(cli):
+    r = cli("new", "h", "--game", "hearts", "--players", "A,B,C,D")
+    assert r.exit_code == 0, r.stderr
+    return cli
+
+
+@pytest.mark.parametrize("fields, message", [
+    (["A=3", "B=5", "C=4"], "error: hand 2: hearts must add up to 13 (four players, sweepstake), "
+                            "got A 3 + B 5 + C 4 + D 0 = 12"),
+    (["A=3", "B=5", "C=5", "Zed=0"], "error: unknown field 'Zed'"),
+    (["A=-1", "B=14"], "error: A: must be a whole number from 0 to 13, got -1"),
+    (["A=3", "B=5", "C=5", "revoke=Zed"], "error: revoke: 'Zed' is not at the table"),
+    (["A=3", "B=5", "C=5", "forfeit=A,Zed"], "error: forfeit: 'Zed' is not at the table"),
+    (["A=3", "B=5", "C=5", "forfeit=A"], "error: hand 2: forfeit: name the two players found with the wrong "
+                                         "number of cards (Law 15), got A"),
+    (["A=three"], "error: A: must be a whole number from 0 to 13, got 'three'"),
+])
+def test_mistakes_are_one_clear_error_and_nothing_is_written(table, fields, message):
+    table("hand", "h", "A=3", "B=5", "C=5")
+    before = table.file("h").read_bytes()
+    r = table("hand", "h", *fields)
+    assert r.exit_code == 1
+    assert r.stderr.startswith(message), r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+    assert table.file("h").read_bytes() == before
+
+
+def test_bad_rules_are_refused(cli):
+    r = cli("new", "x", "--game", "hearts", "--players", "A,B,C,D", "--rule", "settling=excess")
+    assert r.exit_code == 1 and "error: rule settling: excess is three-handed, got 4 players" in r.stderr
+    r = cli("new", "x", "--game", "hearts", "--players", "A,B,C", "--rule", "banker=Zed")
+    assert r.exit_code == 1 and "error: rule banker: 'Zed' is not at the table" in r.stderr
+    r = cli("new", "x", "--game", "hearts", "--players", "A,B,C", "--rule", "settling=jacks")
+    assert r.exit_code == 1 and "settling: must be one of sweepstake" in r.stderr
+    assert not cli.file("x").exists()
+
+
+def test_show_json_has_pool_jack_and_stacks(table):
+    table("hand", "h", "A=3", "B=4", "C=5", "D=1")
+    data = json.loads(table("show", "h", "--json").stdout)
+    assert data["pool"] == 13 and data["jack"] is True
+    assert data["scores"] == {"A": -3, "B": -4, "C": -5, "D": -1}
+    assert data["columns"]["stack"] == {"A": 47, "B": 46, "C": 45, "D": 49}
+
+
+def test_settle_divides_the_pool_left_at_the_end(table):
+    table("hand", "h", "A=3", "B=4", "C=5", "D=1")
+    r = table("settle", "h", "--json")
+    data = json.loads(r.stdout)
+    assert data["balances"] == {"A": 1, "B": -1, "C": -2, "D": 2}  # 13 = 4 x 3, the odd one to A
+    text = table("settle", "h").stdout
+    assert "the pool of 13 is divided: 3 each; the odd 1 stays with the banker (A)" in text
+
+
+def test_howell_through_the_cli(cli):
+    cli("new", "h", "--game", "hearts", "--players", "A,B,C,D", "--rule", "settling=howell")
+    r = cli("hand", "h", "A=3", "B=5", "C=5", "D=0")
+    assert r.exit_code == 0
+    assert r.stdout.startswith("hand 1: A +1, B -7, C -7, D +13\n")
+
+
+def _replay(name: str):
+    return ledger.open_session(SESSIONS / f"{name}.yaml")
+
+
+def test_example_sweepstake_sitting_jack_grows_and_is_won():
+    r = _replay("hearts-sweepstake-jack")
+    effects = r.standings.effects
+    assert [e.summary for e in effects[1:5]] == [
+        "nobody clear: the pool of 13 is a Jack",
+        "Ben took all the hearts: the pool of 26 is a Jack",
+        "Cid and Dot clear, but a Jack is won only by a single clear player: the pool of 39 is a Jack",
+        "Cid clear: takes the pool of 52",
+    ]
+    assert effects[4].changes == {"Ann": -4, "Ben": -5, "Cid": 52, "Dot": -4}
+    assert r.standings.scores == {"Ann": 3, "Ben": -38, "Cid": 25, "Dot": 10}
+    assert r.standings.pool == 0
+    s = ledger.settlement(r)
+    assert s.money_cents == {"Ann": 15, "Ben": -190, "Cid": 125, "Dot": 50}
+
+
+def test_example_howell_sitting():
+    r = _replay("hearts-howell")
+    assert r.standings.effects[0].changes == {"A": 1, "B": -7, "C": -7, "D": 13}
+    # each deal by hand: 13 - 4 x hearts; hand 4 C revoked and pays A's and B's winnings (5 each)
+    assert r.standings.scores == {"A": 1 + 9 + 13 + 5 - 3, "B": -7 + 13 - 39 + 5 + 1,
+                                  "C": -7 - 19 + 13 - 10 + 13, "D": 13 - 3 + 13 + 0 - 11}
+    assert r.standings.scores == {"A": 25, "B": -27, "C": -10, "D": 12}
+    assert r.standings.columns["stack"] == {"A": 125, "B": 73, "C": 90, "D": 112}
