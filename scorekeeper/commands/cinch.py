@@ -1,0 +1,86 @@
+"""`scorekeeper cinch tricks FILE`: play out a Cinch hand trick by trick, as Foster prints it.
+
+Only typer is imported here; the game modules are imported inside the command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
+                  help="Cinch: play out a hand trick by trick and score it.")
+
+
+@app.callback()
+def cinch() -> None:
+    """Cinch (Double Pedro): commands of the game's own."""
+
+
+@app.command()
+def tricks(ctx: typer.Context,
+           file: Path = typer.Argument(..., help="a trick sheet: bidder, bid, trump, then six "
+                                       "lines of four cards in seat order (see docs/cinch.md)"),
+           log: Optional[str] = typer.Option(None, "--log", help="also log the hand in this "
+                                             "cinch sitting (its players are the seats)"),
+           rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE for "
+                                          "scoring the hand alone (without --log)")) -> None:
+    """Who won each trick, which counting cards each side took, and the score."""
+    from .. import ledger
+    from ..fields import parse_assignments
+    from ..games.cinch_tricks import parse_sheet, play_out, render_played
+    from ..model import ScorekeeperError
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScorekeeperError(f"cannot read trick sheet {str(file)!r}: {err}") from None
+    if log is not None and rule:
+        raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
+                               usage=True)
+    path = _session_path(ctx, log) if log is not None else None
+    seats = ledger.open_session(path).session.players if path is not None else None
+    try:
+        played = play_out(parse_sheet(text, seats))
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"{file}: {err.message}") from None
+    fields = played.hand_fields()
+    if path is None:
+        effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
+        typer.echo(render_played(played, effect.summary, effect.notes))
+        return
+    _check_seats(played.sheet, seats, log)
+    from .. import render
+
+    replayed = ledger.add_hand(path, fields)
+    effect = replayed.standings.effects[-1]
+    typer.echo(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
+               + render.effect_text(replayed.session, replayed.standings))
+
+
+def _session_path(ctx: typer.Context, name: str) -> Path:
+    from ..store import session_path, sessions_dir
+
+    root = ctx.find_root()
+    return session_path(name, sessions_dir(str(root.obj) if root.obj else None))
+
+
+def _check_seats(sheet, seats, log: str) -> None:
+    from ..model import ScorekeeperError
+
+    if tuple(sheet.seats) != tuple(seats):
+        raise ScorekeeperError(f"players: the sheet seats {' '.join(sheet.seats)} but {log} seats "
+                               f"{' '.join(seats)}; leave players out of the sheet or match them")
+
+
+def _score_alone(seats, fields, rules):
+    """Score the hand as the first deal of a four-handed cinch sitting under these rules."""
+    from ..games import get_game
+    from ..model import Hand, Session
+
+    game = get_game("cinch")
+    session = Session(name="tricks", game="cinch", players=tuple(seats),
+                      rules=game.resolve_rules(rules, seats), hands=(Hand(dict(fields)),))
+    return game.replay(session).effects[-1]

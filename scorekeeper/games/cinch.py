@@ -1,0 +1,640 @@
+"""Cinch (Double Pedro, High Five) and its forms: the partnership game, Sixty-three,
+Auction Cinch (Razzle-dazzle) and two- or three-handed Cinch.
+
+The laws are Foster's (rules/002 "CINCH, DOUBLE PEDRO, OR HIGH FIVE" and its "CINCH LAWS",
+repeated in rules/000 with the four illustrative hands). Fourteen points are made on every
+deal; the side that took more scores the difference (scoring by deduction); a side that
+fails its bid scores nothing and its adversaries add the bid to what they took.
+
+Everything here is pure: the scoring of one deal is `score_deal`, a function of numbers,
+and the games only work out who the sides are and what each side took.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..cards import Card, Rank, Suit
+from ..fields import PLAYER, SUIT, Field, cards, integer
+from ..model import ScorekeeperError, Session
+from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+
+# ---------------------------------------------------------------- the counting cards
+
+# Scoring (rules/002, CINCH LAWS): "1 for High, or the Ace of trumps. 1 for Low, or the
+# Deuce of trumps. 1 for the Jack of trumps. 1 for Game, or the Ten of trumps. 5 for Right
+# Pedro, or the Five of trumps. 5 for Left Pedro, or Five of the same colour as the trump."
+CINCH_POINTS: Tuple[Tuple[str, Rank, int], ...] = (
+    ("High", Rank.ACE, 1), ("Low", Rank.TWO, 1), ("Jack", Rank.JACK, 1),
+    ("Game", Rank.TEN, 1), ("Right Pedro", Rank.FIVE, 5))
+LEFT_PEDRO_POINTS = 5
+# Sixty-three (rules/002, VARIATIONS): "King of trumps, 25; trey of trumps, 15; nine of
+# trumps, 9", with the usual points: 63 in all.
+SIXTY_THREE_EXTRA: Tuple[Tuple[str, Rank, int], ...] = (
+    ("King", Rank.KING, 25), ("Trey", Rank.THREE, 15), ("Nine", Rank.NINE, 9))
+
+
+def left_pedro(trump: Suit) -> Card:
+    """The Five of the other suit of the trump's colour: a trump between the 5 and the 4."""
+    return Card(Rank.FIVE, trump.same_colour)
+
+
+def counting_cards(trump: Suit, sixty_three: bool = False) -> Dict[Card, Tuple[str, int]]:
+    """Each counting card with its name and points, for this trump."""
+    table = CINCH_POINTS + (SIXTY_THREE_EXTRA if sixty_three else ())
+    found = {Card(rank, trump): (name, points) for name, rank, points in table}
+    found[left_pedro(trump)] = ("Left Pedro", LEFT_PEDRO_POINTS)
+    return found
+
+
+def points_of(taken: Sequence[Card], trump: Suit, sixty_three: bool = False, field: str = "took") -> int:
+    """The points in these counting cards; anything that is not a counting card is refused."""
+    table = counting_cards(trump, sixty_three)
+    total = 0
+    for card in taken:
+        if card not in table:
+            valid = " ".join(str(c) for c in table)
+            raise ScorekeeperError(
+                f"{field}: {card} is not a counting card with {trump.name.lower()} trumps "
+                f"(the counting cards are {valid})")
+        total += table[card][1]
+    return total
+
+
+# ---------------------------------------------------------------- scoring one deal
+
+
+SCORINGS = ("deduct", "setback", "eight")
+
+
+@dataclass(frozen=True)
+class DealScore:
+    """What each side scores on one deal (negative only under the old set-back scoring)."""
+
+    bidders: int       # the bidder's side (the maker of the trump's side)
+    adversaries: int
+    how: str           # in words, as the table would say it
+
+
+def score_deal(scoring: str, bid: int, made: int, against: int, *,
+               bidders_penalised: bool = False, adversaries_penalised: bool = False,
+               adversary_revoked: bool = False) -> DealScore:
+    """Score one deal between the bidder's side and its adversaries.
+
+    `bid` 0 means nobody bid (the dealer named the trump): such a side cannot fail.
+    A penalised side (revoke, or a foul hand) scores nothing and its adversaries deduct
+    nothing. `adversary_revoked`: an adversary of the bidder revoked, so the bidder's side
+    scores all it took whatever it bid (CINCH LAWS, The Revoke).
+    """
+    failed = made < bid  # "The number bid and the number actually won must be compared
+    #                      before deducting the points made by the adversaries."
+    if bidders_penalised and adversaries_penalised:
+        return DealScore(0, 0, "both sides penalised: neither scores")
+    if bidders_penalised:
+        # Our choice: a penalised side that also failed its bid still pays the bid (else a
+        # revoke would cost less than an honest failure). Set back by it under `setback`.
+        bidders = -bid if (failed and scoring == "setback") else 0
+        extra = bid if (failed and scoring != "setback") else 0
+        words = "bidder's side penalised: scores nothing; adversaries score all they took"
+        if extra:
+            words += f" and the {bid} bid"
+        return DealScore(bidders, against + extra, words)
+    if adversaries_penalised:
+        if adversary_revoked or not failed:
+            return DealScore(made, 0, "adversaries penalised: bidder's side scores all it took")
+        bidders = -bid if scoring == "setback" else 0
+        return DealScore(bidders, 0, "adversaries penalised, and the bid failed: nobody scores")
+    if scoring == "setback":
+        # The old way (SCORING): no deduction; a side that fails is set back the bid.
+        if failed:
+            return DealScore(-bid, against, f"set back {bid}; adversaries score what they took")
+        return DealScore(made, against, "each side scores what it took")
+    if failed:
+        return DealScore(0, against + bid, f"set: adversaries score {against} taken + {bid} bid")
+    if scoring == "eight":
+        # VARIATIONS: "if the bidder's side do not make at least 8 points they cannot score
+        # anything ... If both sides score 7, neither having bid more than 7, neither scores."
+        if made >= 8:
+            return DealScore(made, against, "8 or more: each side scores what it took")
+        if against >= 8:
+            return DealScore(0, against, "bidder's side under 8 scores nothing")
+        return DealScore(0, 0, "neither side took 8: neither scores")
+    difference = made - against
+    if difference > 0:
+        return DealScore(difference, 0, f"{made} - {against}")
+    if difference < 0:
+        return DealScore(0, -difference, f"{against} - {made}")
+    return DealScore(0, 0, "a tie: neither side scores")
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class CinchState:
+    scores: Mapping[str, int]         # the current game, per player
+    games_won: Mapping[str, int]
+    balances: Mapping[str, int]       # games, per player, zero-sum
+    last_dealer: Optional[str]
+    bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
+
+
+def _sides_name(side: Sequence[str]) -> str:
+    return "-".join(side)
+
+
+def _trump_name(trump: Optional[Suit]) -> str:
+    return f" in {trump.name.lower()}" if trump is not None else ""
+
+
+# ---------------------------------------------------------------- the partnership game
+
+
+class Cinch(Game):
+    """Four players, 1st and 3rd against 2nd and 4th (Foster's A Y B Z: A-B against Y-Z)."""
+
+    name = "cinch"
+    title = "Cinch / Double Pedro (four players, two partnerships, 51 up)"
+    description = ("Players in seating order: the 1st and 3rd are partners against the 2nd and "
+                   "4th. Each deal give the bidder and bid (bid=0: nobody bid, the dealer named "
+                   "the trump) and the points the bidder's side took (made=N; against= defaults "
+                   "to the rest of the 14), or the counting cards it took (took=AH,2H,5D with "
+                   "trump=H). Scoring by deduction; a side that fails its bid scores nothing and "
+                   "the adversaries add the bid. Game is 51. Settlement: each player of the "
+                   "losing side pays a player of the winning side the stake per game.")
+    min_players = 4
+    max_players = 4
+    unit = "games"
+    deal_points = 14
+    max_bid = 14
+    sixty_three = False
+    default_game = 51
+    scorings: Tuple[str, ...] = SCORINGS
+    scoring_help = ("deduct: the lower total is deducted from the higher (the book's way); "
+                    "setback: the old way, each side scores what it takes and a side that fails "
+                    "is set back the bid; eight: the bidder's side must take at least 8 to score")
+
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return (
+            choice_rule("scoring", self.scorings[0], self.scoring_help, *self.scorings),
+            int_rule("game", self.default_game, "points that win a game", low=1),
+            bool_rule("blind_draw", False,
+                      "the dealer draws from the top; counting cards left in the pack count "
+                      "for nobody (made + against may be under the deal's points)"),
+            choice_rule("display", "score",
+                        "score: points and points to go; pullup: also the pull-up counter "
+                        "(start at 10 up, peg out at the game hole, 10 + game)",
+                        "score", "pullup"),
+        )
+
+    # -- fields
+
+    def fields(self, session: Session) -> List[Field]:
+        n = self.deal_points
+        return [
+            Field("bidder", PLAYER, "who made the highest bid and named the trump"),
+            Field("bid", integer(0, self.max_bid),
+                  "points bid (0: nobody bid and the dealer named the trump)", required=True),
+        ] + self.side_fields(session) + [
+            Field("made", integer(0, n), "points the bidder's side took"),
+            Field("against", integer(0, n), f"points the other side took (default {n} - made)"),
+            Field("took", cards(), "instead of made/against: the counting cards the bidder's "
+                                   "side took, e.g. AH,2H,5D (needs trump=)"),
+            Field("discards", cards(), "counting trumps found in the discards (they count for "
+                                       "the side that made the trump)"),
+            Field("pack", cards(), "with blind_draw=on: counting cards left in the pack "
+                                   "(they count for nobody)"),
+            Field("trump", SUIT, "the trump suit named"),
+            Field("dealer", PLAYER, "who dealt, when not the next in turn (after a misdeal)"),
+            Field("revoke", PLAYER, "a player whose revoke was claimed: his side scores nothing"),
+            Field("foul", PLAYER, "a player found with too many cards: his side scores nothing"),
+        ]
+
+    def side_fields(self, session: Session) -> List[Field]:
+        return []
+
+    # -- sides and who wins a game
+
+    def sides(self, session: Session, maker: str, hand: Mapping[str, Any]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+        """(the maker's side, the adversaries)."""
+        p = session.players
+        first, second = (p[0], p[2]), (p[1], p[3])
+        return (first, second) if maker in first else (second, first)
+
+    def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
+        p = session.players
+        return ((p[0], p[2]), (p[1], p[3]))
+
+    def game_winners(self, scores: Mapping[str, int], target: int,
+                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
+        """The side that reached the game. If both did on one deal (only possible when both
+        sides score on a deal: setback or eight), the bidder's side goes out first."""
+        reached = [p for p in scores if scores[p] >= target]
+        if not reached:
+            return ()
+        if any(p in bidder_side for p in reached):
+            return tuple(bidder_side)
+        return tuple(p for p in scores if p not in bidder_side)
+
+    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
+        """Partnerships: each loser pays one winner the stake for the game."""
+        return {p: (1 if p in winners else -1) for p in players}
+
+    # -- replay
+
+    def start(self, session: Session) -> CinchState:
+        zero = {p: 0 for p in session.players}
+        return CinchState(zero, zero, zero, None)
+
+    def next_dealer(self, state: CinchState, session: Session) -> str:
+        players = session.players
+        if state.last_dealer is None:
+            return session.rules.get("first_dealer") or players[0]
+        return players[(players.index(state.last_dealer) + 1) % len(players)]
+
+    def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CinchState, Effect]:
+        rules = session.rules
+        dealer = hand.get("dealer") or self.next_dealer(state, session)
+        bid = hand["bid"]
+        maker = self.maker(hand, dealer)
+        bidder_side, adversaries = self.sides(session, maker, hand)
+        made, against = self.points_taken(hand, rules)
+        penalised = self.penalised(hand, bidder_side, adversaries)
+        result = score_deal(rules["scoring"], bid, made, against,
+                            bidders_penalised=penalised["bidders"],
+                            adversaries_penalised=penalised["adversaries"],
+                            adversary_revoked=hand.get("revoke") in adversaries)
+        changes = {p: (result.bidders if p in bidder_side else result.adversaries)
+                   for p in session.players}
+        scores = {p: state.scores[p] + changes[p] for p in session.players}
+        summary = self.summary(hand, maker, bid, bidder_side, adversaries, made, against, result)
+        winners = self.game_winners(scores, rules["game"], bidder_side, maker)
+        notes: Tuple[str, ...] = ()
+        games_won, balances = dict(state.games_won), dict(state.balances)
+        if winners:
+            for p, paid in self.game_payments(winners, session.players).items():
+                balances[p] += paid
+            for p in winners:
+                games_won[p] += 1
+            notes = (f"{_sides_name(winners)} win{'s' if len(winners) == 1 else ''} the game; "
+                     f"a new game starts",)
+        effect = Effect(summary, changes, scores, dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(scores, games_won, balances, dealer, tuple(bidder_side)), effect
+
+    def maker(self, hand: Mapping[str, Any], dealer: str) -> str:
+        """Who named the trump: the bidder, or with no bid the dealer ("If no bid is made,
+        the dealer may name any trump he pleases, without bidding")."""
+        bid, bidder = hand["bid"], hand.get("bidder")
+        if bid == 0:
+            if bidder is not None and bidder != dealer:
+                raise ScorekeeperError(
+                    f"bidder: bid=0 means nobody bid and the dealer ({dealer}) named the trump, "
+                    f"got bidder={bidder}; leave bidder out or give the bid")
+            return dealer
+        if bidder is None:
+            raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)")
+        return bidder
+
+    def points_taken(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
+        """(made, against): given as numbers, or worked out from the counting cards taken."""
+        n, blind = self.deal_points, rules["blind_draw"]
+        if "pack" in hand and not blind:
+            raise ScorekeeperError("pack: counting cards are left in the pack only with "
+                                   "--rule blind_draw=on; otherwise give them to a side")
+        if "took" in hand or "discards" in hand or "pack" in hand:
+            return self.points_from_cards(hand, rules)
+        if "made" not in hand:
+            raise ScorekeeperError(f"made is missing: the points the bidder's side took "
+                                   f"(0 to {n}), or took=CARDS with trump=")
+        made = hand["made"]
+        if "against" not in hand:
+            if blind:
+                raise ScorekeeperError(f"against is missing: with blind_draw=on give the points "
+                                       f"the other side took (cards left in the pack count "
+                                       f"for nobody)")
+            return made, n - made
+        against = hand["against"]
+        if made + against > n:
+            raise ScorekeeperError(f"against: made {made} + against {against} = {made + against}, "
+                                   f"more than the {n} points of a deal")
+        if made + against < n and not blind:
+            raise ScorekeeperError(
+                f"against: made {made} + against {against} = {made + against}, but all {n} points "
+                f"are made on every deal (leave against out, or --rule blind_draw=on)")
+        return made, against
+
+    def points_from_cards(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
+        for name in ("made", "against"):
+            if name in hand:
+                raise ScorekeeperError(f"{name}: give either made/against or the cards "
+                                       f"(took, discards, pack), not both")
+        trump = hand.get("trump")
+        if trump is None:
+            raise ScorekeeperError("trump is missing: the counting cards depend on the trump "
+                                   "suit (trump=H)")
+        seen: Dict[Card, str] = {}
+        totals = {}
+        for name in ("took", "discards", "pack"):
+            for card in hand.get(name, ()):
+                if card in seen:
+                    raise ScorekeeperError(f"{name}: {card} is also in {seen[card]}")
+                seen[card] = name
+            totals[name] = points_of(hand.get(name, ()), trump, self.sixty_three, name)
+        # "Any trumps found among the discards at the end of the hand count for the side
+        # that made the trump." Counting cards not listed were taken by the adversaries.
+        made = totals["took"] + totals["discards"]
+        against = self.deal_points - made - totals["pack"]
+        return made, against
+
+    def penalised(self, hand: Mapping[str, Any], bidder_side: Sequence[str],
+                  adversaries: Sequence[str]) -> Dict[str, bool]:
+        culprits = [hand[k] for k in ("revoke", "foul") if k in hand]
+        return {"bidders": any(p in bidder_side for p in culprits),
+                "adversaries": any(p in adversaries for p in culprits)}
+
+    def summary(self, hand: Mapping[str, Any], maker: str, bid: int, bidder_side: Sequence[str],
+                adversaries: Sequence[str], made: int, against: int, result: DealScore) -> str:
+        trump = _trump_name(hand.get("trump"))
+        opening = (f"{maker} bid {bid}{trump}" if bid else f"no bid, {maker} named the trump{trump}")
+        ours, theirs = self.side_label(bidder_side), self.side_label(adversaries)
+        penalties = "".join(f", {hand[k]} {'revoked' if k == 'revoke' else 'foul hand'}"
+                            for k in ("revoke", "foul") if k in hand)
+        scored = []
+        for label, points in ((ours, result.bidders), (theirs, result.adversaries)):
+            if points:
+                scored.append(f"{label} {points:+d}")
+        outcome = ", ".join(scored) or "nobody scores"
+        return (f"{opening}; {ours} took {made}, {theirs} {against}{penalties}: "
+                f"{outcome} ({result.how})")
+
+    def side_label(self, side: Sequence[str]) -> str:
+        return _sides_name(side)
+
+    # -- standings
+
+    def finish(self, state: CinchState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        target = session.rules["game"]
+        scores = dict(state.scores)
+        columns: Dict[str, Dict[str, Any]] = {"to go": {p: target - scores[p] for p in scores}}
+        if session.rules.get("display") == "pullup":
+            # SCORING: "When the game is counted on a pull-up cribbage marker, it is usual to
+            # start with ten up, and peg out to the game-hole, or 61."
+            columns["pull-up"] = {p: 10 + scores[p] for p in scores}
+        lines = self.remarks(state, session)
+        next_dealer = self.next_dealer(state, session)
+        return Standings(
+            game=self.name, players=session.players, scores=scores, effects=effects,
+            unit=self.unit, balances=dict(state.balances), next_dealer=next_dealer,
+            games_won=dict(state.games_won), columns=columns, lines=lines,
+            extra_json=self.extra_json(state, session), settle_lines=self.settle_remarks(state, session))
+
+    def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        target = session.rules["game"]
+        parts = []
+        for side in self.fixed_sides(session):
+            s = state.scores[side[0]]
+            parts.append(f"{_sides_name(side)} {s} ({target - s} to go, "
+                         f"{state.games_won[side[0]]} game{'s' if state.games_won[side[0]] != 1 else ''} won)")
+        lines = ["; ".join(parts)]
+        if session.rules.get("display") == "pullup":
+            lines.append(f"pull-up counter: start at 10 up, game hole {10 + target}")
+        return tuple(lines)
+
+    def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
+        target = session.rules["game"]
+        return {"sides": {_sides_name(side): {"players": list(side), "score": state.scores[side[0]],
+                                              "to_go": target - state.scores[side[0]],
+                                              "games_won": state.games_won[side[0]]}
+                          for side in self.fixed_sides(session)}}
+
+    def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        a, b = self.fixed_sides(session)
+        wa, wb = state.games_won[a[0]], state.games_won[b[0]]
+        return (f"games won: {_sides_name(a)} {wa}, {_sides_name(b)} {wb}; balance of games: "
+                f"{_sides_name(a)} {wa - wb:+d}, {_sides_name(b)} {wb - wa:+d} "
+                f"(each player of the losing side pays one of the winning side per game)",)
+
+
+# ---------------------------------------------------------------- Sixty-three
+
+
+class SixtyThree(Cinch):
+    """Sixty-three (VARIATIONS): the partnership game with King 25, trey 15, nine 9."""
+
+    name = "sixty-three"
+    title = "Sixty-three (Cinch with King 25, trey 15, nine 9: 63 a deal, 150 up)"
+    description = ("Cinch in partnerships (1st and 3rd against 2nd and 4th) with three more "
+                   "counting trumps: King 25, trey 15, nine 9, so 63 points are made on every "
+                   "deal. Several rounds of bidding (log only the final bid, up to 63). "
+                   "Game is 150. Fields as in cinch.")
+    deal_points = 63
+    max_bid = 63
+    sixty_three = True
+    default_game = 150
+    # The 8-point variation is a rule about 14 points; it has no meaning for 63.
+    scorings = ("deduct", "setback")
+    scoring_help = ("deduct: the lower total is deducted from the higher; setback: each side "
+                    "scores what it takes and a side that fails is set back the bid")
+
+
+# ---------------------------------------------------------------- Auction Cinch
+
+
+class AuctionCinch(Cinch):
+    """Auction Cinch or Razzle-dazzle: five or six, each for himself; the bidder calls a
+    partner by naming a card, and the two play against the rest (VARIATIONS)."""
+
+    name = "cinch-auction"
+    title = "Auction Cinch / Razzle-dazzle (five or six, each for himself)"
+    description = ("Each for himself. The bidder calls the holder of a card as his partner "
+                   "(partner=NAME; leave it out if the card was his own or not in play: he plays "
+                   "alone); the two play against the rest, and each member of a side scores the "
+                   "side's result. made/took are the points of the bidder's side. The first "
+                   "player to 51 wins the game; each other player pays him the stake.")
+    min_players = 5
+    max_players = 6
+
+    def side_fields(self, session: Session) -> List[Field]:
+        return [Field("partner", PLAYER, "the holder of the card the bidder called")]
+
+    def sides(self, session: Session, maker: str, hand: Mapping[str, Any]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+        partner = hand.get("partner")
+        side = (maker,) if partner is None or partner == maker else (maker, partner)
+        return side, tuple(p for p in session.players if p not in side)
+
+    def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
+        return tuple((p,) for p in session.players)
+
+    def side_label(self, side: Sequence[str]) -> str:
+        return _sides_name(side) if len(side) <= 2 else "the rest"
+
+    def game_winners(self, scores: Mapping[str, int], target: int,
+                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
+        return _one_winner(scores, target, bidder_side, maker)
+
+    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
+        return _each_pays_winner(winners, players)
+
+    def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        return _solo_settle_remarks(state, session)
+
+    def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        return _solo_remarks(state, session)
+
+    def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
+        return {}
+
+
+def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
+                maker: str) -> Tuple[str, ...]:
+    """Each for himself: one player wins. Of those who reached the game on the same deal, the
+    bidder's side goes out first, the bidder before his partner, then the highest score; a tie
+    still undecided is played on until it is broken (our choice: the book is silent)."""
+    reached = [p for p in scores if scores[p] >= target]
+    if not reached:
+        return ()
+    key = {p: (p in bidder_side, p == maker, scores[p]) for p in reached}
+    ranked = sorted(reached, key=lambda p: key[p], reverse=True)
+    if len(ranked) > 1 and key[ranked[0]] == key[ranked[1]]:
+        return ()
+    return (ranked[0],)
+
+
+def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
+    """Each for himself: every other player pays the winner the stake for the game."""
+    return {p: (len(players) - 1 if p in winners else -1) for p in players}
+
+
+def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
+    return ()
+
+
+def _solo_settle_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
+    won = ", ".join(f"{p} {state.games_won[p]}" for p in session.players)
+    return (f"games won: {won} (each other player pays the winner of a game the stake)",)
+
+
+# ---------------------------------------------------------------- two- and three-handed
+
+
+SOLO_SCORINGS = ("each", "deduct", "setback")
+
+
+def score_solo(scoring: str, bid: int, bidder: str, taken: Mapping[str, int], *,
+               penalised: Sequence[str] = (), revoked: Sequence[str] = ()) -> Tuple[Dict[str, int], str]:
+    """Two- or three-handed, each for himself: what each player scores on one deal.
+
+    each (default): each scores what he took; a bidder who fails scores nothing and every
+    other player adds the bid. deduct: the same totals, then only the best scores, the
+    difference between his total and the next best (with two players this is exactly the
+    partnership law). setback: each scores what he took, a bidder who fails is set back the
+    bid. A penalised player scores nothing, and there is no deduction against anyone that
+    deal; if an adversary of the bidder revoked, the bidder scores all he took whatever he bid.
+    """
+    players = list(taken)
+    adversary_revoke = any(p != bidder for p in revoked)
+    failed = taken[bidder] < bid and not adversary_revoke
+    totals = dict(taken)
+    if failed:
+        totals[bidder] = -bid if scoring == "setback" else 0
+        for p in players:
+            if p != bidder and scoring != "setback":
+                totals[p] += bid
+    for p in penalised:
+        totals[p] = min(totals[p], 0) if scoring == "setback" else 0
+    if scoring != "deduct" or penalised:
+        return totals, ("each scores what he took" + ("; bid failed" if failed else ""))
+    ranked = sorted(players, key=lambda p: totals[p], reverse=True)
+    best, second = totals[ranked[0]], totals[ranked[1]]
+    result = {p: 0 for p in players}
+    if best == second:
+        return result, "a tie for the most: nobody scores"
+    result[ranked[0]] = best - second
+    return result, f"{ranked[0]} {best} - {second}" + ("; bid failed" if failed else "")
+
+
+class SoloCinch(Cinch):
+    """Two- or three-handed Cinch, each for himself (PLAYERS: "Any number from two to six
+    can play")."""
+
+    name = "cinch-solo"
+    title = "Two- or three-handed Cinch (each for himself)"
+    description = ("Each for himself: each hand give the bidder and bid and the points each "
+                   "player took (Ann=9 Bob=5; a player left out took 0; they add up to 14). "
+                   "scoring=each (default): each scores what he took, a bidder who fails scores "
+                   "nothing and the others add the bid; deduct: only the best total scores, less "
+                   "the next best. First to 51 wins; each other player pays him the stake.")
+    min_players = 2
+    max_players = 3
+    scorings = SOLO_SCORINGS
+    scoring_help = ("each: each scores what he took, a bidder who fails scores nothing and each "
+                    "other player adds the bid; deduct: only the best total scores, less the next "
+                    "best (with two players: the book's law); setback: a bidder who fails is set "
+                    "back the bid")
+
+    def fields(self, session: Session) -> List[Field]:
+        n = self.deal_points
+        return [
+            Field("bidder", PLAYER, "who made the highest bid and named the trump"),
+            Field("bid", integer(0, self.max_bid),
+                  "points bid (0: nobody bid and the dealer named the trump)", required=True),
+        ] + [Field(p, integer(0, n), f"points {p} took (default 0)") for p in session.players] + [
+            Field("trump", SUIT, "the trump suit named"),
+            Field("dealer", PLAYER, "who dealt, when not the next in turn (after a misdeal)"),
+            Field("revoke", PLAYER, "a player whose revoke was claimed: he scores nothing"),
+            Field("foul", PLAYER, "a player found with too many cards: he scores nothing"),
+        ]
+
+    def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
+        return tuple((p,) for p in session.players)
+
+    def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CinchState, Effect]:
+        rules = session.rules
+        dealer = hand.get("dealer") or self.next_dealer(state, session)
+        bid = hand["bid"]
+        maker = self.maker(hand, dealer)
+        taken = {p: hand.get(p, 0) for p in session.players}
+        total = sum(taken.values())
+        n = self.deal_points
+        if total > n or (total < n and not rules["blind_draw"]):
+            given = " + ".join(f"{p} {v}" for p, v in taken.items())
+            raise ScorekeeperError(
+                f"points: the points taken ({given} = {total}) must add up to {n}"
+                + ("" if total > n else " (or --rule blind_draw=on)"))
+        culprits = tuple(hand[k] for k in ("revoke", "foul") if k in hand)
+        revoked = (hand["revoke"],) if "revoke" in hand else ()
+        changes, how = score_solo(rules["scoring"], bid, maker, taken,
+                                  penalised=culprits, revoked=revoked)
+        scores = {p: state.scores[p] + changes[p] for p in session.players}
+        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
+                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        scored = ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "nobody scores"
+        took = ", ".join(f"{p} {v}" for p, v in taken.items())
+        summary = f"{opening}; took {took}: {scored} ({how})"
+        winners = _one_winner(scores, rules["game"], (maker,), maker)
+        games_won, balances = dict(state.games_won), dict(state.balances)
+        notes: Tuple[str, ...] = ()
+        if winners:
+            for p, paid in _each_pays_winner(winners, session.players).items():
+                balances[p] += paid
+            games_won[winners[0]] += 1
+            notes = (f"{winners[0]} wins the game; a new game starts",)
+        effect = Effect(summary, changes, scores, dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(scores, games_won, balances, dealer, (maker,)), effect
+
+    def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        return ()
+
+    def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
+        return {}
+
+    def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        return _solo_settle_remarks(state, session)

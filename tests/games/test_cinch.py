@@ -1,0 +1,413 @@
+"""Cinch (Double Pedro): the book's figures, every penalty law and house rule, the CLI path."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from scorekeeper.cards import Card, Suit, parse_cards
+from scorekeeper.games.cinch import counting_cards, left_pedro, points_of, score_deal, score_solo
+
+PLAYERS = "A,Y,B,Z"
+
+
+def scored(result):
+    return (result.bidders, result.adversaries)
+
+
+# ---------------------------------------------------------------- the counting cards
+
+
+def test_fourteen_points_on_every_deal_and_the_left_pedro_is_the_five_of_the_same_colour():
+    for trump in Suit:
+        table = counting_cards(trump)
+        assert sum(points for _, points in table.values()) == 14
+        assert table[left_pedro(trump)] == ("Left Pedro", 5)
+    assert left_pedro(Suit.HEARTS) == Card.parse("5D")
+    assert left_pedro(Suit.DIAMONDS) == Card.parse("5H")
+    assert left_pedro(Suit.CLUBS) == Card.parse("5S")
+    assert left_pedro(Suit.SPADES) == Card.parse("5C")
+
+
+def test_sixty_three_points_with_king_trey_and_nine():
+    table = counting_cards(Suit.CLUBS, sixty_three=True)
+    assert sum(points for _, points in table.values()) == 63
+    assert points_of(parse_cards("KC 3C 9C"), Suit.CLUBS, sixty_three=True) == 25 + 15 + 9
+
+
+# ---------------------------------------------------------------- scoring by deduction: the book
+
+
+def test_scoring_example_bid_8_took_10_against_4_scores_6():
+    # SCORING: "A-B make 10, which is 2 more than they bid, Y-Z getting the other 4; which leaves A-B 6."
+    assert scored(score_deal("deduct", 8, 10, 4)) == (6, 0)
+
+
+def test_scoring_example_bid_8_took_5_against_9_adversaries_score_17():
+    # "Y-Z would score the 9 points actually won, and the 8 points bid in addition, or 17 altogether."
+    assert scored(score_deal("deduct", 8, 5, 9)) == (0, 17)
+
+
+def test_laws_example_eleven_against_three_scores_eight():
+    # CINCH LAWS, Scoring: "If A-B make 11, Y-Z must make the remaining 3 ... 8 points for A-B"
+    assert scored(score_deal("deduct", 6, 11, 3)) == (8, 0)
+
+
+def test_a_tie_scores_nothing_and_the_bid_is_compared_before_deduction():
+    assert scored(score_deal("deduct", 7, 7, 7)) == (0, 0)
+    # made 8 of 8 bid against 6: the bid is made, though only 2 are scored
+    assert scored(score_deal("deduct", 8, 8, 6)) == (2, 0)
+    # the bidder's side made its bid but took fewer than the adversaries: they score the difference
+    assert scored(score_deal("deduct", 5, 6, 8)) == (0, 2)
+
+
+def test_no_bid_dealer_side_cannot_be_set():
+    assert scored(score_deal("deduct", 0, 3, 11)) == (0, 8)
+
+
+# ---------------------------------------------------------------- the penalty laws
+
+
+def test_adversary_revoke_bidder_scores_all_it_took_whatever_it_bid():
+    # The Revoke: "A has bid nine; and Y revokes. A-B make eight only, which they score, Y-Z scoring nothing."
+    r = score_deal("deduct", 9, 8, 6, adversaries_penalised=True, adversary_revoked=True)
+    assert scored(r) == (8, 0)
+
+
+def test_bidder_side_revoke_scores_nothing_and_adversaries_deduct_nothing():
+    # SCORING: "the adversaries have nothing to deduct, and score all they make."
+    assert scored(score_deal("deduct", 6, 10, 4, bidders_penalised=True)) == (0, 4)
+
+
+def test_bidder_side_revoke_and_failed_bid_adversaries_also_score_the_bid():
+    # our choice: a revoke may not cost less than an honest failure (7 + 8 as without it)
+    assert scored(score_deal("deduct", 8, 7, 7, bidders_penalised=True)) == (0, 15)
+
+
+def test_foul_hand_of_an_adversary_bidder_scores_all_if_bid_made_nothing_if_not():
+    assert scored(score_deal("deduct", 6, 8, 6, adversaries_penalised=True)) == (8, 0)
+    assert scored(score_deal("deduct", 9, 8, 6, adversaries_penalised=True)) == (0, 0)
+
+
+def test_both_sides_penalised_nobody_scores():
+    assert scored(score_deal("deduct", 6, 8, 6, bidders_penalised=True,
+                             adversaries_penalised=True)) == (0, 0)
+
+
+# ---------------------------------------------------------------- house rules: setback and eight
+
+
+def test_setback_each_side_scores_what_it_took_and_a_failure_is_set_back_the_bid():
+    assert scored(score_deal("setback", 8, 10, 4)) == (10, 4)
+    assert scored(score_deal("setback", 9, 6, 8)) == (-9, 8)
+
+
+def test_eight_bid_6_take_8_scores_8_and_adversaries_their_6():
+    assert scored(score_deal("eight", 6, 8, 6)) == (8, 6)
+
+
+def test_eight_bid_6_take_6_scores_nothing_adversaries_their_8():
+    assert scored(score_deal("eight", 6, 6, 8)) == (0, 8)
+
+
+def test_eight_bid_7_take_6_adversaries_score_15():
+    assert scored(score_deal("eight", 7, 6, 8)) == (0, 15)
+
+
+def test_eight_seven_each_with_no_bid_over_7_neither_scores():
+    for bid in range(0, 8):
+        assert scored(score_deal("eight", bid, 7, 7)) == (0, 0)
+
+
+# ---------------------------------------------------------------- the CLI: a sitting
+
+
+def new(cli, *rules, players=PLAYERS, game="cinch", stake="1"):
+    args = ["new", "x", "--game", game, "--players", players, "--stake", stake]
+    for r in rules:
+        args += ["--rule", r]
+    r = cli(*args)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def hand(cli, *fields):
+    r = cli("hand", "x", *fields)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def state(cli):
+    r = cli("show", "x", "--json")
+    assert r.exit_code == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+def test_cli_book_figures_and_side_scores(cli):
+    new(cli)
+    hand(cli, "bidder=B", "bid=8", "made=10", "against=4", "trump=H")
+    assert state(cli)["scores"] == {"A": 6, "Y": 0, "B": 6, "Z": 0}
+    hand(cli, "bidder=B", "bid=8", "made=5")
+    data = state(cli)
+    assert data["scores"] == {"A": 6, "Y": 17, "B": 6, "Z": 17}
+    assert data["sides"]["A-B"] == {"players": ["A", "B"], "score": 6, "to_go": 45, "games_won": 0}
+    assert data["sides"]["Y-Z"]["to_go"] == 34
+    assert data["columns"]["to go"] == {"A": 45, "Y": 34, "B": 45, "Z": 34}
+
+
+def test_cli_revoke_and_foul_fields(cli):
+    new(cli)
+    hand(cli, "bidder=A", "bid=9", "made=8", "revoke=Y")
+    assert state(cli)["scores"]["A"] == 8 and state(cli)["scores"]["Y"] == 0
+    hand(cli, "bidder=A", "bid=6", "made=10", "foul=B")
+    assert state(cli)["scores"] == {"A": 8, "Y": 4, "B": 8, "Z": 4}
+
+
+def test_cli_took_counting_cards_with_discards(cli):
+    new(cli)
+    # hearts trumps; the bidder's side took High, Low and the Left Pedro; the Jack was found
+    # in the discards and counts for the side that made the trump: 1 + 1 + 5 + 1 = 8 against 6
+    hand(cli, "bidder=A", "bid=8", "took=AH,2H,5D", "discards=JH", "trump=hearts")
+    assert state(cli)["scores"]["A"] == 2
+    saved = cli.file("x").read_text()
+    assert "took: AH 2H 5D" in saved and "discards: JH" in saved and "made" not in saved
+
+
+def test_cli_blind_draw_pack_counts_for_nobody(cli):
+    new(cli, "blind_draw=on")
+    # The Right Pedro left in the pack: bidder's side 4 (High Low Jack Game), adversaries 5
+    hand(cli, "bidder=A", "bid=4", "took=AH,2H,JH,10H", "pack=5H", "trump=H")
+    assert state(cli)["scores"] == {"A": 0, "Y": 1, "B": 0, "Z": 1}
+    hand(cli, "bidder=Y", "bid=3", "made=6", "against=3")  # 5 points stayed in the pack
+    assert state(cli)["scores"]["Y"] == 4
+
+
+def test_cli_blind_draw_needs_against(cli):
+    new(cli, "blind_draw=on")
+    r = cli("hand", "x", "bidder=A", "bid=4", "made=6")
+    assert r.exit_code == 1 and "against is missing" in r.stderr
+
+
+def test_no_bid_the_dealer_names_the_trump_and_his_side_cannot_be_set(cli):
+    new(cli, "first_dealer=Y")
+    hand(cli, "bid=0", "made=3", "trump=S")  # Y dealt: Y-Z are the "bidder's side"
+    assert state(cli)["scores"] == {"A": 8, "Y": 0, "B": 8, "Z": 0}
+    hand(cli, "bid=0", "made=10")  # B deals next
+    assert state(cli)["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
+
+
+def test_dealer_field_after_a_misdeal_and_rotation_continues_from_it(cli):
+    new(cli)
+    hand(cli, "bidder=A", "bid=5", "made=7")           # A deals
+    hand(cli, "bidder=A", "bid=5", "made=7", "dealer=B")  # Y misdealt: the deal passed to B
+    data = state(cli)
+    assert [e["dealer"] for e in data["effects"]] == ["A", "B"]
+    assert data["next_dealer"] == "Z"
+
+
+def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
+    new(cli, stake="2")
+    for _ in range(4):
+        hand(cli, "bidder=A", "bid=12", "made=14")   # 14 each deal: 56, out
+    data = state(cli)
+    assert data["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+    assert data["scores"] == {"A": 0, "Y": 0, "B": 0, "Z": 0}
+    assert "A-B win the game" in data["effects"][3]["notes"][0]
+    for _ in range(4):
+        hand(cli, "bidder=Y", "bid=12", "made=14")
+    for _ in range(4):
+        hand(cli, "bidder=B", "bid=12", "made=14")
+    r = cli("settle", "x", "--json")
+    money = json.loads(r.stdout)
+    assert money["balances"] == {"A": 1, "Y": -1, "B": 1, "Z": -1}
+    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", 2.0), ("Z", 2.0)]
+    text = cli("settle", "x").stdout
+    assert "games won: A-B 2, Y-Z 1; balance of games: A-B +1, Y-Z -1" in text
+
+
+def test_game_rule_and_pullup_display(cli):
+    new(cli, "game=20", "display=pullup")
+    hand(cli, "bidder=A", "bid=8", "made=12")
+    data = state(cli)
+    assert data["columns"]["pull-up"] == {"A": 20, "Y": 10, "B": 20, "Z": 10}
+    assert data["columns"]["to go"]["A"] == 10
+    text = cli("show", "x").stdout
+    assert "pull-up counter: start at 10 up, game hole 30" in text
+    hand(cli, "bidder=A", "bid=8", "made=12")
+    assert state(cli)["games_won"]["A"] == 1
+
+
+def test_setback_both_out_on_one_deal_the_bidders_side_goes_out_first(cli):
+    new(cli, "scoring=setback", "game=10")
+    hand(cli, "bidder=Y", "bid=5", "made=7")    # Y-Z 7, A-B 7
+    hand(cli, "bidder=A", "bid=5", "made=7")    # both reach 14: A-B bid, A-B win
+    assert state(cli)["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+
+
+def test_eight_rule_in_a_sitting(cli):
+    new(cli, "scoring=eight")
+    hand(cli, "bidder=A", "bid=6", "made=8")
+    hand(cli, "bidder=A", "bid=6", "made=6")
+    hand(cli, "bidder=A", "bid=7", "made=6")
+    hand(cli, "bidder=A", "bid=7", "made=7")
+    data = state(cli)
+    assert [e["changes"]["A"] for e in data["effects"]] == [8, 0, 0, 0]
+    assert [e["changes"]["Y"] for e in data["effects"]] == [6, 8, 15, 0]
+
+
+# ---------------------------------------------------------------- bad input: one error line, file untouched
+
+
+@pytest.mark.parametrize("fields, message", [
+    (["bidder=A", "bid=15", "made=8"], "bid: must be a whole number from 0 to 14, got 15"),
+    (["bidder=A", "bid=8", "made=15"], "made: must be a whole number from 0 to 14, got 15"),
+    (["bidder=A", "bid=8", "made=10", "against=6"], "against: made 10 + against 6 = 16, more than the 14"),
+    (["bidder=A", "bid=8", "made=10", "against=3"], "made 10 + against 3 = 13, but all 14 points"),
+    (["bidder=Q", "bid=8", "made=10"], "bidder: 'Q' is not at the table"),
+    (["bid=8", "made=10"], "bidder is missing"),
+    (["bidder=A", "bid=0", "made=10"], "bidder: bid=0 means nobody bid and the dealer (Y) named"),
+    (["bidder=A", "bid=8"], "made is missing"),
+    (["bidder=A", "bid=8", "took=AH"], "trump is missing"),
+    (["bidder=A", "bid=8", "took=7H", "trump=H"], "took: 7H is not a counting card with hearts trumps"),
+    (["bidder=A", "bid=8", "took=AH", "discards=AH", "trump=H"], "discards: AH is also in took"),
+    (["bidder=A", "bid=8", "took=AH", "made=1", "trump=H"], "give either made/against or the cards"),
+    (["bidder=A", "bid=8", "pack=AH", "trump=H"], "pack: counting cards are left in the pack only"),
+    (["bidder=A", "bid=8", "made=8", "revoke=Q"], "revoke: 'Q' is not at the table"),
+    (["bidder=A", "bid=8", "made=8", "trump=X"], "trump: not a suit"),
+])
+def test_bad_hands_are_refused_and_nothing_is_written(cli, fields, message):
+    new(cli)
+    hand(cli, "bidder=A", "bid=8", "made=10")
+    before = cli.file("x").read_bytes()
+    r = cli("hand", "x", *fields)
+    assert r.exit_code != 0
+    assert r.stderr.startswith("error: ") and message in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1
+    assert cli.file("x").read_bytes() == before
+
+
+def test_cinch_needs_four_players(cli):
+    r = cli("new", "x", "--game", "cinch", "--players", "A,B,C")
+    assert r.exit_code != 0 and "cinch is played by 4 players, got 3" in r.stderr
+
+
+# ---------------------------------------------------------------- the other forms
+
+
+def test_sixty_three_counts_63_and_plays_to_150(cli):
+    new(cli, game="sixty-three")
+    # the bidder's side took King (25), trey (15), High and Low: 42 against 21
+    hand(cli, "bidder=A", "bid=30", "took=KS,3S,AS,2S", "trump=S")
+    assert state(cli)["scores"]["A"] == 21
+    hand(cli, "bidder=Y", "bid=40", "made=35")   # set: A-B 28 + 40
+    data = state(cli)
+    assert data["scores"]["A"] == 21 + 68
+    assert data["columns"]["to go"]["A"] == 150 - 89
+    r = cli("hand", "x", "bidder=A", "bid=64", "made=40")
+    assert "bid: must be a whole number from 0 to 63, got 64" in r.stderr
+
+
+def test_sixty_three_refuses_the_eight_rule(cli):
+    r = cli("new", "x", "--game", "sixty-three", "--players", PLAYERS, "--rule", "scoring=eight")
+    assert r.exit_code != 0 and "scoring: must be one of deduct, setback" in r.stderr
+
+
+def test_auction_partner_side_scores_each_member_and_winner_is_paid_by_each_other(cli):
+    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    # The book's example: C bids 8 in clubs and calls the club King (held by E)
+    hand(cli, "bidder=C", "bid=8", "partner=E", "made=11", "trump=C")
+    assert state(cli)["scores"] == {"A": 0, "B": 0, "C": 8, "D": 0, "E": 8}
+    hand(cli, "bidder=A", "bid=6", "made=4")  # alone and set: the other four score 10 + 6
+    assert state(cli)["scores"] == {"A": 0, "B": 16, "C": 24, "D": 16, "E": 24}
+    for _ in range(2):
+        hand(cli, "bidder=C", "bid=10", "partner=B", "made=14")
+    data = state(cli)
+    # C and B both reach the game on one deal, C 52 and B 44: C, the bidder, goes out
+    assert data["games_won"] == {"A": 0, "B": 0, "C": 1, "D": 0, "E": 0}
+    money = json.loads(cli("settle", "x", "--json").stdout)
+    assert money["balances"] == {"A": -1, "B": -1, "C": 4, "D": -1, "E": -1}
+
+
+def test_auction_partner_not_at_the_table(cli):
+    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    before = cli.file("x").read_bytes()
+    r = cli("hand", "x", "bidder=C", "bid=8", "partner=Q", "made=11")
+    assert r.exit_code != 0 and "partner: 'Q' is not at the table" in r.stderr
+    assert cli.file("x").read_bytes() == before
+
+
+def test_solo_scoring_each_deduct_setback():
+    taken = {"A": 9, "B": 5}
+    assert score_solo("each", 8, "A", taken)[0] == {"A": 9, "B": 5}
+    assert score_solo("deduct", 8, "A", taken)[0] == {"A": 4, "B": 0}
+    assert score_solo("deduct", 10, "A", taken)[0] == {"A": 0, "B": 15}  # as the four-handed law
+    assert score_solo("setback", 10, "A", taken)[0] == {"A": -10, "B": 5}
+    three = {"A": 6, "B": 5, "C": 3}
+    assert score_solo("each", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}
+    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 2, "C": 0}
+    assert score_solo("deduct", 6, "A", three)[0] == {"A": 1, "B": 0, "C": 0}
+    assert score_solo("each", 8, "A", three, penalised=["B"], revoked=["B"])[0] == {"A": 6, "B": 0, "C": 3}
+
+
+def test_two_handed_deduct_is_the_partnership_law():
+    for bid in range(0, 15):
+        for made in range(0, 15):
+            solo = score_solo("deduct", bid, "A", {"A": made, "B": 14 - made})[0]
+            pair = score_deal("deduct", bid, made, 14 - made)
+            assert (solo["A"], solo["B"]) == (pair.bidders, pair.adversaries)
+
+
+def test_cli_three_handed(cli):
+    new(cli, players="Ann,Bob,Cid", game="cinch-solo")
+    hand(cli, "bidder=Ann", "bid=6", "Ann=8", "Bob=4", "Cid=2")
+    assert state(cli)["scores"] == {"Ann": 8, "Bob": 4, "Cid": 2}
+    r = cli("hand", "x", "bidder=Ann", "bid=6", "Ann=8", "Bob=4")
+    assert r.exit_code != 0 and "must add up to 14" in r.stderr
+
+
+# ---------------------------------------------------------------- invariants of the each-for-himself forms
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 14), st.integers(0, 14), st.integers(0, 4), st.integers(0, 4)),
+                max_size=25),
+       st.sampled_from(["deduct", "setback", "eight"]))
+def test_auction_balances_sum_to_zero(hands, scoring):
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Hand, Session
+
+    players = ("A", "B", "C", "D", "E")
+    game = get_game("cinch-auction")
+    logged = tuple(Hand({"bidder": players[b], "partner": players[p], "bid": bid, "made": made})
+                   for bid, made, b, p in hands)
+    session = Session("p", game.name, players, game.resolve_rules({"scoring": scoring, "game": 25}, players),
+                      hands=logged)
+    standings = game.replay(session)
+    assert sum(standings.balances.values()) == 0
+    for p in players:
+        assert standings.balances[p] == 5 * standings.games_won[p] - sum(standings.games_won.values())
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 14), st.integers(0, 14), st.integers(0, 14)), max_size=25),
+       st.sampled_from(["each", "deduct", "setback"]))
+def test_three_handed_balances_sum_to_zero(hands, scoring):
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Hand, Session
+
+    players = ("Ann", "Bob", "Cid")
+    game = get_game("cinch-solo")
+    logged = []
+    for bid, ann, bob in hands:
+        bob = min(bob, 14 - ann)
+        logged.append(Hand({"bidder": "Bob", "bid": bid, "Ann": ann, "Bob": bob, "Cid": 14 - ann - bob}))
+    session = Session("p", game.name, players, game.resolve_rules({"scoring": scoring, "game": 30}, players),
+                      hands=tuple(logged))
+    standings = game.replay(session)
+    assert sum(standings.balances.values()) == 0
+    for p in players:
+        assert standings.balances[p] == 3 * standings.games_won[p] - sum(standings.games_won.values())

@@ -1,0 +1,243 @@
+"""`scorekeeper cinch tricks`: Foster's four illustrative hands, trick rules, bad sheets,
+the example sittings in sessions/, and the zero-sum invariant."""
+
+from __future__ import annotations
+
+import json
+import shutil
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import ledger
+from scorekeeper.cards import Card, Suit
+from scorekeeper.games.cinch import score_deal
+from scorekeeper.games.cinch_tricks import parse_sheet, play_out, trick_winner
+from tests.conftest import SESSIONS
+
+SHEETS = SESSIONS / "cinch-tricks"
+
+# The winners the book underlines (rules/000), trick by trick, and its score for each hand.
+BOOK = {
+    1: ("BBYAAY", "Y-Z +15"),
+    2: ("BAYYYA", "A-B +10"),
+    3: ("AAZYYA", "A-B +10"),
+    4: ("AZZBYA", "Y-Z +19"),
+}
+
+
+@pytest.mark.parametrize("number", sorted(BOOK))
+def test_illustrative_hand_winners_and_score(cli, number):
+    winners, score = BOOK[number]
+    r = cli("cinch", "tricks", str(SHEETS / f"foster-{number}.txt"))
+    assert r.exit_code == 0, r.stderr
+    played = play_out(parse_sheet((SHEETS / f"foster-{number}.txt").read_text()))
+    assert "".join(t.winner for t in played.tricks) == winners
+    assert all(t.marked == t.winner for t in played.tricks)  # every underline agrees
+    assert score in r.stdout
+    assert "underlines" not in r.stdout
+
+
+def test_illustrative_hand_counting_cards_as_the_book_names_them():
+    played = play_out(parse_sheet((SHEETS / "foster-1.txt").read_text()))
+    # "Y-Z score 7 for Jack, Game, Pedro"
+    assert sorted(map(str, played.side_cards(("Y", "Z")))) == ["10H", "5H", "JH"]
+    played = play_out(parse_sheet((SHEETS / "foster-4.txt").read_text()))
+    # "Y-Z score Right and Left Pedro, and Low, 11 points"
+    assert sorted(map(str, played.side_cards(("Y", "Z")))) == ["2H", "5D", "5H"]
+
+
+def test_the_left_pedro_ranks_between_the_five_and_the_four_of_trumps():
+    hearts = Suit.HEARTS
+    play = lambda *cards: dict(zip("AYBZ", map(Card.parse, cards)))  # noqa: E731
+    assert trick_winner(play("4H", "5D", "2H", "3H"), "A", hearts) == "Y"
+    assert trick_winner(play("5H", "5D", "2H", "3H"), "A", hearts) == "A"
+    # a plain suit led: the Left Pedro trumps it; the highest of the suit led wins otherwise
+    assert trick_winner(play("KD", "5D", "AD", "2S"), "A", hearts) == "Y"
+    assert trick_winner(play("KD", "QD", "AS", "2D"), "A", hearts) == "A"
+    # the Left Pedro led is a trump lead
+    assert trick_winner(play("5D", "6D", "AD", "3C"), "A", hearts) == "A"
+
+
+def test_logging_the_hand_into_a_sitting_gives_the_same_fields(cli):
+    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
+    r = cli("cinch", "tricks", str(SHEETS / "foster-2.txt"), "--log", "x")
+    assert r.exit_code == 0, r.stderr
+    assert "logged as hand 1" in r.stdout
+    saved = cli.file("x").read_text()
+    assert "{bidder: A, bid: 8, took: 2H 10H 5H 5D, trump: H," in saved
+    r2 = cli("hand", "x", "bidder=A", "bid=8", "took=2H,10H,5H,5D", "trump=H")
+    data = json.loads(cli("show", "x", "--json").stdout)
+    assert [e["changes"] for e in data["effects"]][0] == [e["changes"] for e in data["effects"]][1]
+    assert r2.exit_code == 0
+
+
+def test_logging_refuses_a_sitting_with_other_seats(cli):
+    assert cli("new", "x", "--game", "cinch", "--players", "Ann,Bob,Cid,Dan").exit_code == 0
+    before = cli.file("x").read_bytes()
+    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
+    assert r.exit_code != 0 and "bidder: 'A' is not at the table" in r.stderr
+    assert cli.file("x").read_bytes() == before
+
+
+REVOKE_SHEET = """trump: H
+bidder: A
+bid: 6
+KC 2S 3C 4C   # Y renounces clubs ...
+AH 3H 4H 6H
+2H 5C 7H 8H   # ... and later plays one: a revoke
+9D TD JD QD
+2D 3D 4D 6D
+7D 8D 9S KD
+"""
+
+
+def test_a_proved_revoke_is_reported_and_a_claimed_one_scores(cli, tmp_path):
+    played = play_out(parse_sheet(REVOKE_SHEET))
+    assert "".join(t.winner for t in played.tricks) == "AAZZZZ"
+    assert played.renounces == ("Y renounced in trick 1 holding clubs",)
+    sheet = tmp_path / "revoke.txt"
+    sheet.write_text(REVOKE_SHEET + "revoke: Y\n")
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code == 0, r.stderr
+    # A bid 6 and took only High; Y's revoke claimed: A-B score all they took, Y-Z nothing
+    assert "Y renounced in trick 1 holding clubs" in r.stdout
+    assert "revoke=Y" in r.stdout and "A-B +1 (adversaries penalised" in r.stdout
+
+
+BAD_SHEETS = [
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H 4H\n6H 7H 8H AH\nQS KS AS JS\n"
+     "2C 3C 4C 5C\n6C 7C 8C 9C\nTC JC QC KC\n", "trick 2: AH was already played in trick 1"),
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H 4H\n6H 7H 8H 9H\nQS KS AS QS\n"
+     "2C 3C 4C 5C\n6C 7C 8C 9C\nTC JC QC KC\n", "trick 3: QS was already played in this trick"),
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H 4H\n6H 7H 8H 9H\nQS KS AS JS\n2C 3C 4C 5C\n6C 7C 8C 9C\n",
+     "tricks: got 5 trick(s); a hand of Cinch is 6 tricks of four cards"),
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H 4H\n6H 7H 8H\nQS KS AS JS\n2C 3C 4C 5C\n6C 7C 8C 9C\nTC JC QC KC\n",
+     "trick 2: has 3 card(s); each trick is four cards"),
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H 4H\n6H 7H 8H 9H\nQS KS AS JS\n2C 3C 4C 5C\n6C 7C 8C 9C\nTC JC QC KC\n2D 3D 4D 5D\n",
+     "tricks: got 7 trick(s)"),
+    ("trump: H\nbidder: Q\nbid: 8\n", "bidder: 'Q' is not at the table"),
+    ("trump: H\nbidder: A\nbid: 15\n", "bid: must be a whole number from 0 to 14, got '15'"),
+    ("trump: H\nbidder: A\nbid: 8\nAH 2H 3H XX\n", "trick 1 (line 4): not a card: 'XX'"),
+    ("bidder: A\nbid: 8\n", "trump is missing"),
+    ("trump: H\nbidder: A\nbid: 8\nwho: me\n", "line 4: unknown key 'who'"),
+]
+
+
+@pytest.mark.parametrize("text, message", BAD_SHEETS)
+def test_bad_trick_sheets_are_refused(cli, tmp_path, text, message):
+    sheet = tmp_path / "bad.txt"
+    sheet.write_text(text)
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code != 0
+    assert r.stderr.startswith("error: ") and message in r.stderr, r.stderr
+    assert r.stderr.count("\n") == 1
+
+
+def test_a_bad_sheet_writes_nothing_to_the_sitting(cli, tmp_path):
+    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
+    before = cli.file("x").read_bytes()
+    sheet = tmp_path / "bad.txt"
+    sheet.write_text(BAD_SHEETS[0][0])
+    r = cli("cinch", "tricks", str(sheet), "--log", "x")
+    assert r.exit_code != 0 and "already played" in r.stderr
+    assert cli.file("x").read_bytes() == before
+
+
+def test_a_missing_sheet_is_one_error_line(cli, tmp_path):
+    r = cli("cinch", "tricks", str(tmp_path / "nope.txt"))
+    assert r.exit_code != 0 and r.stderr.startswith("error: cannot read trick sheet")
+
+
+# ---------------------------------------------------------------- the example sittings
+
+
+def replay(name):
+    return ledger.open_session(SESSIONS / f"{name}.yaml")
+
+
+def test_session_foster_illustrative_hands():
+    r = replay("cinch-foster")
+    assert [dict(e.changes) for e in r.standings.effects] == [
+        {"A": 0, "Y": 15, "B": 0, "Z": 15}, {"A": 10, "Y": 0, "B": 10, "Z": 0},
+        {"A": 10, "Y": 0, "B": 10, "Z": 0}, {"A": 0, "Y": 19, "B": 0, "Z": 19}]
+    assert dict(r.standings.scores) == {"A": 20, "Y": 34, "B": 20, "Z": 34}
+
+
+def test_session_setback_sweating_out_as_the_book_tells_it():
+    r = replay("cinch-setback")
+    after = [dict(e.scores) for e in r.standings.effects]
+    # "A-B have been set back 18 points on two failures, Y-Z having made 16 points"
+    assert (after[1]["A"], after[1]["Y"]) == (-18, 16)
+    # "... and 23 on their own bids. The score will stand: A-B 64 to go; Y-Z, 12 to go."
+    assert (51 - after[3]["A"], 51 - after[3]["Y"]) == (64, 12)
+    # "Even if ... A-B make 11 on each of the next four deals, they will still have 20 to go,
+    # while Y-Z will be out."
+    assert (51 - after[7]["A"], after[7]["Y"]) == (20, 51)
+    assert dict(r.standings.games_won) == {"A": 0, "Y": 1, "B": 0, "Z": 1}
+    s = ledger.settlement(r)
+    assert s.money_cents == {"A": -50, "Y": 50, "B": -50, "Z": 50}
+
+
+def test_sessions_replay_through_the_cli(cli):
+    folder = cli.folder
+    folder.mkdir(parents=True)
+    for name in ("cinch-foster", "cinch-setback"):
+        shutil.copy(SESSIONS / f"{name}.yaml", folder / f"{name}.yaml")
+    r = cli("show", "cinch-foster")
+    assert r.exit_code == 0 and "A-B 20 (31 to go, 0 games won); Y-Z 34 (17 to go, 0 games won)" in r.stdout
+    r = cli("settle", "cinch-setback")
+    assert "games won: A-B 0, Y-Z 1" in r.stdout
+
+
+# ---------------------------------------------------------------- invariants
+
+
+deal = st.tuples(st.integers(0, 14), st.integers(0, 14), st.sampled_from(["A", "Y", "B", "Z"]),
+                 st.sampled_from([None, "revoke", "foul"]), st.sampled_from(["A", "Y", "B", "Z"]))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(deal, max_size=30), st.sampled_from(["deduct", "setback", "eight"]))
+def test_balances_sum_to_zero_and_partners_share_everything(hands, scoring):
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Hand, Session
+
+    game = get_game("cinch")
+    players = ("A", "Y", "B", "Z")
+    logged = []
+    for bid, made, bidder, penalty, culprit in hands:
+        fields = {"bid": bid, "made": made}
+        if bid:
+            fields["bidder"] = bidder
+        if penalty:
+            fields[penalty] = culprit
+        logged.append(Hand(fields))
+    session = Session("p", "cinch", players, game.resolve_rules({"scoring": scoring, "game": 21}, players),
+                      hands=tuple(logged))
+    standings = game.replay(session)
+    assert sum(standings.balances.values()) == 0
+    assert standings.balances["A"] == standings.balances["B"] == -standings.balances["Y"]
+    games = standings.games_won
+    assert standings.balances["A"] == games["A"] - games["Y"]
+    for e in standings.effects:
+        assert e.changes["A"] == e.changes["B"] and e.changes["Y"] == e.changes["Z"]
+
+
+@given(st.integers(0, 14), st.integers(0, 14))
+def test_deduction_only_one_side_scores_and_never_more_than_the_book_allows(bid, made):
+    r = score_deal("deduct", bid, made, 14 - made)
+    assert min(r.bidders, r.adversaries) == 0
+    if made < bid:
+        assert (r.bidders, r.adversaries) == (0, 14 - made + bid)
+    else:
+        assert r.bidders - r.adversaries == made - (14 - made)
+
+
+def test_a_sheet_scored_alone_under_a_house_rule(cli):
+    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=setback")
+    assert r.exit_code == 0, r.stderr
+    assert "A-B -8, Y-Z +7 (set back 8" in r.stdout
+    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=nope")
+    assert r.exit_code != 0 and "rule scoring: must be one of deduct, setback, eight" in r.stderr
