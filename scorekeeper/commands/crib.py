@@ -1,0 +1,75 @@
+"""`scorekeeper crib count|stats|discard|play`: cribbage arithmetic at the table.
+
+Only typer is imported here; the counting modules are imported inside each command.
+"""
+
+from __future__ import annotations
+
+from typing import List
+
+import typer
+
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+                  help="Cribbage: count a hand, the play, exact statistics, discard advice.")
+
+
+def _cards(tokens: List[str]):
+    from ..cards import parse_cards
+
+    return parse_cards(" ".join(tokens))
+
+
+@app.command()
+def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-card), 3 (five-card) "
+                                            "or 6 (eight-card), such as 5H 5D 5C JS"),
+          starter: str = typer.Option(..., "--starter", "-s", help="the card turned up, such as 5S"),
+          crib: bool = typer.Option(False, "--crib", help="count as the crib (only a five-card flush)"),
+          json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """Count a hand or crib at the show, with every combination."""
+    from ..cards import Card
+    from ..crib import render
+    from ..crib.count import count_hand
+
+    result = count_hand(_cards(cards), Card.parse(starter), crib=crib)
+    typer.echo(render.count_json(result) if json else render.count_text(result))
+
+
+@app.command()
+def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a flush needs all five)"),
+          json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """The exact distribution of show counts over all 12,994,800 hands with a starter."""
+    from ..crib import render
+    from ..crib.stats import stats as compute
+
+    result = compute()
+    typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib))
+
+
+@app.command()
+def discard(cards: List[str] = typer.Argument(..., help="the six cards dealt, such as 5H 5D JS 6C 4D KH"),
+            dealer: bool = typer.Option(False, "--dealer", help="the crib is yours"),
+            pone: bool = typer.Option(False, "--pone", help="the crib is the opponent's"),
+            json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """Rank the fifteen ways to lay out two cards by expected hand and crib."""
+    from ..crib import render
+    from ..crib.discard import advise
+    from ..model import ScorekeeperError
+
+    if dealer == pone:
+        raise ScorekeeperError("say whose crib it is: --dealer (yours) or --pone (the opponent's)",
+                               usage=True)
+    advice = advise(_cards(cards), dealer)
+    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
+
+
+@app.command()
+def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in the order played"),
+         unfinished: bool = typer.Option(False, "--unfinished",
+                                         help="the count goes on: no go for the last card"),
+         json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """What each card of one count of the play pegs, up to thirty-one."""
+    from ..crib import render
+    from ..crib.play import play as score_play
+
+    pegs = score_play(_cards(cards), finished=not unfinished)
+    typer.echo(render.play_json(pegs) if json else render.play_text(pegs))

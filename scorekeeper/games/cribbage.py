@@ -1,0 +1,358 @@
+"""Cribbage for sessions (Foster §§ 80-90): two players, three each for himself, or four in
+partnership; points by deal, either as totals (Ann=14) or counted from the cards.
+
+The order of scoring within a deal decides who wins when a game ends in the middle of it
+(a game ends the moment a side reaches the target, § 82 xvi; what is left of the deal is not
+scored). We apply, in this order:
+
+ 1. five-card cribbage: three for "last" to the non-dealer at the start of each game (§ 81 x);
+ 2. a misdeal: two to the non-dealer (§ 82 iii); the deal is void and the dealer deals again;
+ 3. his heels: a knave turned up, two to the dealer (§ 81 viii; § 82 xii: before the play);
+ 4. penalties in the order the faults happen: touching the pack after the cut (two, § 82 vi),
+    confusing the crib (three, § 82 viii), failing to play when able (two holes, § 82 xxi):
+    the offender's opponents take them (§ 82 ix: forfeited points go to the other side);
+ 5. the play: `play.NAME` in the order of playing, from the dealer's left round to the dealer
+    (if two sides could each peg out in the same play, `out=NAME` says who did first);
+ 6. the show: "each player then counts and scores his hand, the non-dealer first. The dealer
+    then marks the points for his hand, and also for his crib" (§ 84). A total `NAME=N` is
+    applied at NAME's place in the show, so it cannot win in the play: give `play.NAME`
+    apart when a game may have been won while pegging. Points a player overlooked
+    (`overlooked.NAME`) are taken off right after his count; with `muggins=on` his opponent
+    takes them then.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+from ..fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
+from ..model import ScorekeeperError, Session
+from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+
+HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
+PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
+             ("confused", 3, "confused the crib cards with his hand"),
+             ("failed_to_play", 2, "failed to play when able"))
+
+
+class CribState(NamedTuple):
+    scores: Tuple[int, ...]          # the current game, by side
+    dealer: int                      # index of the next dealer in session.players
+    deals_in_game: int               # deals so far in the current game
+    games_won: Tuple[int, ...]       # by player
+    balances: Tuple[Any, ...]        # by player, in games (lurches double)
+    game_number: int
+
+
+class Cribbage(Game):
+    name = "cribbage"
+    title = "Cribbage (two, three or four hands; five-, six- or eight-card)"
+    description = ("Each deal gives each player's points (Ann=14 Bob=9), or the cards to count: "
+                   "starter=5S hand.Ann=5H,5D,5C,JS crib=... play.Ann=3 (pegging), heels when a "
+                   "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
+                   "the moment a side reaches the target, even in the middle of a deal. "
+                   "Settlement: the stake per game won, double for a lurch. "
+                   "Four players play two against two: the first and third against the second "
+                   "and fourth.")
+    min_players = 2
+    max_players = 4
+    unit = "games"
+    rules = (
+        int_rule("game", None, "points that win a game (default 121; 61 for five-card)", low=1,
+                 optional=True),
+        choice_rule("variant", "six-card", "cards dealt to each of two players: six (keep four), "
+                    "five (keep three; the non-dealer takes three for last) or eight (keep six)",
+                    "six-card", "five-card", "eight-card"),
+        bool_rule("lurch", False, "a win before the loser has 91 of 121 (31 of 61) is a double "
+                  "game (§ 82 xvii: if agreed before the game)"),
+        bool_rule("muggins", False, "points a player overlooks may be taken by his opponent"),
+        bool_rule("loser_deals", False, "two players: the loser of a game deals the first hand "
+                  "of the next (default: the deal simply alternates)"),
+    )
+
+    # ---------------------------------------------------------------- rules and fields
+
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        if len(players) > 2 and rules["variant"] != "six-card":
+            raise ScorekeeperError(
+                f"rule variant: three- and four-hand cribbage is played with five cards dealt "
+                f"and four kept (§ 87), so use variant=six-card, got {rules['variant']}")
+
+    def target(self, rules: Mapping[str, Any]) -> int:
+        if rules.get("game"):
+            return rules["game"]
+        return 61 if rules["variant"] == "five-card" else 121
+
+    def fields(self, session: Session) -> List[Field]:
+        size = HAND_SIZE[session.rules["variant"]]
+        players = session.players
+        found = [Field(p, integer(0), f"the points {p} scored this deal in the play and the show "
+                                           "(heels and penalties have their own fields)") for p in players]
+        found.append(Field("starter", CARD, "the card turned up (to count the cards)"))
+        found += [Field(f"hand.{p}", cards((size,)), f"the {size} cards {p} showed") for p in players]
+        found.append(Field("crib", cards((4,)), "the 4 cards of the crib (the dealer's)"))
+        found += [Field(f"play.{p}", integer(0), f"points {p} pegged in the play") for p in players]
+        found.append(Field("heels", BOOLEAN, "a knave turned up: two to the dealer (counted by "
+                                             "itself when the starter is a knave; heels=no if "
+                                             "not taken in time)"))
+        found.append(Field("misdeal", BOOLEAN, "the dealer misdealt: two to the non-dealer, and "
+                                               "he deals again"))
+        found += [Field(name, PLAYER, f"who {what} (he forfeits {n})") for name, n, what in PENALTIES]
+        found += [Field(f"overlooked.{p}", integer(0), f"points {p} failed to count")
+                  for p in players]
+        found.append(Field("out", PLAYER, "who pegged out first, when two could have"))
+        return found
+
+    # ---------------------------------------------------------------- sides
+
+    def sides(self, session: Session) -> List[Tuple[str, ...]]:
+        p = session.players
+        if len(p) == 4:  # § 87: four-hand, two against two, partners opposite
+            return [(p[0], p[2]), (p[1], p[3])]
+        return [(name,) for name in p]
+
+    def side_of(self, session: Session, player: str) -> int:
+        return next(i for i, side in enumerate(self.sides(session)) if player in side)
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, session: Session) -> CribState:
+        first = session.rules.get("first_dealer") or session.players[0]
+        n = len(session.players)
+        return CribState(tuple(0 for _ in self.sides(session)), session.players.index(first), 0,
+                         (0,) * n, (0,) * n, 1)
+
+    def apply(self, state: CribState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CribState, Effect]:
+        players = session.players
+        dealer = players[state.dealer]
+        steps = self.steps(state, hand, session, dealer)
+        target = self.target(session.rules)
+        scores = list(state.scores)
+        before = tuple(scores)
+        winner: Optional[int] = None
+        said: List[str] = []
+        sides = self.sides(session)
+        pegging_checked = False
+        for side, points, why in steps:
+            if why.startswith("pegs") and not pegging_checked:
+                pegging_checked = True
+                self.check_pegging(steps, scores, session, hand, target)
+            if points == 0:
+                if why.startswith("overlooks"):
+                    said.append(f"{_side_name(sides[side])} {why}")
+                continue
+            scores[side] += points
+            said.append(f"{_side_name(sides[side])} " + why.format(n=points))
+            if scores[side] >= target:
+                winner = side
+                break
+        changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
+        after = self.by_player(session, scores)
+        notes: List[str] = []
+        games_won = list(state.games_won)
+        balances = list(state.balances)
+        if winner is not None:
+            notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+        next_dealer = self.next_dealer(state, hand, session, winner, scores)
+        summary = "; ".join(said) or "no score"
+        if winner is not None:
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
+                            tuple(balances), state.game_number + 1)
+        else:
+            new = CribState(tuple(scores), next_dealer,
+                            state.deals_in_game + (0 if hand.get("misdeal") else 1),
+                            state.games_won, state.balances, state.game_number)
+        return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def check_pegging(self, steps, scores, session, hand, target) -> None:
+        """Two sides that could each peg out in this play: the order of the fields cannot say
+        who did first, so `out=NAME` must."""
+        if hand.get("out") is not None:
+            return
+        pegged: Dict[int, int] = {}
+        for side, points, why in steps:
+            if why.startswith("pegs"):
+                pegged[side] = pegged.get(side, 0) + points
+        could = [side for side, n in pegged.items() if scores[side] + n >= target]
+        if len(could) > 1:
+            names = " and ".join(_side_name(self.sides(session)[i]) for i in could)
+            raise ScorekeeperError(f"out: {names} could each have pegged out to {target} in this "
+                                   f"play; say who did first with out=NAME")
+
+    def by_player(self, session: Session, by_side: Sequence[int]) -> Dict[str, int]:
+        return {p: by_side[self.side_of(session, p)] for p in session.players}
+
+    def next_dealer(self, state: CribState, hand: Dict[str, Any], session: Session,
+                    winner: Optional[int], scores: Sequence[int]) -> int:
+        n = len(session.players)
+        if hand.get("misdeal") and winner is None:
+            return state.dealer  # the same dealer deals again
+        if winner is not None and session.rules.get("loser_deals") and n == 2:
+            return 1 - winner
+        return (state.dealer + 1) % n
+
+    def settle_game(self, session: Session, scores: Sequence[int], winner: int,
+                    games_won: List[int], balances: List[Any], state: CribState) -> str:
+        """The winner's side takes the stake from each losing side, double for a lurch."""
+        target = self.target(session.rules)
+        sides = self.sides(session)
+        lurch_line = target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
+        parts = []
+        for name in sides[winner]:
+            games_won[session.players.index(name)] += 1
+        for side, members in enumerate(sides):
+            if side == winner:
+                continue
+            stake = 2 if session.rules.get("lurch") and scores[side] < lurch_line else 1
+            parts.append(f"{_side_name(members)} {scores[side]}" + (" (lurched: double)" if stake == 2 else ""))
+            for loser in members:
+                balances[session.players.index(loser)] -= stake
+            for taker in sides[winner]:
+                balances[session.players.index(taker)] += stake * len(members) // len(sides[winner])
+        return (f"game {state.game_number}: {_side_name(sides[winner])} wins with {scores[winner]} "
+                f"against {', '.join(parts)}; the rest of the deal is not scored")
+
+    # ---------------------------------------------------------------- one deal, in order
+
+    def steps(self, state: CribState, hand: Dict[str, Any], session: Session,
+              dealer: str) -> List[Tuple[int, int, str]]:
+        """(side, points, why) in the order they are scored within the deal (see the top)."""
+        players = session.players
+        rules = session.rules
+        side = lambda p: self.side_of(session, p)  # noqa: E731
+        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        steps: List[Tuple[int, int, str]] = []
+        if rules["variant"] == "five-card" and state.deals_in_game == 0:
+            steps.append((side(order[0]), 3, "takes three for last"))
+        if hand.get("misdeal"):
+            others = [f for f in hand if f not in ("misdeal", "note", "at")]
+            if others:
+                raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
+                                       f"(and a note), not {', '.join(others)}")
+            for opponent in self._opponent_sides(session, dealer):
+                steps.append((opponent, 2, "takes two for the misdeal"))
+            return steps
+        counted = self.counted(hand, session, dealer)
+        if counted["heels"]:
+            steps.append((side(dealer), 2, "two for his heels"))
+        for name, points, what in PENALTIES:
+            if name in hand:
+                for opponent in self._opponent_sides(session, hand[name]):
+                    steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
+        steps += self._play_steps(hand, session, order, counted)
+        for p in order:
+            crib = counted["crib"] if p == dealer else None
+            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib)
+        return steps
+
+    def _opponent_sides(self, session: Session, player: str) -> List[int]:
+        mine = self.side_of(session, player)
+        return [i for i in range(len(self.sides(session))) if i != mine]
+
+    def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
+        target = self.target(session.rules)
+        pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
+        out = hand.get("out")
+        if out is not None:
+            if not any(p == out for p, _ in pegs):
+                raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})")
+            pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
+        return [(self.side_of(session, p), n, "pegs {n}") for p, n in pegs]
+
+    def _show_steps(self, hand, session, player, shown, crib) -> List[Tuple[int, int, str]]:
+        """His hand, then (the dealer) his crib; points he overlooked come off his last count,
+        and with muggins his opponent takes them at once."""
+        side = self.side_of(session, player)
+        counts = []
+        if shown is not None:
+            counts.append([shown, "shows {n}"])
+        if crib is not None:
+            counts.append([crib, "crib {n}"])
+        missed = hand.get(f"overlooked.{player}", 0)
+        if missed > sum(c[0] for c in counts):
+            raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
+                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}")
+        left = missed
+        for item in reversed(counts):
+            taken = min(left, item[0])
+            item[0] -= taken
+            left -= taken
+        steps = [(side, n, why) for n, why in counts]
+        if missed:
+            steps.append((side, 0, f"overlooks {missed}"))
+            if session.rules.get("muggins"):
+                steps.append((self.muggins_side(session, player), missed,
+                              f"takes {missed} by muggins from {player}"))
+        return steps
+
+    def muggins_side(self, session: Session, player: str) -> int:
+        """Who takes overlooked points: the other side; at three hands, the player on the left."""
+        players = session.players
+        if len(players) == 3:
+            return self.side_of(session, players[(players.index(player) + 1) % 3])
+        return self._opponent_sides(session, player)[0]
+
+    def counted(self, hand: Dict[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
+        """Each player's show (from his cards, or his total), the crib, and the heels."""
+        from ..cards import Rank, check_no_duplicates
+        from ..crib.count import show_points
+
+        players = session.players
+        starter = hand.get("starter")
+        given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
+        if given_cards and starter is None:
+            raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}")
+        if starter is not None:
+            every = [starter] + [c for f in given_cards for c in hand[f]]
+            if any(c.is_joker for c in every):
+                raise ScorekeeperError("starter: cribbage is played without the joker")
+            check_no_duplicates(every)
+        shows: Dict[str, int] = {}
+        for p in players:
+            if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
+                other = f"hand.{p}" if f"hand.{p}" in hand else f"play.{p}"
+                raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
+                                       f"by {other} and the cards, not both")
+            if p in hand:
+                shows[p] = hand[p]
+            elif f"hand.{p}" in hand:
+                shows[p] = show_points(hand[f"hand.{p}"], starter)
+            missed = hand.get(f"overlooked.{p}", 0)
+            if missed:
+                if p in hand:
+                    raise ScorekeeperError(f"overlooked.{p}: with {p}={hand[p]} give the points he "
+                                           f"took; overlooked points need his cards (hand.{p})")
+        crib = None
+        if "crib" in hand:
+            if dealer in hand:
+                raise ScorekeeperError(f"crib: the crib is {dealer}'s (the dealer's) and "
+                                       f"{dealer}={hand[dealer]} already gives all his points")
+            crib = show_points(hand["crib"], starter, crib=True)
+        heels = hand.get("heels")
+        is_knave = starter is not None and starter.rank is Rank.JACK
+        if heels and starter is not None and not is_knave:
+            raise ScorekeeperError(f"heels: two for his heels needs a knave turned up; the "
+                                   f"starter is {starter}")
+        if heels is None:
+            heels = is_knave
+        return {"hands": shows, "crib": crib, "heels": bool(heels)}
+
+    # ---------------------------------------------------------------- standings
+
+    def finish(self, state: CribState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        players = session.players
+        return Standings(
+            game=self.name, players=players, scores=self.by_player(session, state.scores),
+            effects=effects, unit=self.unit,
+            balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
+            next_dealer=players[state.dealer],
+            games_won=dict(zip(players, state.games_won)),
+            lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
+        )
+
+
+def _side_name(members: Sequence[str]) -> str:
+    return " & ".join(members)
+

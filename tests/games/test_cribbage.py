@@ -1,0 +1,220 @@
+"""The session game `cribbage`: deals by totals or by cards, the order of scoring within a
+deal (a game ends the moment a side reaches the target), lurches, penalties, muggins,
+three and four hands, and the example sittings in sessions/."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+import yaml
+
+from tests.conftest import SESSIONS
+
+
+def new(cli, *rules, players="Ann,Bob", stake=None):
+    args = ["new", "c", "--game", "cribbage", "--players", players]
+    for r in rules:
+        args += ["--rule", r]
+    if stake:
+        args += ["--stake", stake]
+    r = cli(*args)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def hand(cli, *fields):
+    r = cli("hand", "c", *fields)
+    assert r.exit_code == 0, r.stderr
+    return r
+
+
+def show(cli):
+    return json.loads(cli("show", "c", "--json").stdout)
+
+
+def settle(cli):
+    return json.loads(cli("settle", "c", "--json").stdout)
+
+
+def test_cards_are_counted_and_the_crib_is_the_dealers(cli):
+    new(cli)  # Ann deals first
+    hand(cli, "starter=5S", "hand.Ann=5C,5D,5H,JS", "hand.Bob=2C,4D,6H,8S",
+         "crib=AC,3D,9H,QS", "play.Ann=2", "play.Bob=1")
+    s = show(cli)
+    # Ann: 29, pegged 2, crib AC 3D 9H QS + 5S: 9+A+5 and Q+5, 4.
+    # Bob: 2C 4D 6H 8S + 5S: 4-5-6 a run 3, 4+5+6 and 2+5+8 two fifteens 4: 7; pegged 1.
+    assert s["scores"] == {"Ann": 2 + 29 + 4, "Bob": 1 + 7}
+    assert s["next_dealer"] == "Bob"
+
+
+def test_a_game_ends_the_moment_a_player_reaches_121_even_mid_deal(cli):
+    new(cli)
+    hand(cli, "Ann=60", "Bob=50")
+    hand(cli, "Ann=55", "Bob=60")  # Bob deals: Ann (pone) 115, Bob 110
+    # Ann deals: Bob counts first (§ 84, the non-dealer first): 110 + 11 = 121, out.
+    # Ann's 20 is never scored; the next deal starts game 2.
+    r = hand(cli, "Ann=20", "Bob=11")
+    assert "game 1: Bob wins with 121 against Ann 115" in r.stdout
+    s = show(cli)
+    assert s["scores"] == {"Ann": 0, "Bob": 0}
+    assert s["games_won"] == {"Ann": 0, "Bob": 1}
+    hand(cli, "Ann=7", "Bob=3")
+    assert show(cli)["scores"] == {"Ann": 7, "Bob": 3}
+
+
+def test_pegging_comes_before_the_show_so_the_dealer_can_peg_out_first(cli):
+    new(cli)
+    hand(cli, "Ann=60", "Bob=60")
+    hand(cli, "Ann=59", "Bob=58")  # Ann 119, Bob 118; Ann deals next
+    # Bob (pone) would count his hand first, but Ann pegs out in the play.
+    r = hand(cli, "play.Ann=2", "Bob=10", "hand.Ann=2C,4D,6H,8S", "starter=KC")
+    assert "Ann wins with 121 against Bob 118" in r.stdout
+
+
+def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
+    new(cli)
+    hand(cli, "Ann=60", "Bob=60")
+    hand(cli, "Ann=59", "Bob=59")
+    before = cli.file("c").read_bytes()
+    r = cli("hand", "c", "play.Ann=2", "play.Bob=3")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == ("error: hand 3: out: Bob and Ann could each have pegged out to 121 in this "
+                                "play; say who did first with out=NAME")
+    assert cli.file("c").read_bytes() == before
+    r = hand(cli, "play.Ann=2", "play.Bob=3", "out=Ann")
+    assert "Ann wins with 121 against Bob 119" in r.stdout
+
+
+def test_lurch_balances(cli):
+    new(cli, "lurch=on")
+    hand(cli, "Ann=121", "Bob=10")
+    hand(cli, "Ann=60", "Bob=61")
+    hand(cli, "Ann=61", "Bob=30")   # Ann deals: Bob 91 first, then Ann 121: no lurch at 91
+    assert show(cli)["games_won"] == {"Ann": 2, "Bob": 0}
+    r = cli("settle", "c")
+    assert "Bob pays Ann 3.00" in r.stdout  # a double game and a single
+    assert settle(cli)["balances"] == {"Ann": 3, "Bob": -3}
+
+
+def test_without_lurch_every_game_is_single(cli):
+    new(cli)
+    hand(cli, "Ann=121", "Bob=10")
+    assert "Bob pays Ann 1.00" in cli("settle", "c").stdout
+
+
+def test_five_card_last_three_to_the_non_dealer_and_game_61(cli):
+    new(cli, "variant=five-card")
+    r = hand(cli, "starter=5S", "hand.Ann=5C,5D,JS", "hand.Bob=2C,4D,6H")
+    assert "Bob takes three for last" in r.stdout
+    s = show(cli)
+    # Ann: 5C 5D JS 5S: pair royal 6, fifteens 5+J x3=6, 5+5+5=2, nobs 1 = 15; Bob: 3 + 4-5-6 run 3 + 4+5+6 15 2 = 8
+    assert s["scores"] == {"Ann": 15, "Bob": 3 + 5}
+    assert "game 1, played to 61" in cli("show", "c").stdout
+
+
+def test_heels_two_to_the_dealer_when_a_knave_is_turned(cli):
+    new(cli)
+    hand(cli, "starter=JH", "hand.Bob=2C,4D,6H,8S")
+    assert show(cli)["scores"]["Ann"] == 2
+    hand(cli, "Ann=0", "Bob=0", "starter=JC", "heels=no")  # not taken in time (§ 82 xii)
+    assert show(cli)["scores"] == {"Ann": 2, "Bob": 0}
+
+
+def test_heels_refused_when_the_starter_is_not_a_knave(cli):
+    new(cli)
+    r = cli("hand", "c", "starter=5H", "heels=yes")
+    assert r.stderr.strip() == ("error: hand 1: heels: two for his heels needs a knave turned up; the "
+                                "starter is 5H")
+
+
+@pytest.mark.parametrize("fields, ann, bob", [
+    (["misdeal=yes"], 0, 2),                       # § 82 iii: two to the non-dealer
+    (["touched=Bob", "Ann=0", "Bob=0"], 2, 0),     # § 82 vi: he forfeits two
+    (["confused=Ann", "Ann=0", "Bob=0"], 0, 3),    # § 82 viii: three
+    (["failed_to_play=Bob", "Ann=0", "Bob=0"], 2, 0),  # § 82 xxi: two holes
+])
+def test_penalties(cli, fields, ann, bob):
+    new(cli)
+    hand(cli, *fields)
+    assert show(cli)["scores"] == {"Ann": ann, "Bob": bob}
+
+
+def test_after_a_misdeal_the_same_dealer_deals_again(cli):
+    new(cli)
+    hand(cli, "misdeal=yes")
+    assert show(cli)["next_dealer"] == "Ann"
+    r = cli("hand", "c", "misdeal=yes", "Ann=3")
+    assert r.stderr.strip().endswith("misdeal: a misdealt hand is not played; give only misdeal "
+                                     "(and a note), not Ann")
+
+
+def test_overlooked_points_are_lost_or_taken_by_muggins(cli):
+    new(cli)
+    hand(cli, "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")  # 16 shown as 12
+    assert show(cli)["scores"]["Bob"] == 12 and show(cli)["scores"]["Ann"] == 0
+    cli.file("c").unlink()
+    new(cli, "muggins=on")
+    hand(cli, "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")
+    assert show(cli)["scores"] == {"Ann": 4, "Bob": 12}
+
+
+def test_four_hands_in_partnership_and_three_each_for_himself(cli):
+    new(cli, players="Ann,Bob,Cid,Dan")
+    hand(cli, "Ann=5", "Bob=3", "Cid=4", "Dan=2")
+    s = show(cli)
+    assert s["scores"] == {"Ann": 9, "Bob": 5, "Cid": 9, "Dan": 5}
+    hand(cli, "Ann=121")
+    assert show(cli)["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
+    assert settle(cli)["balances"] == {"Ann": 1, "Bob": -1, "Cid": 1, "Dan": -1}
+    cli.file("c").unlink()
+    new(cli, players="Ann,Bob,Cid")
+    hand(cli, "Ann=121", "Bob=5", "Cid=40")
+    assert show(cli)["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 0}
+    assert settle(cli)["balances"] == {"Ann": 2, "Bob": -1, "Cid": -1}
+    assert "Bob pays Ann 1.00" in cli("settle", "c").stdout and "Cid pays Ann 1.00" in cli("settle", "c").stdout
+
+
+def test_errors_leave_the_file_untouched(cli):
+    new(cli)
+    before = cli.file("c").read_bytes()
+    for fields, message in [
+        (["hand.Ann=5C,5D,JS,5H"], "error: starter: give the card turned up to count hand.Ann"),
+        (["starter=5C", "hand.Ann=5C,5D,JS,5H"], "error: card 5C given twice"),
+        (["starter=5S", "hand.Ann=5C,5D,JS"],
+         "error: hand.Ann: must be 4 cards such as 5H TH QS, got 3 card(s)"),
+        (["Ann=5", "hand.Ann=5C,5D,JS,5H", "starter=KS"],
+         "error: Ann: give Ann's points either as Ann=N (all of them) or by hand.Ann and the cards, not both"),
+        (["Ann=x"], "error: Ann: must be a whole number, at least 0, got 'x'"),
+        (["starter=5S", "crib=AC,2C,3C,4C", "Ann=3"],
+         "error: crib: the crib is Ann's (the dealer's) and Ann=3 already gives all his points"),
+    ]:
+        r = cli("hand", "c", *fields)
+        assert r.exit_code != 0
+        assert r.stderr.strip().replace("error: hand 1: ", "error: ", 1) == message, (fields, r.stderr)
+        assert cli.file("c").read_bytes() == before
+
+
+def test_three_hands_must_be_six_card(cli):
+    r = cli("new", "c", "--game", "cribbage", "--players", "A,B,C", "--rule", "variant=five-card")
+    assert r.exit_code != 0 and "three- and four-hand cribbage" in r.stderr
+
+
+# ---------------------------------------------------------------- the example sittings
+
+
+def test_example_sitting_two_handed():
+    from scorekeeper.ledger import open_session
+
+    r = open_session(SESSIONS / "cribbage-evening.yaml")
+    st = r.standings
+    assert dict(st.games_won) == {"Ann": 1, "Bob": 1}
+    assert dict(st.balances) == {"Ann": -1, "Bob": 1}  # Bob's win was a lurch (double)
+    # hand 1: Ann's 29, crib and pegging; hand 5: Ann at 119 pegs out in the play, so neither
+    # hand is shown; hand 8: Bob reaches 121 while Ann has 30: a lurch
+    effects = st.effects
+    assert effects[0].scores == {"Ann": 35, "Bob": 8}
+    assert effects[4].scores == {"Ann": 123, "Bob": 106}
+    assert "the rest of the deal is not scored" in effects[4].notes[0]
+    assert effects[7].notes[0].startswith("game 2: Bob wins with 127 against Ann 30 (lurched: double)")
+    assert dict(st.scores) == {"Ann": 0, "Bob": 0}
