@@ -12,6 +12,11 @@ from .base import Game
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
 GAMES: Dict[str, tuple] = {
     "tally": ("scorekeeper.games.tally", "Tally"),
+    "cinch": ("scorekeeper.games.cinch", "Cinch"),
+    "sixty-three": ("scorekeeper.games.cinch", "SixtyThree"),
+    "cinch-auction": ("scorekeeper.games.cinch", "AuctionCinch"),
+    "cinch-solo": ("scorekeeper.games.cinch", "SoloCinch"),
+    "cribbage": ("scorekeeper.games.cribbage", "Cribbage"),
     "hearts": ("scorekeeper.games.hearts", "Hearts"),
     "boston": ("scorekeeper.games.boston", "Boston"),
     "short-whist": ("scorekeeper.games.whist", "ShortWhist"),
