@@ -151,8 +151,7 @@ def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     from . import ledger, render
 
     removed, r = ledger.undo(_path(ctx, name))
-    shown = " ".join(f"{k}={v}" for k, v in removed.fields.items() if k != "at")
-    _out(f"removed hand {len(r.session.hands) + 1}: {shown}\n\n" + render.standings_text(r.session, r.standings))
+    _out(f"removed hand {len(r.session.hands) + 1}: {render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
 
 @app.command()
 def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),

@@ -70,11 +70,25 @@ def hands_table(session: Session, st: Standings) -> str:
     headers = ["#", "dealer", "hand", "effect"] + list(st.players)
     rows = []
     for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
-        fields = " ".join(f"{k}={v}" for k, v in hand.fields.items() if k != "at")
+        fields = hand_text(hand.fields)
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
                     + [number(effect.scores.get(p, "")) for p in st.players])
     return _table(rows, headers) if rows else "no hands yet"
+
+
+def field_text(value: Any) -> str:
+    """A logged value as it is typed: yes/no for flags, lists joined by commas."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def hand_text(fields: Mapping[str, Any]) -> str:
+    """A hand as FIELD=VALUE words, as it would be typed (the time logged left out)."""
+    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k != "at")
 
 
 def show_text(session: Session, st: Standings) -> str:
@@ -161,7 +175,7 @@ def export_csv(session: Session, st: Standings) -> str:
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):
-        writer.writerow([i, e.dealer or ""] + [hand.fields.get(n, "") for n in names]
+        writer.writerow([i, e.dealer or ""] + [field_text(hand.fields.get(n, "")) for n in names]
                         + ["; ".join((e.summary,) + tuple(e.notes))]
                         + [number(e.scores.get(p, "")) for p in st.players])
     return out.getvalue()

@@ -197,3 +197,10 @@ def test_a_sessions_folder_that_cannot_be_written_is_one_error_line(tmp_path):
     r = CliRunner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 1
     assert r.stderr.startswith(f"error: cannot lock {blocker}/x.yaml: ") and r.stderr.count("\n") == 1
+
+
+def test_logged_hands_are_shown_as_they_are_typed():
+    from scorekeeper.render import hand_text
+
+    assert hand_text({"misdeal": True, "heels": False, "forfeit": ["Ann", "Bob"], "bid": 8,
+                      "at": "2026-11-29T20:00:00"}) == "misdeal=yes heels=no forfeit=Ann,Bob bid=8"
