@@ -24,6 +24,36 @@ class Cli:
     def file(self, name: str) -> Path:
         return self.folder / f"{name}.yaml"
 
+    def ok(self, *args: str, input: str | None = None):
+        """Run a command that must succeed."""
+        result = self(*args, input=input)
+        assert result.exit_code == 0, result.stderr or result.output
+        return result
+
+    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = None):
+        args = ["new", name, "--game", game, "--players", players]
+        for rule in rules:
+            args += ["--rule", rule]
+        if stake is not None:
+            args += ["--stake", stake]
+        return self.ok(*args)
+
+    def json(self, *args: str):
+        import json
+
+        return json.loads(self.ok(*args, "--json").stdout)
+
+    def refused(self, name: str, *args: str, code: int = 1):
+        """Run a command that must fail with one `error:` line and leave NAME's file as it was."""
+        before = self.file(name).read_bytes() if self.file(name).exists() else None
+        result = self(*args)
+        assert result.exit_code == code, (result.exit_code, result.output)
+        assert result.stdout == ""
+        assert result.stderr.startswith("error: ") and result.stderr.count("\n") == 1, result.stderr
+        after = self.file(name).read_bytes() if self.file(name).exists() else None
+        assert after == before
+        return result
+
 
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
