@@ -58,7 +58,7 @@ def standings_text(session: Session, st: Standings) -> str:
              standings_table(st)]
     extra = list(st.lines)
     if st.pool is not None:
-        extra.append(f"pool: {st.pool} {st.unit}")
+        extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if st.next_dealer:
         extra.append(f"next dealer: {st.next_dealer}")
     if extra:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Suit
@@ -45,6 +46,29 @@ def spot_totals(players: int) -> frozenset:
     return frozenset(sums)
 
 
+def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
+    """Can the hearts in play be shared out so that each player's pips make his total?
+
+    Each total alone may be possible (A 3, B 3) while the two together are not (there is one
+    heart three); the cards are given out highest first, trying each distinct remainder once."""
+    pips = tuple(range(14, 2 if Suit.HEARTS in deuces_out(players) else 1, -1))
+
+    @lru_cache(maxsize=None)
+    def share(index: int, left: Tuple[int, ...]) -> bool:
+        if index == len(pips):
+            return not any(left)
+        pip, tried = pips[index], set()
+        for i, room in enumerate(left):
+            if room >= pip and room not in tried:
+                tried.add(room)
+                rest = tuple(sorted(left[:i] + (room - pip,) + left[i + 1:]))
+                if share(index + 1, rest):
+                    return True
+        return False
+
+    return sum(totals) == sum(pips) and share(0, tuple(sorted(totals)))
+
+
 def banker_rule() -> Rule:
     return Rule("banker", None, "who sold the counters; keeps the odd counters of the pool at the "
                 "end (default: the first player)", lambda raw: None if raw is None else str(raw).strip(),
@@ -69,16 +93,18 @@ class Hearts(Game):
                    "out took none). Every deal is settled in counters at once, by the method of "
                    "--rule settling=: sweepstake (pool and Jacks), howell, excess (three-handed), "
                    "difference or six-free (two-handed), spot, auction, joker, discard, heartsette, "
-                   "domino. Scores are net counters won or lost; the pool is shown; each player's "
-                   "stack is his starting counters plus his net.")
+                   "domino (two players: difference unless given). Auction adds the fields "
+                   "bidder= bid= suit=, Joker joker= joker_dealt=, Discard black=. Scores are net "
+                   "counters won or lost; the pool is shown; each player's stack is his starting "
+                   "counters plus his net.")
     min_players = 2
     max_players = 6
     unit = "counters"
     rules = (
         choice_rule("settling", "sweepstake", "how each deal is settled (two players: difference "
                     "unless given)", *SETTLINGS),
-        int_rule("counters", None, "counters each player buys from the banker (default 50; "
-                 "100 at Howell's)", low=1, optional=True),
+        int_rule("counters", 50, "counters each player buys from the banker (100 at Howell's "
+                 "unless given; none: the usual stack)", low=1, optional=True),
         bool_rule("jack_after_split", False, "after two players divide a pool, the odd counter starts "
                   "a Jack (\"some clubs\")"),
         choice_rule("many_clear", "jack", "three or more clear players (five or six at the table): "
@@ -108,10 +134,14 @@ class Hearts(Game):
         # Two-handed Hearts is settled by the difference (the book's "most popular way").
         if given.get("settling") is None and len(players) == 2:
             given["settling"] = "difference"
-        if given.get("counters") is None:
+        counters = given.get("counters")
+        if counters is not None:  # "none" (as `games` once showed the default) is the usual stack
+            counters = next(r for r in self.rules if r.name == "counters").read(counters)
+        if counters is None:
             # COUNTERS: "usual ... to begin with fifty"; Howell's: "Each player begins with ... 100"
             howell = str(given.get("settling", "")).strip().lower() == "howell"
-            given["counters"] = 100 if howell else 50
+            counters = 100 if howell else 50
+        given["counters"] = counters
         rules = super().resolve_rules(given, players)
         banker = rules.get("banker") or players[0]
         try:
@@ -189,6 +219,10 @@ class Hearts(Game):
             for p, c in counts.items():
                 if c not in possible:  # e.g. 1: no set of hearts has one pip
                     raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots")
+            if not spot_deal_possible(tuple(counts.values()), len(session.players)):
+                sums = ", ".join(f"{p} {c}" for p, c in counts.items())
+                raise ScorekeeperError(f"spots: no sharing of the hearts gives {sums} (each heart "
+                                       f"is taken once: 2 to 10, J 11, Q 12, K 13, A 14)")
         return counts
 
     def check_forfeit(self, hand: Mapping[str, Any]) -> Tuple[str, ...]:

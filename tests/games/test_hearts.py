@@ -374,3 +374,82 @@ def test_counters_default_fifty_or_a_hundred_at_howell():
     assert play([]).columns["stack"]["A"] == 50
     assert play([], settling="howell").columns["stack"]["A"] == 100
     assert play([], counters=20).columns["stack"]["A"] == 20
+
+
+# ---------------------------------------------------------------- review additions
+
+
+def _sixty_deals_58_and_500() -> list:
+    """Sixty four-handed deals in which A takes 58 hearts and B 500, built so that at
+    Sweepstake A is 46 counters behind and B 46 ahead (HOWELL'S SETTLING: "it is possible
+    for one player to take in only 58 hearts in 60 deals, and still to be 46 counters
+    behind; while another player may take in 500 hearts in 60 deals and be 46 counters ahead")."""
+    hands = [{"B": 13}] * 35                                   # B takes all: a Jack, 13 a deal
+    hands += [{"A": 1, "B": 5, "C": 4, "D": 3}] * 6            # everyone takes hearts: it grows
+    hands += [{"A": 1, "C": 6, "D": 6}]                        # B alone clear wins 42 x 13 = 546
+    hands += [{"B": 7, "D": 6},                                # A and C divide 13: 6 each, 1 stays
+              {"A": 1, "B": 1, "C": 1, "D": 10},               # a Jack of 14
+              {"A": 1, "B": 1, "C": 11},                       # D wins it
+              {"B": 5, "D": 8},                                # A and C divide again: 6 each, 1 stays
+              {"A": 13}]                                       # A takes all: a Jack of 14
+    hands += [{"A": 3, "D": 10}] * 11 + [{"A": 2, "D": 11}]    # B and C clear: a Jack is not divided
+    hands += [{"A": 1, "B": 1, "D": 11}]                       # C alone clear wins the Jack of 183
+    return hands
+
+
+def test_sixty_deals_sweepstake_46_behind_and_46_ahead_howell_548_and_1220():
+    hands = _sixty_deals_58_and_500()
+    assert len(hands) == 60
+    st = play(hands)
+    assert st.columns["hearts"]["A"] == 58 and st.columns["hearts"]["B"] == 500
+    # "in which one player lost 46 counters while another won 46, in 60 deals"
+    assert st.scores["A"] == -46 and st.scores["B"] == 46
+    assert st.pool == 0 and books_balance(st)
+    # "the result at Howell's Settling would have been that the player who took in only 58
+    # hearts would be 548 counters ahead instead of losing 46; while the one who took in 500
+    # hearts would lose 1220 counters, instead of winning 46"
+    st = play(hands, settling="howell")
+    assert st.scores["A"] == 548 and st.scores["B"] == -1220
+
+
+def test_counters_none_is_the_usual_stack():
+    # `games hearts` listed the default as "none"; a file saying so must not break replay
+    assert play([{"A": 13}], counters="none").columns["stack"]["A"] == 37
+    assert play([], counters="none", settling="howell").columns["stack"]["A"] == 100
+    with pytest.raises(ScorekeeperError, match="rule counters: must be a whole number, at least 1"):
+        play([], counters="fifty")
+
+
+@pytest.mark.parametrize("players, settling, suit, total", [
+    (3, "sweepstake", "H", 13), (5, "sweepstake", "H", 13), (6, "sweepstake", "H", 12),
+    (3, "auction", "S", 12), (3, "auction", "C", 13), (4, "auction", "S", 13),
+    (5, "auction", "C", 12), (5, "auction", "S", 12), (5, "auction", "D", 13), (5, "auction", "H", 13),
+    (6, "auction", "D", 12), (6, "auction", "H", 12),
+    (3, "heartsette", "H", 13), (4, "heartsette", "H", 13), (6, "heartsette", "H", 13),
+    (6, "joker", "H", 12), (3, "joker", "H", 12), (6, "discard", "H", 12),
+    (6, "spot", "H", 102), (5, "spot", "H", 104), (3, "spot", "H", 104),
+])
+def test_cards_removed_for_three_five_and_six(players, settling, suit, total):
+    # CARDS: "When three persons play, the deuce of spades is thrown out of the pack; when five
+    # play, both the black deuces are laid aside, and when six play, all four deuces are discarded."
+    names = ("A", "B", "C", "D", "E", "F")[:players]
+    extra: Dict[str, Any] = {"auction": {"bidder": "A", "bid": 1, "suit": suit},
+                             "joker": {"joker": "A", "joker_dealt": "A"},
+                             "discard": {"black": "A"}}.get(settling, {})
+    st = play([{**extra, "B": total}], players=names, settling=settling)
+    assert st.columns["spots" if settling == "spot" else "cards" if settling == "auction" else "hearts"]["B"] == total
+    with pytest.raises(ScorekeeperError, match=f"must add up to {total} "):
+        play([{**extra, "B": total - 1}], players=names, settling=settling)
+
+
+def test_spot_totals_each_possible_but_not_together_are_refused():
+    # one heart three and one deuce: A 3 and B 3 cannot both be true; nor three fives (5, 2+3)
+    with pytest.raises(ScorekeeperError, match="spots: no sharing of the hearts gives A 3, B 3, C 40, D 58"):
+        play([{"A": 3, "B": 3, "C": 40, "D": 58}], settling="spot")
+    with pytest.raises(ScorekeeperError, match="no sharing of the hearts"):
+        play([{"A": 5, "B": 5, "C": 5, "D": 89}], settling="spot")
+    six = ("A", "B", "C", "D", "E", "F")  # no heart deuce at six: 14 is A, J+3, 10+4, 9+5, 8+6
+    st = play([{"A": 14, "B": 14, "C": 14, "D": 14, "E": 14, "F": 32}], players=six, settling="spot")
+    assert changes(st)["F"] == -18
+    with pytest.raises(ScorekeeperError, match="no sharing of the hearts"):  # one three, no deuce
+        play([{"A": 3, "B": 3, "C": 14, "D": 14, "E": 14, "F": 54}], players=six, settling="spot")

@@ -100,3 +100,31 @@ def test_example_howell_sitting():
                                   "C": -7 - 19 + 13 - 10 + 13, "D": 13 - 3 + 13 + 0 - 11}
     assert r.standings.scores == {"A": 25, "B": -27, "C": -10, "D": 12}
     assert r.standings.columns["stack"] == {"A": 125, "B": 73, "C": 90, "D": 112}
+
+
+def test_two_players_default_to_difference_in_the_file_and_in_games(cli):
+    cli.new("two", "hearts", "A,B")
+    assert "settling: difference" in cli.file("two").read_text()
+    assert cli.ok("hand", "two", "A=4", "B=9").stdout.startswith("hand 1: A +5, B -5\n")
+    shown = cli.ok("games", "hearts").stdout
+    assert "(two players: difference unless given)" in shown
+    # the variants' own fields are named, though `games` lists a four-handed Sweepstake table
+    assert "Auction adds the fields bidder= bid= suit=, Joker joker= joker_dealt=, Discard black=" \
+        in " ".join(shown.split())
+    counters = next(line for line in shown.splitlines() if line.startswith("counters "))
+    assert counters.split()[1] == "50"  # was "none", which then broke a file that said so
+
+
+def test_counters_none_in_a_file_replays(cli):
+    cli.new("h", "hearts", "A,B,C,D")
+    path = cli.file("h")
+    path.write_text(path.read_text().replace("counters: 50", "counters: none"))
+    data = cli.json("show", "h")
+    assert data["columns"]["stack"] == {"A": 50, "B": 50, "C": 50, "D": 50}
+
+
+def test_spot_totals_that_cannot_be_shared_are_refused(cli):
+    cli.new("s", "hearts", "A,B,C,D", "settling=spot")
+    r = cli.refused("s", "hand", "s", "A=3", "B=3", "C=40", "D=58")
+    assert r.stderr == ("error: hand 1: spots: no sharing of the hearts gives A 3, B 3, C 40, D 58 "
+                        "(each heart is taken once: 2 to 10, J 11, Q 12, K 13, A 14)\n")
