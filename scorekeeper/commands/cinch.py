@@ -41,9 +41,14 @@ def tricks(ctx: typer.Context,
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)
     path = _session_path(ctx, log) if log is not None else None
-    seats = ledger.open_session(path).session.players if path is not None else None
+    session = ledger.open_session(path).session if path is not None else None
+    seats = session.players if session is not None else None
+    if session is not None and session.game not in ("cinch", "sixty-three"):
+        raise ScorekeeperError(f"--log: {log} is a {session.game} sitting; a trick sheet is a hand "
+                               f"of cinch or sixty-three")
+    sixty_three = session is not None and session.game == "sixty-three"
     try:
-        played = play_out(parse_sheet(text, seats))
+        played = play_out(parse_sheet(text, seats, sixty_three))
     except ScorekeeperError as err:
         raise ScorekeeperError(f"{file}: {err.message}") from None
     fields = played.hand_fields()

@@ -238,6 +238,9 @@ class Cinch(Game):
             return tuple(bidder_side)
         return tuple(p for p in scores if p not in bidder_side)
 
+    def won_note(self, winners: Sequence[str]) -> str:
+        return f"{_sides_name(winners)} win the game; a new game starts"
+
     def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
         """Partnerships: each loser pays one winner the stake for the game."""
         return {p: (1 if p in winners else -1) for p in players}
@@ -279,8 +282,7 @@ class Cinch(Game):
                 balances[p] += paid
             for p in winners:
                 games_won[p] += 1
-            notes = (f"{_sides_name(winners)} win{'s' if len(winners) == 1 else ''} the game; "
-                     f"a new game starts",)
+            notes = (self.won_note(winners),)
         effect = Effect(summary, changes, scores, dealer, notes)
         if winners:
             scores = {p: 0 for p in session.players}
@@ -310,7 +312,8 @@ class Cinch(Game):
             return self.points_from_cards(hand, rules)
         if "made" not in hand:
             raise ScorekeeperError(f"made is missing: the points the bidder's side took "
-                                   f"(0 to {n}), or took=CARDS with trump=")
+                                   f"(0 to {n}; made=0 if it took none), or took=CARDS with "
+                                   f"trump=")
         made = hand["made"]
         if "against" not in hand:
             if blind:
@@ -480,6 +483,9 @@ class AuctionCinch(Cinch):
     def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
         return _each_pays_winner(winners, players)
 
+    def won_note(self, winners: Sequence[str]) -> str:
+        return _won_note(winners)
+
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return _solo_settle_remarks(state, session)
 
@@ -492,22 +498,30 @@ class AuctionCinch(Cinch):
 
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
                 maker: str) -> Tuple[str, ...]:
-    """Each for himself: one player wins. Of those who reached the game on the same deal, the
-    bidder's side goes out first, the bidder before his partner, then the highest score; a tie
-    still undecided is played on until it is broken (our choice: the book is silent)."""
+    """Each for himself: who wins the game on this deal. Of those who reached it on the same
+    deal, the bidder's side goes out first, the bidder before his partner, then the highest
+    score. Players still level after that (the adversaries of a set bidder score alike, so
+    they often are) share the game: the book is silent, and playing on would let a later
+    arrival win a game they had already reached."""
     reached = [p for p in scores if scores[p] >= target]
     if not reached:
         return ()
     key = {p: (p in bidder_side, p == maker, scores[p]) for p in reached}
-    ranked = sorted(reached, key=lambda p: key[p], reverse=True)
-    if len(ranked) > 1 and key[ranked[0]] == key[ranked[1]]:
-        return ()
-    return (ranked[0],)
+    best = max(key.values())
+    return tuple(p for p in reached if key[p] == best)
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
-    """Each for himself: every other player pays the winner the stake for the game."""
-    return {p: (len(players) - 1 if p in winners else -1) for p in players}
+    """Each for himself: every other player pays each winner the stake for the game (one
+    winner: he receives the stake from each of the others)."""
+    losers = len(players) - len(winners)
+    return {p: (losers if p in winners else -len(winners)) for p in players}
+
+
+def _won_note(winners: Sequence[str]) -> str:
+    if len(winners) == 1:
+        return f"{winners[0]} wins the game; a new game starts"
+    return f"{', '.join(winners)} reach the game together and share it; a new game starts"
 
 
 def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
@@ -516,7 +530,8 @@ def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
 
 def _solo_settle_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
     won = ", ".join(f"{p} {state.games_won[p]}" for p in session.players)
-    return (f"games won: {won} (each other player pays the winner of a game the stake)",)
+    return (f"games won: {won} (each other player pays the winner of a game the stake; "
+            f"players who reach it together share it)",)
 
 
 # ---------------------------------------------------------------- two- and three-handed
@@ -623,8 +638,9 @@ class SoloCinch(Cinch):
         if winners:
             for p, paid in _each_pays_winner(winners, session.players).items():
                 balances[p] += paid
-            games_won[winners[0]] += 1
-            notes = (f"{winners[0]} wins the game; a new game starts",)
+            for p in winners:
+                games_won[p] += 1
+            notes = (_won_note(winners),)
         effect = Effect(summary, changes, scores, dealer, notes)
         if winners:
             scores = {p: 0 for p in session.players}

@@ -23,7 +23,8 @@ from .cinch import counting_cards, left_pedro
 TRICKS = 6
 DEFAULT_SEATS = ("A", "Y", "B", "Z")
 _SUIT_SYMBOLS = "♣♦♥♠♧♢♡♤"
-_KEYS = ("title", "players", "bidder", "bid", "trump", "dealer", "discards", "revoke", "foul")
+_KEYS = ("title", "players", "bidder", "bid", "trump", "dealer", "discards", "pack", "revoke",
+         "foul")
 
 
 def is_trump(card: Card, trump: Suit) -> bool:
@@ -87,6 +88,12 @@ class TrickSheet:
     foul: Optional[str] = None
     title: str = ""
     named_players: bool = False
+    pack: Tuple[Card, ...] = ()   # blind draw: counting cards left in the pack
+    sixty_three: bool = False     # King 25, trey 15, nine 9 count too (63 a deal)
+
+    @property
+    def deal_points(self) -> int:
+        return 63 if self.sixty_three else 14
 
 
 @dataclass(frozen=True)
@@ -108,9 +115,18 @@ class PlayedHand:
         if s.bid:
             fields["bidder"] = self.maker
         fields["bid"] = str(s.bid)
-        fields["took"] = ",".join(str(c) for c in sorted_counting(self.side_cards(self.sides[0]), s.trump))
+        took = sorted_counting(self.side_cards(self.sides[0]), s.trump)
+        if took or s.discards or s.pack:
+            fields["took"] = ",".join(str(c) for c in took)
+        else:
+            # The maker's side took no counting card. An empty `took=` would leave the field
+            # out (the core drops empty values), so say it in points: all went the other way.
+            fields["made"] = "0"
+            fields["against"] = str(s.deal_points)
         if s.discards:
             fields["discards"] = ",".join(str(c) for c in s.discards)
+        if s.pack:
+            fields["pack"] = ",".join(str(c) for c in s.pack)
         fields["trump"] = s.trump.value
         if s.dealer:
             fields["dealer"] = s.dealer
@@ -129,8 +145,10 @@ def sorted_counting(taken: Sequence[Card], trump: Suit) -> List[Card]:
 # ---------------------------------------------------------------- reading a sheet
 
 
-def parse_sheet(text: str, seats: Optional[Sequence[str]] = None) -> TrickSheet:
-    """Read a trick sheet. `seats` (the session's players) is used when the sheet names none."""
+def parse_sheet(text: str, seats: Optional[Sequence[str]] = None,
+                sixty_three: bool = False) -> TrickSheet:
+    """Read a trick sheet. `seats` (the session's players) is used when the sheet names none;
+    `sixty_three`: the hand is one of Sixty-three (bids to 63, King trey and nine count)."""
     header: Dict[str, str] = {}
     rows: List[Tuple[Card, ...]] = []
     marked: List[Optional[int]] = []
@@ -155,11 +173,11 @@ def parse_sheet(text: str, seats: Optional[Sequence[str]] = None) -> TrickSheet:
         underlined = [i for i, t in enumerate(tokens) if t.startswith("_") and t.endswith("_")]
         rows.append(cards)
         marked.append(underlined[0] if len(underlined) == 1 else None)
-    return _sheet(header, rows, marked, seats)
+    return _sheet(header, rows, marked, seats, sixty_three)
 
 
 def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List[Optional[int]],
-           seats: Optional[Sequence[str]]) -> TrickSheet:
+           seats: Optional[Sequence[str]], sixty_three: bool = False) -> TrickSheet:
     named = "players" in header
     players = (tuple(header["players"].replace(",", " ").split()) if named
                else tuple(seats) if seats else DEFAULT_SEATS)
@@ -170,8 +188,9 @@ def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List
         raise ScorekeeperError("trump is missing: the trump suit named (trump: hearts)")
     trump = Suit.parse(header["trump"])
     bid_text = header.get("bid", "")
-    if not bid_text.isdigit() or not 0 <= int(bid_text) <= 14:
-        raise ScorekeeperError(f"bid: must be a whole number from 0 to 14, got {bid_text!r}")
+    top = 63 if sixty_three else 14
+    if not bid_text.isdigit() or not 0 <= int(bid_text) <= top:
+        raise ScorekeeperError(f"bid: must be a whole number from 0 to {top}, got {bid_text!r}")
     bid = int(bid_text)
     names = {"bidder": None, "dealer": None, "revoke": None, "foul": None}
     for key in names:
@@ -182,12 +201,47 @@ def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List
     if not bid and names["dealer"] is None:
         raise ScorekeeperError("dealer is missing: with bid 0 the dealer named the trump and leads")
     _check_tricks(rows, players)
+    aside = {key: tuple(_header_cards(key, header)) for key in ("discards", "pack")}
+    _check_every_counting_card_is_somewhere(rows, aside, trump, sixty_three)
+    return TrickSheet(players, trump, bid, names["bidder"], names["dealer"], tuple(rows),
+                      tuple(marked), aside["discards"], names["revoke"], names["foul"],
+                      header.get("title", ""), named, aside["pack"], sixty_three)
+
+
+def _header_cards(key: str, header: Mapping[str, str]) -> Tuple[Card, ...]:
     from ..cards import parse_cards
 
-    discards = parse_cards(header["discards"]) if header.get("discards") else ()
-    return TrickSheet(players, trump, bid, names["bidder"], names["dealer"], tuple(rows),
-                      tuple(marked), tuple(discards), names["revoke"], names["foul"],
-                      header.get("title", ""), named)
+    try:
+        return tuple(parse_cards(header[key])) if header.get(key) else ()
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"{key}: {err.message}") from None
+
+
+def _check_every_counting_card_is_somewhere(rows: Sequence[Tuple[Card, ...]],
+                                            aside: Mapping[str, Tuple[Card, ...]],
+                                            trump: Suit, sixty_three: bool = False) -> None:
+    """A card laid aside was not played, and every counting card was either played or laid
+    aside. In the regular game all trumps end in the hands or the discards (the dealer robs
+    the deck and must show the trumps he does not want), so a counting card that is in no
+    trick is in the discards, and "count[s] for the side that made the trump": it must not
+    silently go to the adversaries."""
+    played = {card: number for number, row in enumerate(rows, start=1) for card in row}
+    seen: Dict[Card, str] = {}
+    for key, cards in aside.items():
+        for card in cards:
+            if card in played:
+                raise ScorekeeperError(f"{key}: {card} was played in trick {played[card]}; a card "
+                                       f"laid aside cannot also be played")
+            if card in seen:
+                raise ScorekeeperError(f"{key}: {card} is also in {seen[card]}")
+            seen[card] = key
+    missing = [c for c in counting_cards(trump, sixty_three) if c not in played and c not in seen]
+    if missing:
+        names = " ".join(str(c) for c in missing)
+        raise ScorekeeperError(
+            f"discards: the counting card(s) {names} are in no trick; list them under "
+            f"`discards:` (they count for the side that made the trump), or under `pack:` with "
+            f"--rule blind_draw=on (left in the pack, they count for nobody)")
 
 
 def _seat(key: str, name: str, players: Sequence[str]) -> str:
@@ -228,7 +282,7 @@ def play_out(sheet: TrickSheet) -> PlayedHand:
     assert maker is not None
     leader = maker  # "The maker of the trump must lead for the first trick"
     tricks: List[Trick] = []
-    table = counting_cards(trump)
+    table = counting_cards(trump, sheet.sixty_three)
     taken: Dict[str, List[Card]] = {p: [] for p in seats}
     for number, (row, mark) in enumerate(zip(sheet.rows, sheet.marked), start=1):
         played = dict(zip(seats, row))
@@ -277,7 +331,7 @@ def render_played(played: PlayedHand, summary: str, notes: Sequence[str] = ()) -
         rows.append([str(t.number)] + cells + [t.leader, t.winner, check])
     parts.append(tabulate(rows, headers=["trick"] + seats + ["led by", "won by", "book"],
                           tablefmt="simple", disable_numparse=True))
-    table = counting_cards(s.trump)
+    table = counting_cards(s.trump, s.sixty_three)
     lines = []
     for side in played.sides:
         got = sorted_counting(played.side_cards(side), s.trump)

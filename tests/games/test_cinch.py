@@ -411,3 +411,89 @@ def test_three_handed_balances_sum_to_zero(hands, scoring):
     assert sum(standings.balances.values()) == 0
     for p in players:
         assert standings.balances[p] == 3 * standings.games_won[p] - sum(standings.games_won.values())
+
+
+# ---------------------------------------------------------------- review: reaching the game together
+
+
+def test_auction_adversaries_of_a_set_bidder_reach_the_game_together_and_share_it(cli):
+    # A plays alone and is set three times: B C D E score 12 taken + 6 bid = 18 each deal and
+    # all reach 54 on the third. Before the fix nobody won and the game ran on past 51.
+    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    for _ in range(3):
+        hand(cli, "bidder=A", "bid=6", "made=2")
+    data = state(cli)
+    assert data["games_won"] == {"A": 0, "B": 1, "C": 1, "D": 1, "E": 1}
+    assert data["scores"] == {p: 0 for p in "ABCDE"}
+    assert "B, C, D, E reach the game together and share it" in data["effects"][2]["notes"][0]
+    money = json.loads(cli("settle", "x", "--json").stdout)
+    # each of the others (A) pays each winner the stake
+    assert money["balances"] == {"A": -4, "B": 1, "C": 1, "D": 1, "E": 1}
+
+
+def test_auction_the_higher_score_goes_out_first_among_adversaries(cli):
+    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    hand(cli, "bidder=B", "bid=6", "made=8")            # B alone: +2
+    for _ in range(3):
+        hand(cli, "bidder=A", "bid=6", "made=2")        # B 56, C D E 54
+    assert state(cli)["games_won"] == {"A": 0, "B": 1, "C": 0, "D": 0, "E": 0}
+
+
+def test_three_handed_two_players_level_at_the_game_share_it(cli):
+    new(cli, players="Ann,Bob,Cid", game="cinch-solo", stake="1")
+    for _ in range(3):   # Ann bids 10 and takes 4: Bob and Cid score 5 + 10 each, 45
+        hand(cli, "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")
+    hand(cli, "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")   # both reach 60
+    data = state(cli)
+    assert data["games_won"] == {"Ann": 0, "Bob": 1, "Cid": 1}
+    money = json.loads(cli("settle", "x", "--json").stdout)
+    assert money["balances"] == {"Ann": -2, "Bob": 1, "Cid": 1}
+
+
+def test_setback_a_b_want_15_y_z_want_2_a_b_bid_12_and_make_it_y_z_sweat_out(cli):
+    # SCORING, the old way: "Again: A-B want 15, Y-Z want 2. Even if A-B can bid 12 and make
+    # it, Y-Z will sweat out."
+    new(cli, "scoring=setback")
+    hand(cli, "bidder=Y", "bid=14", "made=13")             # Y-Z set back 14, A-B 1
+    for _ in range(4):
+        hand(cli, "bidder=Y", "bid=14", "made=14")         # Y-Z 42
+    hand(cli, "bidder=A", "bid=7", "made=7")               # A-B 8, Y-Z 49
+    for _ in range(2):
+        hand(cli, "bidder=A", "bid=14", "made=14")         # A-B 36
+    assert state(cli)["columns"]["to go"] == {"A": 15, "Y": 2, "B": 15, "Z": 2}
+    hand(cli, "bidder=A", "bid=12", "made=12")
+    data = state(cli)
+    assert data["effects"][-1]["changes"] == {"A": 12, "Y": 2, "B": 12, "Z": 2}
+    assert data["games_won"] == {"A": 0, "Y": 1, "B": 0, "Z": 1}
+
+
+@pytest.mark.parametrize("scoring", ["deduct", "setback", "eight"])
+def test_no_bid_the_dealers_side_is_never_set_under_any_scoring(scoring):
+    # "If no bid is made, the dealer may name any suit he pleases, without bidding": there is
+    # no bid to fail, so the adversaries never add a bid and the dealer's side never goes back.
+    for made in range(15):
+        r = score_deal(scoring, 0, made, 14 - made)
+        assert r.bidders >= 0
+        assert r.adversaries <= 14 - made
+
+
+def test_the_revoke_example_through_the_cli_and_a_partner_of_the_bidder_revoking(cli):
+    new(cli)
+    # "A has bid nine; and Y revokes. A-B make eight only, which they score, Y-Z scoring nothing."
+    hand(cli, "bidder=A", "bid=9", "made=8", "revoke=Y")
+    assert state(cli)["effects"][0]["changes"] == {"A": 8, "Y": 0, "B": 0 + 8, "Z": 0}
+    # B (the bidder's partner) revokes: A-B score nothing, Y-Z all they took (no deduction)
+    hand(cli, "bidder=A", "bid=6", "made=10", "revoke=B")
+    assert state(cli)["effects"][1]["changes"] == {"A": 0, "Y": 4, "B": 0, "Z": 4}
+
+
+def test_sixty_three_game_is_150(cli):
+    new(cli, game="sixty-three")
+    for _ in range(2):
+        hand(cli, "bidder=A", "bid=63", "made=63")
+    data = state(cli)
+    assert data["scores"]["A"] == 126 and data["games_won"]["A"] == 0
+    assert data["columns"]["to go"]["A"] == 24
+    hand(cli, "bidder=Y", "bid=20", "made=40")              # Y-Z 40 - 23 = 17: not out
+    hand(cli, "bidder=A", "bid=20", "made=48")              # A-B 48 - 15 = 33: 159, out
+    assert state(cli)["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}

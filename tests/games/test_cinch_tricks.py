@@ -85,11 +85,11 @@ REVOKE_SHEET = """trump: H
 bidder: A
 bid: 6
 KC 2S 3C 4C   # Y renounces clubs ...
-AH 3H 4H 6H
+AH 3H 4H 5D
 2H 5C 7H 8H   # ... and later plays one: a revoke
-9D TD JD QD
-2D 3D 4D 6D
-7D 8D 9S KD
+9D TD JD JH
+2D 3D 4D TH
+7D 8D 9S 5H
 """
 
 
@@ -98,12 +98,16 @@ def test_a_proved_revoke_is_reported_and_a_claimed_one_scores(cli, tmp_path):
     assert "".join(t.winner for t in played.tricks) == "AAZZZZ"
     assert played.renounces == ("Y renounced in trick 1 holding clubs",)
     sheet = tmp_path / "revoke.txt"
+    sheet.write_text(REVOKE_SHEET)
+    r = cli("cinch", "tricks", str(sheet))
+    # not claimed: A-B took High and the Left Pedro, 6, Y-Z 8: Y-Z score the difference
+    assert r.exit_code == 0 and "A-B took 6, Y-Z 8: Y-Z +2 (8 - 6)" in r.stdout, r.stdout
     sheet.write_text(REVOKE_SHEET + "revoke: Y\n")
     r = cli("cinch", "tricks", str(sheet))
     assert r.exit_code == 0, r.stderr
-    # A bid 6 and took only High; Y's revoke claimed: A-B score all they took, Y-Z nothing
+    # Y's revoke claimed: A-B score all they took, Y-Z nothing
     assert "Y renounced in trick 1 holding clubs" in r.stdout
-    assert "revoke=Y" in r.stdout and "A-B +1 (adversaries penalised" in r.stdout
+    assert "revoke=Y" in r.stdout and "A-B +6 (adversaries penalised" in r.stdout
 
 
 BAD_SHEETS = [
@@ -241,3 +245,108 @@ def test_a_sheet_scored_alone_under_a_house_rule(cli):
     assert "A-B -8, Y-Z +7 (set back 8" in r.stdout
     r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=nope")
     assert r.exit_code != 0 and "rule scoring: must be one of deduct, setback, eight" in r.stderr
+
+
+# ---------------------------------------------------------------- review: cards not played
+
+
+NOTHING_SHEET = """trump: H
+bid: 0
+dealer: Z
+AH 3H 4H 6H    # Z, the dealer, named the trump without bidding and leads
+2H 7H KH 8H
+TH 9D JH 9C
+5D TD 5H TC
+2S 3S KS 4S
+6S 7S QS 8S
+"""
+
+
+def test_the_makers_side_taking_no_counting_card_is_made_0(cli, tmp_path):
+    # Before the review the fields were `took=` (empty), which the core drops: "made is missing".
+    sheet = tmp_path / "nothing.txt"
+    sheet.write_text(NOTHING_SHEET)
+    played = play_out(parse_sheet(NOTHING_SHEET))
+    assert "".join(t.winner for t in played.tricks) == "ABBBBB"
+    assert played.hand_fields() == {"bid": "0", "made": "0", "against": "14", "trump": "H",
+                                    "dealer": "Z"}
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code == 0, r.stderr
+    assert "Y-Z took 0, A-B 14: A-B +14 (14 - 0)" in r.stdout
+    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
+    r = cli("cinch", "tricks", str(sheet), "--log", "x")
+    assert r.exit_code == 0, r.stderr
+    assert json.loads(cli("show", "x", "--json").stdout)["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
+
+
+# Foster No. 1 with Y's Right Pedro in trick 6 replaced by a card that was never a counter:
+# the Right Pedro was then discarded (or, blind, left in the pack).
+NO_PEDRO = (SHEETS / "foster-1.txt").read_text().replace("_♡5_", "9♢")
+
+
+def test_a_counting_card_in_no_trick_is_refused_not_given_to_the_adversaries(cli, tmp_path):
+    sheet = tmp_path / "s.txt"
+    sheet.write_text(NO_PEDRO)
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code != 0 and r.stderr.count("\n") == 1
+    assert "the counting card(s) 5H are in no trick; list them under `discards:`" in r.stderr
+
+
+def test_a_counting_trump_in_the_discards_counts_for_the_maker(cli, tmp_path):
+    # "Any trumps found among the discards at the end of the hand count for the side that made
+    # the trump": A-B 7 + 5 = 12 against 2, A-B score 10 (before the review Y-Z got the 5).
+    sheet = tmp_path / "s.txt"
+    sheet.write_text(NO_PEDRO + "discards: 5H\n")
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code == 0, r.stderr
+    assert "A-B took 12, Y-Z 2: A-B +10 (12 - 2)" in r.stdout
+    assert "discards=5H" in r.stdout
+
+
+def test_blind_draw_a_counting_card_left_in_the_pack_counts_for_nobody(cli, tmp_path):
+    sheet = tmp_path / "s.txt"
+    sheet.write_text(NO_PEDRO + "pack: 5H\n")
+    r = cli("cinch", "tricks", str(sheet), "--rule", "blind_draw=on")
+    assert r.exit_code == 0, r.stderr
+    # A-B took 7 of their 8 bid, Y-Z 2 (Jack, Game): Y-Z score 2 + 8
+    assert "A-B took 7, Y-Z 2: Y-Z +10" in r.stdout and "pack=5H" in r.stdout
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code != 0 and "pack: counting cards are left in the pack only with" in r.stderr
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("discards: 5H\n", "discards: 5H was played in trick 6; a card laid aside cannot also be played"),
+    ("pack: AH\n", "pack: AH was played in trick 5"),
+    ("discards: 5H\npack: 5H\n", "pack: 5H is also in discards"),
+    ("discards: 5X\n", "discards: not a card"),
+])
+def test_cards_laid_aside_are_checked(cli, tmp_path, extra, message):
+    sheet = tmp_path / "s.txt"
+    base = (SHEETS / "foster-1.txt").read_text() if "played" in message else NO_PEDRO
+    sheet.write_text(base + extra)
+    r = cli("cinch", "tricks", str(sheet))
+    assert r.exit_code != 0 and r.stderr.count("\n") == 1
+    assert message in r.stderr, r.stderr
+
+
+def test_logging_into_a_sixty_three_sitting_counts_king_trey_and_nine(cli):
+    # Foster No. 1 played as Sixty-three: A-B win the King (25) in trick 4 with High, Low and
+    # the Left Pedro: 32; Y-Z Jack, Game, Right Pedro, trey (15, trick 6), nine (9, trick 3): 31.
+    # Before the review the King, trey and nine went to Y-Z unseen: "Y-Z +64".
+    assert cli("new", "x", "--game", "sixty-three", "--players", "A,Y,B,Z").exit_code == 0
+    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
+    assert r.exit_code == 0, r.stderr
+    assert "A-B took 32, Y-Z 31: A-B +1 (32 - 31)" in r.stdout
+    assert json.loads(cli("show", "x", "--json").stdout)["scores"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+    sheet = parse_sheet((SHEETS / "foster-1.txt").read_text().replace("bid: 8", "bid: 40"),
+                        sixty_three=True)
+    assert sheet.bid == 40
+
+
+def test_logging_into_a_sitting_of_another_game_is_refused(cli):
+    assert cli("new", "x", "--game", "cinch-auction", "--players", "A,Y,B,Z,E").exit_code == 0
+    before = cli.file("x").read_bytes()
+    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
+    assert r.exit_code != 0 and r.stderr.count("\n") == 1
+    assert "--log: x is a cinch-auction sitting; a trick sheet is a hand of cinch or sixty-three" in r.stderr
+    assert cli.file("x").read_bytes() == before
