@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import BOOLEAN, PLAYER, Field, choice, integer, suggest
+from ..fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Rule, Standings, choice_rule, int_rule
 from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS, read_house_table
@@ -29,6 +29,42 @@ CALLS: Tuple[str, ...] = (
 PARTOUT = "partout"
 # Little misère and little spread are played with twelve cards: "after having discarded a card".
 TWELVE_CARD_CALLS = ("little-misere", "little-spread")
+
+# What people say at the table for a call, when it is not the call's name in the issue's
+# spelling: "five" is the call Boston, "thirteen" the Grand Slam; "misere" needs its size.
+_NUMBER_WORDS = ("five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen")
+_CALL_HINTS: Dict[str, str] = {
+    "misere": "did you mean little-misere or grand-misere?",
+    "misère": "did you mean little-misere or grand-misere?",
+    "spread": "did you mean little-spread or grand-spread?",
+    "pass": "when everyone passed: call=partout", "passed": "when everyone passed: call=partout",
+}
+
+
+def _call_hint(text: str) -> Optional[str]:
+    """A hint for a call typed as its number of tricks (5, five) or without its size."""
+    tricks = _NUMBER_WORDS.index(text) + 5 if text in _NUMBER_WORDS else (
+        int(text) if text.isdigit() and 5 <= int(text) <= 13 else None)
+    if tricks is not None:
+        name = next(c for c, n in TRICK_CALLS.items() if n == tricks)
+        word = _NUMBER_WORDS[tricks - 5]
+        return f"did you mean {name}?" if name == word else f"{word} tricks is called {name}"
+    return _CALL_HINTS.get(text)
+
+
+def _parse_call(raw: Any, players: Sequence[str]) -> str:
+    try:
+        return _CALLS_KIND.parse(raw, players)
+    except ScorekeeperError as err:
+        hint = _call_hint(str(raw).strip().lower())
+        if hint is None:
+            raise
+        message = err.message.split(" (did you mean", 1)[0]  # the generic guess gave 'nine' for 'five'
+        raise ScorekeeperError(f"{message} ({hint})") from None
+
+
+_CALLS_KIND = choice(*CALLS, PARTOUT)
+CALL = Kind(_CALLS_KIND.describe, _parse_call)
 
 REVOKE_FORFEIT = 4 * RED        # "four red counters" to the pool (REVOKES)
 WRONG_CARDS_FORFEIT = 4 * RED   # "a forfeit of four red counters to the pool" (MAKING THE TRUMP)
@@ -89,7 +125,7 @@ def parse_table_rule(raw: Any) -> Any:
     text = str(raw).strip()
     if text.lower() in NAMED_TABLES:
         return text.lower()
-    if text.endswith((".yaml", ".yml")):
+    if text.lower().endswith((".yaml", ".yml")):
         return check_house_table(read_house_table(text), text, file=text)
     raise ScorekeeperError(
         f"must be foster, decimal or a house payment table FILE.yaml, got {raw!r}"
@@ -118,6 +154,8 @@ def check_house_table(data: Any, where: str, file: Optional[str] = None) -> Dict
         checked: Dict[int, Dict[int, int]] = {}
         for bid_raw, row in rows.items():
             bid = _whole(bid_raw, f"{where}: {part}: bid", 5, 13)
+            if bid in checked:  # 10 and "10" are one row: never let one silently replace the other
+                raise ScorekeeperError(f"{where}: {part}: bid {bid} is given twice")
             low, high = span(bid)
             what = "tricks taken" if part == "success" else "tricks short"
             if not isinstance(row, Mapping):
@@ -125,6 +163,8 @@ def check_house_table(data: Any, where: str, file: Optional[str] = None) -> Dict
             checked[bid] = {}
             for key, amount in row.items():
                 cell = _whole(key, f"{where}: {part}: bid {bid}: {what}", low, high)
+                if cell in checked[bid]:
+                    raise ScorekeeperError(f"{where}: {part}: bid {bid}: {cell} {what} is given twice")
                 checked[bid][cell] = _whole(amount, f"{where}: {part}: bid {bid}, {cell} {what}: "
                                             f"white counters", 0, None)
         if checked:
@@ -204,7 +244,7 @@ class _Table:
         if ante_due or (self.in_play == 0 and not self.set_aside):
             for p in self.players:  # "When empty, the pool is replenished ... as at first"
                 self.to_pool(p, ANTE)
-            self.notes.append("each puts 1 red in the pool")
+            self.notes.append("before the deal each put 1 red in the pool")
 
     def limit_pool(self) -> None:
         # "The pool proper is usually limited to 25 red counters. When it exceeds that
@@ -256,7 +296,7 @@ class Boston(Game):
              "payment tables: foster (the first tables), decimal (the clubs' decimal failure "
              "table) or a house table FILE.yaml (read once, kept in the log)",
              parse_table_rule, "foster | decimal | FILE.yaml"),
-        int_rule("pool_limit", 25, "red counters a pool may hold before 25 are set aside "
+        int_rule("pool_limit", 25, "red counters a pool may hold before that many are set aside "
                  "(\"usually limited to 25 red counters\"); none: no limit", low=1, optional=True),
         choice_rule("remainder", "eldest", "counters of a divided pool that do not share "
                     "equally: one each from the eldest hand round to the left, or carried "
@@ -282,8 +322,7 @@ class Boston(Game):
     def fields(self, session: Session) -> List[Field]:
         return [
             Field("caller", PLAYER, "who made the call and played alone"),
-            Field("call", choice(*CALLS, PARTOUT),
-                  "the call (book's rank order), or partout when everyone passed"),
+            Field("call", CALL, "the call (book's rank order), or partout when everyone passed"),
             Field("tricks", integer(0, 13), "tricks the caller took"),
             *[Field(p, integer(0, 13), f"tricks {p} took (Misère Partout only)")
               for p in session.players],
@@ -493,9 +532,11 @@ class Boston(Game):
                     f"pay= is only for a case the payment table does not cover")
             return True, cell, what
         if "pay" not in hand:
+            why = (f"{revoker} revoked: paid as made with three over-tricks, never over "
+                   f"thirteen; " if revoker and revoker != caller else "")
             raise ScorekeeperError(
                 f"pay=N needed: the {book.name} table has no figure for {call} bid, {taken} "
-                f"taken (the cell is cut off in every surviving copy of Foster's table); give "
+                f"taken ({why}the cell is cut off in every surviving copy of Foster's table); give "
                 f"pay=N, the white counters each adversary pays as agreed at the table, or "
                 f"play with a house table (--rule table=FILE.yaml)")
         return True, hand["pay"], what + " (pay agreed at the table)"

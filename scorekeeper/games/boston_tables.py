@@ -105,8 +105,12 @@ def read_house_table(path: str) -> object:
     except FileNotFoundError:
         raise ScorekeeperError(
             f"no house table file {path!r} (give foster, decimal or an existing FILE.yaml)") from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScorekeeperError(f"cannot read house table {path!r}: {err}") from None
+    except IsADirectoryError:
+        raise ScorekeeperError(f"house table {path!r} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ScorekeeperError(f"house table {path!r} is not UTF-8 text") from None
+    except OSError as err:
+        raise ScorekeeperError(f"cannot read house table {path!r}: {err.strerror or err}") from None
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark else ""

@@ -49,7 +49,7 @@ def caller_paid(caller, each):
 
 
 def test_bid_seven_take_ten_is_paid_22_by_each_adversary():
-    # "the payment for seven bid, and ten taken, is only 22 counters"
+    # "the payment for seven bid and ten taken, is only 22 counters"
     got = changes("caller=A call=seven tricks=10")
     assert got == plus(ANTE, caller_paid("A", 22), {"A": 40})  # and he takes the pool of 4 red
 
@@ -417,3 +417,96 @@ def test_a_player_may_not_be_named_like_a_hand_field(cli):
     r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Call")
     assert r.exit_code == 1
     assert r.stderr == "error: player name 'Call' is a Boston hand field; choose another name\n"
+
+
+# ---------------------------------------------------------------- review: the house table path
+
+
+@pytest.mark.parametrize("text, message", [
+    # the same bid written once as a number and once as a string is the same row: refused,
+    # not silently overwritten (the 11-taken cell would vanish)
+    ('success:\n  10: {11: 45}\n  "10": {12: 47}', "success: bid 10 is given twice"),
+    ('success:\n  10: {11: 45, "11": 46}', "success: bid 10: 11 tricks taken is given twice"),
+    ('failure:\n  5: {1: 10, "1": 12}', "failure: bid 5: 1 tricks short is given twice"),
+])
+def test_house_table_cells_given_twice_are_refused(cli, tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "house.yaml").write_text(text + "\n")
+    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=house.yaml")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: rule table: house.yaml: {message}\n"
+    assert not cli.file("b").exists()
+
+
+def test_house_table_file_name_in_capitals_is_a_file(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "HOUSE.YAML").write_text("success:\n  10: {11: 45}\n")
+    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=HOUSE.YAML")
+    assert r.exit_code == 0, r.stderr
+    assert store.load(cli.file("b")).rules["table"]["success"] == {10: {11: 45}}
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.mkdir(), "error: rule table: house table 'house.yaml' is a folder, not a file\n"),
+    (lambda p: p.write_bytes(b"\xff\xfe success: {}\n"),
+     "error: rule table: house table 'house.yaml' is not UTF-8 text\n"),
+    (lambda p: None, "error: rule table: no house table file 'house.yaml' "
+                     "(give foster, decimal or an existing FILE.yaml)\n"),
+    (lambda p: p.write_text("success: {10: {11: 45}\n"),
+     "error: rule table: house table 'house.yaml' line 2: not valid YAML\n"),
+])
+def test_unreadable_house_table_is_one_plain_line_and_nothing_written(cli, tmp_path, monkeypatch,
+                                                                      make, message):
+    monkeypatch.chdir(tmp_path)
+    make(tmp_path / "house.yaml")
+    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=house.yaml")
+    assert r.exit_code == 1
+    assert r.stderr == message
+    assert not cli.file("b").exists()
+
+
+def test_unknown_table_name_writes_nothing(cli):
+    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=fostr")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert not cli.file("b").exists()
+
+
+# ---------------------------------------------------------------- review: messages
+
+
+def test_the_ante_note_says_it_came_before_the_deal():
+    # the notes follow the summary, so "A takes the pool (40); each puts 1 red in the pool;
+    # pool 0" read as if the ante came after the pool was won
+    notes = play("caller=A call=seven tricks=10").effects[-1].notes
+    assert notes[0] == "before the deal each put 1 red in the pool"
+
+
+@pytest.mark.parametrize("typed, hint", [
+    ("five", "five tricks is called boston"), ("5", "five tricks is called boston"),
+    ("thirteen", "thirteen tricks is called grand-slam"), ("8", "did you mean eight?"),
+    ("pass", "when everyone passed: call=partout"),
+    ("misere", "did you mean little-misere or grand-misere?"),
+    ("spread", "did you mean little-spread or grand-spread?"),
+])
+def test_a_call_typed_as_a_number_of_tricks_gets_the_calls_name(cli, typed, hint):
+    cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z")
+    r = cli("hand", "b", "caller=A", f"call={typed}", "tricks=5")
+    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    assert r.stderr.startswith(f"error: call: must be one of boston, six,")
+    assert r.stderr.endswith(f"got {typed!r} ({hint})\n")
+
+
+def test_pool_limit_help_names_no_fixed_figure(cli):
+    r = cli("games", "boston")
+    assert "before that many are set aside" in r.stdout
+
+
+def test_pay_needed_after_an_adversarys_revoke_says_why_thirteen():
+    # the table has no "eleven bid, 13 taken"; the person typed no 13, so the error says
+    # where it comes from (the revoke forfeit: three over-tricks, never over thirteen)
+    with pytest.raises(ScorekeeperError) as err:
+        play("caller=A call=eleven tricks=11 revoke=B")
+    assert err.value.message.startswith(
+        "hand 1: pay=N needed: the foster table has no figure for eleven bid, 13 taken "
+        "(B revoked: paid as made with three over-tricks, never over thirteen; the cell is "
+        "cut off in every surviving copy of Foster's table)")

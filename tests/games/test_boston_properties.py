@@ -46,6 +46,8 @@ def a_hand(draw) -> Dict[str, Any]:
         revoke = draw(st.one_of(st.none(), st.none(), st.none(), player))
         if revoke:
             hand["revoke"] = revoke
+            if draw(st.booleans()):  # "not usual to play the hand out after a revoke"
+                del hand["tricks"]
     wrong = draw(st.one_of(st.none(), st.none(), st.none(), player))
     if wrong:
         hand["wrong_cards"] = wrong

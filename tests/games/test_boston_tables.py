@@ -14,11 +14,18 @@ import pytest
 
 from scorekeeper.games import boston_tables as tables
 
-RULES = Path(__file__).resolve().parents[3] / "shared" / "rules" / "boston-payments.md"
+# The rule texts sit beside the repository (CI: a fresh clone with a copy of shared/ next to
+# it), so they are found relative to the repo root, never by an absolute path.
+REPO = Path(__file__).resolve().parents[2]
+RULES_DIR = REPO.parent / "shared" / "rules"
+RULES = RULES_DIR / "boston-payments.md"
+SEED = RULES_DIR / "003_7c90169007266f58.txt"
 ROW = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
        "twelve": 12, "thirteen": 13}
 
-pytestmark = pytest.mark.skipif(not RULES.exists(), reason="the rule texts are not beside the repo")
+# Only the tests that read the texts are skipped without them; the rest always run.
+needs_rules = pytest.mark.skipif(not (RULES.exists() and SEED.exists()),
+                                 reason=f"the rule texts are not beside the repo ({RULES_DIR})")
 
 
 def markdown_tables() -> List[Dict[int, Dict[int, int]]]:
@@ -41,22 +48,27 @@ def markdown_tables() -> List[Dict[int, Dict[int, int]]]:
     return found
 
 
+@needs_rules
 def test_three_tables_in_the_markdown():
     assert len(markdown_tables()) == 3
 
 
+@needs_rules
 def test_success_table_matches_the_book_cell_for_cell():
     assert tables.FOSTER_SUCCESS == markdown_tables()[0]
 
 
+@needs_rules
 def test_failure_table_matches_the_book_cell_for_cell():
     assert tables.FOSTER_FAILURE == markdown_tables()[1]
 
 
+@needs_rules
 def test_decimal_failure_table_matches_the_book_cell_for_cell():
     assert tables.DECIMAL_FAILURE == markdown_tables()[2]
 
 
+@needs_rules
 def test_misere_figures_match_the_book():
     text = RULES.read_text(encoding="utf-8")
     quoted = re.search(r"Little Misère,\s*20 white counters\. Grand Misère, 40\. Little Spread, 80\. "
@@ -76,3 +88,26 @@ def test_missing_cells_are_exactly_the_books_question_marks():
 def test_failure_tables_are_complete():
     for table in (tables.FOSTER_FAILURE, tables.DECIMAL_FAILURE):
         assert all(set(table[bid]) == set(range(1, bid + 1)) for bid in range(5, 14))
+
+
+def test_rules_path_is_relative_to_the_repo():
+    assert RULES_DIR == REPO.parent / "shared" / "rules" and (REPO / "scorekeeper").is_dir()
+
+
+@needs_rules
+def test_the_seed_texts_checks_are_the_tables_figures():
+    # 003_7c90169007266f58.txt, METHOD OF BIDDING and REVOKES: the figures the tables must give
+    text = " ".join(SEED.read_text(encoding="utf-8").split())
+    assert "the payment for seven bid and ten taken, is only 22 counters" in text
+    assert "the payment for ten bid and ten taken is 42" in text
+    assert "bid eight, and taken only seven; losing 23 white counters to each" in text
+    assert tables.FOSTER_SUCCESS[7][10] == 22
+    assert tables.FOSTER_SUCCESS[10][10] == 42
+    assert tables.FOSTER_FAILURE[8][1] == 23
+
+
+def test_known_cells_without_the_texts():
+    # a fresh clone without shared/ still checks the book's own figures and a cell per row
+    assert tables.FOSTER_SUCCESS[5][5] == 12 and tables.FOSTER_SUCCESS[9][13] == 41
+    assert tables.FOSTER_FAILURE[13][13] == 433 and tables.DECIMAL_FAILURE[13][13] == 450
+    assert tables.DECIMAL_FAILURE[8][1] == 25 and tables.FOSTER_FAILURE[12][11] == 286
