@@ -119,7 +119,27 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
         loader.dispose()
     if root is None or not isinstance(root, yaml.MappingNode):
         return root, data if isinstance(data, dict) else None
+    _refuse_duplicate_keys(root, filename)
     return root, data
+
+
+def _refuse_duplicate_keys(node: Any, filename: str) -> None:
+    """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, yaml.MappingNode):
+            seen: Dict[str, int] = {}
+            for key, value in current.value:
+                name = str(key.value)
+                if name in seen:
+                    raise ScorekeeperError(
+                        f"{name} is given twice in one mapping (first on line {seen[name]})",
+                        Source(filename, key.start_mark.line + 1))
+                seen[name] = key.start_mark.line + 1
+                stack.append(value)
+        elif isinstance(current, yaml.SequenceNode):
+            stack.extend(current.value)
 
 
 def _stakes(raw: Any, where: Source) -> Stakes:

@@ -182,3 +182,12 @@ def test_killing_a_writer_mid_save_never_tears_the_file(tmp_path):
     assert acknowledged > 12
     ledger.add_hand(path, {"Bob": "1"})  # a clean save sweeps the temp files killed writers left
     assert list(tmp_path.glob("*.tmp")) == []
+
+
+def test_a_field_given_twice_in_one_hand_of_the_file_is_refused(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nhands:\n"
+                    "- {Ann: 3}\n- {Ann: 1, Bob: 2, Ann: 5}\n")
+    with pytest.raises(ScorekeeperError) as err:
+        store.load(path)
+    assert str(err.value) == f"{path}:6: Ann is given twice in one mapping (first on line 6)"
