@@ -14,9 +14,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, SUIT, Field, integer
+from ..fields import PLAYER, SUIT, Field, Kind, integer
 from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Standings, choice_rule
+from .whist import refuse_field_names
 
 GAME = 41
 PACK = 36
@@ -24,6 +25,24 @@ PACK = 36
 HONOURS = {"jack": 11, "ace": 4, "king": 3, "queen": 2, "ten": 10}
 HONOUR_NAMES = {"ten": "the Ten", "diamond_ten": "the Ten of Diamonds", "ace": "the Ace",
                 "king": "the King", "queen": "the Queen", "jack": "the Jack"}
+
+
+# Hand fields other than the players' cards; no player may be called exactly so.
+FIELD_NAMES = tuple(HONOUR_NAMES) + ("trumps", "revoke")
+
+
+def _revoker(raw: Any, players: Sequence[str]) -> str:
+    """One player: "A revoke ... immediately ends the game", so only the first one counts."""
+    text = str(raw).strip()
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) > 1:
+        first = PLAYER.parse(names[0], players)
+        raise ScorekeeperError(f"one player only, got {raw!r}: the first revoke claimed ends "
+                               f"the game (for example revoke={first})")
+    return PLAYER.parse(text, players)
+
+
+REVOKER = Kind("a player's name", _revoker)
 
 
 def dealt_each(n: int) -> int:
@@ -95,7 +114,11 @@ class ScotchWhist(Game):
                    for name, points in HONOURS.items()]
         extra = self.extra_fields()
         return cards + honours + extra + [
-            Field("revoke", PLAYER, "the player who revoked: the game ends, lost by his side")]
+            Field("revoke", REVOKER, "the player who revoked: the game ends, lost by his side")]
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        refuse_field_names(self.name, players, FIELD_NAMES)
 
     def extra_fields(self) -> List[Field]:
         return []

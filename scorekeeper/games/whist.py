@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import PLAYER, Field, Kind, integer
-from ..model import ScorekeeperError, Session
+from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -61,6 +61,36 @@ def _honours(raw: Any, players: Sequence[str]) -> Tuple[str, int]:
 
 
 HONOURS = Kind("NAME:4 or NAME:3", _honours, lambda v: f"{v[0]}:{v[1]}")
+
+
+# ---------------------------------------------------------------- the revoke field
+
+
+def _revoker(raw: Any, players: Sequence[str]) -> str:
+    """One player. Two names on opposite sides: law xviii, "If a revoke occur on both sides,
+    there must be a new deal", so the deal is not recorded at all."""
+    text = str(raw).strip()
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) > 1:
+        found = [PLAYER.parse(n, players) for n in names]
+        if len({side_of(players, p) for p in found}) > 1:
+            raise ScorekeeperError(
+                f"one player only, got {raw!r}: a revoke on both sides means a new deal "
+                f"(law xviii): record no hand for it")
+        raise ScorekeeperError(f"one player only, got {raw!r} (for example revoke={found[0]})")
+    return PLAYER.parse(text, players)
+
+
+REVOKER = Kind("a player's name", _revoker)
+
+
+def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str]) -> None:
+    """A player named exactly like a hand field (`revoke`, `jack`...) could never have his own
+    field typed, and his value would be read as the other's: refuse him when the sitting is made."""
+    for name in players:
+        if name in field_names or name in COMMON_FIELDS:
+            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
+                                   f"a hand field; give him another name")
 
 
 # ---------------------------------------------------------------- results
@@ -128,8 +158,9 @@ class ShortWhist(Game):
     rules = (
         choice_rule("revoke_penalty", "tricks",
                     "the revoke (law xv): three tricks taken from the revoking side and given to "
-                    "the other (tricks), or three points added to the other side's score (score)",
-                    "tricks", "score"),
+                    "the other (tricks), three points added to the other side's score (score), or "
+                    "three points taken from the revoking side's score (deduct)",
+                    "tricks", "score", "deduct"),
         int_rule("rubber_points", 2, "points the winners of a rubber add (book: two)", low=0),
         choice_rule("unfinished_rubber", "games",
                     "a rubber not finished when the sitting ends: the games already won are paid "
@@ -145,8 +176,12 @@ class ShortWhist(Game):
         return tricks + [
             Field("honours", HONOURS, "the side that held all four (NAME:4) or three (NAME:3) of "
                   "the trump Ace, King, Queen, Knave; leave out when split two and two"),
-            Field("revoke", PLAYER, "the player who revoked (law xv)"),
+            Field("revoke", REVOKER, "the player who revoked (law xv)"),
         ]
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        refuse_field_names(self.name, players, ("honours", "revoke"))
 
     # -- replay
 
@@ -236,6 +271,13 @@ class ShortWhist(Game):
             if rules.get("revoke_penalty") == "score":
                 # Laws: the penalty for a revoke takes precedence of all other scores.
                 add(other, 3, "three for the revoke")
+            elif rules.get("revoke_penalty") == "deduct":
+                # The note to law xv: "Revokes forfeit three tricks from the hand or score";
+                # a side with fewer than three points loses what it has.
+                taken = min(3, s[revoking])
+                s[revoking] -= taken
+                lost = ("nothing", "one", "two", "three")[taken]
+                parts.append(f"{side_name(players, revoking)} lose {lost} for the revoke")
             else:
                 moved = min(3, tricks[revoking])
                 tricks[revoking] -= moved
@@ -362,9 +404,9 @@ class LongWhist(ShortWhist):
     description = (
         "As Short Whist, but game is ten points; honours can be called only at eight (a side at "
         "eight holding three or four honours wins the game without playing the hand) and do not "
-        "count at nine. Game values are not in the book: by default (Cassell's/Hoyle's Long "
-        "Whist) a single if the losers have five or more, a double if one to four, a treble at "
-        "love; the rubber counts two points more. See docs/whist.md.")
+        "count at nine. Game values are not in the book: by default (the usual Hoyle reckoning, "
+        "see docs/whist.md for the sources and their doubts) a single if the losers have five "
+        "or more, a double if one to four, a treble at love; the rubber counts two points more.")
     game_points = 10
     single_from = 5
     honours_barred = (9,)    # law xx: "at nine they do not count"

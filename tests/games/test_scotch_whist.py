@@ -277,3 +277,40 @@ def test_revoke_deal_counts_nothing_else_and_says_so():
     assert st_.games_won == {"A": 0, "Y": 1, "B": 0, "Z": 1}
     st_ = replay([{"revoke": "A"}], revoke_paid_by="player")
     assert st_.effects[-1].notes == ("the revoke ends the game: A pays each opponent a game",)
+
+
+# ---------------------------------------------------------------- added in review
+
+
+def test_book_card_count_is_fourteen_for_cards_in_the_summary():
+    # "If at the end of the hand they have taken in eight tricks, or thirty-two cards, they
+    # score 14 points toward game": the figure itself, not only the total it makes.
+    st_ = replay([dict(BOOK_HAND, Y=4)])
+    assert "A & B 14 for cards" in st_.effects[0].summary
+    assert "Y & Z" not in st_.effects[0].summary  # four cards, far below the eighteen dealt
+
+
+@pytest.mark.parametrize("game, name", [("scotch-whist", "jack"), ("scotch-whist", "ten"),
+                                        ("french-whist", "trumps"), ("scotch-whist", "revoke")])
+def test_a_player_named_like_a_hand_field_is_refused(cli, game, name):
+    # Players jack, jill, tom: `jack=12` could never be jack's cards, and `jack=jack` was read
+    # as his cards: a traceback. Refused when the sitting is created; nothing written.
+    r = cli("new", "s", "--game", game, "--players", f"{name},jill,tom")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"error: a player may not be called {name!r} in {game}: "
+                                f"{name}= is a hand field; give him another name")
+    assert not cli.file("s").exists()
+
+
+def test_a_player_called_jack_with_a_capital_is_still_welcome(cli):
+    cli.new("s", "scotch-whist", "Jack,Jill,Tom")
+    cli.ok("hand", "s", "Jack=12", "Jill=12", "jack=jack", "ace=Jill", "king=Tom", "queen=Tom",
+           "ten=Tom")
+    assert cli.json("show", "s")["scores"] == {"Jack": 11, "Jill": 4, "Tom": 15}
+
+
+def test_a_revoke_by_two_players_is_one_clear_error(cli):
+    cli.new("s", "scotch-whist", ",".join(BOOK_TABLE))
+    r = cli.refused("s", "hand", "s", "revoke=A,Y")
+    assert r.stderr.strip() == ("error: revoke: one player only, got 'A,Y': the first revoke "
+                                "claimed ends the game (for example revoke=A)")

@@ -229,7 +229,7 @@ hand_strategy = st.fixed_dictionaries(
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(hand_strategy, max_size=30), st.sampled_from(["short-whist", "long-whist"]),
-       st.sampled_from(["tricks", "score"]))
+       st.sampled_from(["tricks", "score", "deduct"]))
 def test_balances_are_zero_sum_and_partners_alike(hands, game, penalty):
     st_ = replay(hands, game, revoke_penalty=penalty)
     assert sum(st_.balances.values()) == 0
@@ -314,10 +314,63 @@ def test_example_sitting_of_two_rubbers_replays_to_its_figures():
     assert [(g["score"], g["value"]) for g in rubbers[0]["games"]] == [
         ([5, 4], 1), ([5, 1], 2), ([5, 0], 3)]
     assert rubbers[0]["points"] == {"Alice & Clara": 6, "Bertie & Dick": 2}
-    # rubber 2: a revoke, honours not counted at four, then a triple: 6 to love
+    # rubber 2: a revoke; four honours held at four (and out-tricked); then a triple: 6 to love
     assert [(g["score"], g["value"]) for g in rubbers[1]["games"]] == [([5, 4], 1), ([5, 0], 3)]
     assert rubbers[1]["balance"] == 6 and rubbers[1]["winner"] == "Bertie & Dick"
     assert st_.balances == {"Alice": -2, "Bertie": 2, "Clara": -2, "Dick": 2}
     s = ledger.settlement(r)
     assert s.money_cents == {"Alice": -20, "Bertie": 20, "Clara": -20, "Dick": 20}
     assert len(s.transfers) == 2
+
+
+# ---------------------------------------------------------------- added in review
+
+
+def test_honours_count_for_a_side_that_reached_four_by_tricks_in_the_same_deal():
+    # The Laws of Short Whist: "Those players who, at the commencement of a deal, are at the
+    # score of four, cannot score honours." At three, one by cards makes four, and the three
+    # honours (two) still count: out 5 to love, a triple (not stopped at four).
+    st_ = replay([{"Ann": 9}, {"Ann": 7, "honours": "Cid:3"}])
+    assert st_.extra_json["rubber_games"] == [{"winner": "Ann & Cid", "score": [5, 0], "value": 3}]
+    assert st_.effects[-1].summary == "Ann & Cid 1 by cards; Ann & Cid 2 by honours"
+
+
+def test_long_whist_revoking_side_stays_at_nine():
+    # law xv: "the revoking side cannot score out in that deal": at Long Whist it stays at nine.
+    st_ = replay([{"Ann": 13}, {"Ann": 13, "revoke": "Cid"}], "long-whist")  # 7, then 10-3: 4 more
+    assert score(st_) == (9, 0)
+    assert st_.extra_json["rubber_games"] == []
+
+
+@pytest.mark.parametrize("revoke, message", [
+    ("Ann,Bob", "error: revoke: one player only, got 'Ann,Bob': a revoke on both sides means "
+                "a new deal (law xviii): record no hand for it"),
+    ("Ann,Cid", "error: revoke: one player only, got 'Ann,Cid' (for example revoke=Ann)"),
+])
+def test_a_revoke_by_two_players_is_one_clear_error(cli, revoke, message):
+    cli.new("r", "short-whist", ",".join(PLAYERS))
+    r = cli.refused("r", "hand", "r", "Ann=7", f"revoke={revoke}")
+    assert r.stderr.strip() == message
+
+
+@pytest.mark.parametrize("name", ["revoke", "honours", "note"])
+def test_a_player_named_like_a_hand_field_is_refused(cli, name):
+    # A player called "revoke" would make `revoke=...` his tricks and his tricks the revoker:
+    # a traceback at the first hand. Refused when the sitting is created, nothing written.
+    r = cli("new", "r", "--game", "short-whist", "--players", f"Ann,Bob,Cid,{name}")
+    assert r.exit_code == 1
+    assert r.stderr.strip() == (f"error: a player may not be called {name!r} in short-whist: "
+                                f"{name}= is a hand field; give him another name")
+    assert not cli.file("r").exists()
+
+
+def test_revoke_penalty_deduct_takes_three_from_the_revoking_sides_score():
+    # law xv's note: "Revokes forfeit three tricks from the hand or score": the third way,
+    # three points taken down from the revoking side's score, first, then the deal as played.
+    st_ = replay([{"Ann": 10}, {"Ann": 8, "revoke": "Cid"}], revoke_penalty="deduct")
+    assert score(st_) == (4 - 3 + 2, 0)
+    assert "Ann & Cid lose three for the revoke" in st_.effects[-1].summary
+    # a side with fewer than three loses what it has, and still cannot score out
+    st_ = replay([{"Ann": 8}, {"Ann": 13, "revoke": "Ann"}], revoke_penalty="deduct")
+    assert score(st_) == (4, 0)
+    assert st_.extra_json["rubber_games"] == []
