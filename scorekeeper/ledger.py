@@ -15,7 +15,7 @@ from . import store
 from .fields import coerce_hand, dump_hand
 from .games import get_game
 from .games.base import Game, Standings
-from .model import Hand, ScorekeeperError, Session, Stakes
+from .model import COMMON_FIELDS, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -44,7 +44,20 @@ def check_session(session: Session) -> Replayed:
         name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
         raise err.at(session.rule_source(name)) from None
     session = session._replace(rules=rules)
+    try:
+        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+    except ScorekeeperError as err:
+        raise err.at(session.source) from None
     return Replayed(session, game, game.replay(session))
+
+
+def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
+    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous."""
+    names = list(field_names) + list(COMMON_FIELDS)
+    for player in players:
+        if names.count(player) > 1 or player in COMMON_FIELDS:
+            raise ScorekeeperError(f"a player may not be called {player!r} in {game}: {player}= is a "
+                                   f"hand field; give him another name", usage=True)
 
 
 def check_players(players: Sequence[str]) -> None:

@@ -204,3 +204,12 @@ def test_logged_hands_are_shown_as_they_are_typed():
 
     assert hand_text({"misdeal": True, "heels": False, "forfeit": ["Ann", "Bob"], "bid": 8,
                       "at": "2026-11-29T20:00:00"}) == "misdeal=yes heels=no forfeit=Ann,Bob bid=8"
+
+
+def test_a_player_called_like_a_hand_field_is_refused(cli):
+    r = cli.refused("n", "new", "n", "--game", "tally", "--players", "Ann,note", code=2)
+    assert r.stderr == ("error: a player may not be called 'note' in tally: note= is a hand field; "
+                        "give him another name\n")
+    r = cli.refused("c", "new", "c", "--game", "cribbage", "--players", "at,Bob", code=2)
+    assert "a player may not be called 'at' in cribbage" in r.stderr
+    cli.new("c", "cinch", "A,bid,B,Z")  # no field is named after a player there: no clash
