@@ -1,6 +1,6 @@
 """Counting a hand or crib at the show, with every combination that scores.
 
-The laws (Foster, § 81 and § 84): every fifteen 2; a pair 2, pair royal 6, double pair
+The laws (the book, § 81 and § 84): every fifteen 2; a pair 2, pair royal 6, double pair
 royal 12 (that is, 2 for every pair of cards of one rank); sequences count their length,
 once for each way of taking them (so a double run of three is 6); a flush counts one a
 card, and "for a flush in the crib, the turned-up card must be of the same suit" (§ 81 vii);

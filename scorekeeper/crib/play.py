@@ -1,6 +1,6 @@
 """The play: what each card pegs in one count up to thirty-one.
 
-Foster § 81 and § 84: the player whose card makes fifteen scores 2; a pair 2, pair royal 6,
+The book, § 81 and § 84: the player whose card makes fifteen scores 2; a pair 2, pair royal 6,
 double pair royal 12, made by cards played one after another; a sequence of three or more
 "of no consequence which card is thrown down first" (§ 81 vi: ace, five, three, two, four:
 five for the sequence); thirty-one exactly 2; the last card under thirty-one, the go or end

@@ -1,4 +1,4 @@
-"""Cribbage for sessions (Foster §§ 80-90): two players, three each for himself, or four in
+"""Cribbage for sessions (the book, §§ 80-90): two players, three each for himself, or four in
 partnership; points by deal, either as totals (Ann=14) or counted from the cards.
 
 The order of scoring within a deal decides who wins when a game ends in the middle of it
@@ -39,7 +39,7 @@ PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
 class CribState(NamedTuple):
     scores: Tuple[int, ...]          # the current game, by side
     dealer: int                      # index of the next dealer in session.players
-    deals_in_game: int               # deals so far in the current game
+    deals_in_game: int               # deals so far in the current game, misdeals included
     games_won: Tuple[int, ...]       # by player
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
     game_number: int
@@ -161,8 +161,9 @@ class Cribbage(Game):
             new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
                             tuple(balances), state.game_number + 1)
         else:
-            new = CribState(tuple(scores), next_dealer,
-                            state.deals_in_game + (0 if hand.get("misdeal") else 1),
+            # a misdeal counts too: "last" is taken once, "at the commencement of the game"
+            # (§ 81 x), not again when the first deal is misdealt and dealt again
+            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
                             state.games_won, state.balances, state.game_number)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
 
@@ -237,6 +238,9 @@ class Cribbage(Game):
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
             steps.append((side(dealer), 2, "two for his heels"))
+        if hand.get("touched") == dealer:
+            raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
+                                   f"the cards after the cut is the non-dealer's (§ 82 vi)")
         for name, points, what in PENALTIES:
             if name in hand:
                 for opponent in self._opponent_sides(session, hand[name]):
@@ -296,7 +300,7 @@ class Cribbage(Game):
 
     def counted(self, hand: Dict[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
         """Each player's show (from his cards, or his total), the crib, and the heels."""
-        from ..cards import Rank, check_no_duplicates
+        from ..cards import Rank
         from ..crib.count import show_points
 
         players = session.players
@@ -305,10 +309,11 @@ class Cribbage(Game):
         if given_cards and starter is None:
             raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}")
         if starter is not None:
-            every = [starter] + [c for f in given_cards for c in hand[f]]
-            if any(c.is_joker for c in every):
+            every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
+                                                     for c in hand[f]]
+            if any(c.is_joker for _, c in every):
                 raise ScorekeeperError("starter: cribbage is played without the joker")
-            check_no_duplicates(every)
+            _check_no_card_twice(every)
         shows: Dict[str, int] = {}
         for p in players:
             if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
@@ -351,6 +356,15 @@ class Cribbage(Game):
             games_won=dict(zip(players, state.games_won)),
             lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
         )
+
+
+def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
+    """One pack: no card in two places of one deal; say which two fields hold it."""
+    seen: Dict[Any, str] = {}
+    for where, card in placed:
+        if card in seen:
+            raise ScorekeeperError(f"card {card} given twice: {seen[card]} and {where}")
+        seen[card] = where
 
 
 def _side_name(members: Sequence[str]) -> str:

@@ -1,4 +1,4 @@
-"""Counting hands at the show: every line of the book's table of examples (Foster § 85),
+"""Counting hands at the show: every line of the book's table of examples (§ 85),
 the crib-flush rule (§ 81 vii), his nob and his heels (§ 81 viii), and the `crib count`
 command with its errors."""
 
@@ -85,12 +85,22 @@ def test_the_ragged_thirteen_as_the_book_breaks_it_down():
 
 def test_double_sequence_of_three_and_a_pair_book_says_6_the_laws_give_8():
     # The book's table says "Any double sequence of three cards and a pair (as knave, queen,
-    # and two kings) 6". By its own laws (§ 81 ii, vi) the double sequence is 6 and the pair
-    # 2 more: 8. We count by the laws; the book's 6 is the double sequence alone.
+    # and two kings) 6". By its own laws the double sequence is 6 (§ 84: "reckoning the cards
+    # every way they can possibly be varied", § 81 vi: a sequence of three is 3) and the pair
+    # "reckon[s] for two points" (§ 81 ii): 8. The same table says so itself: "Two nines, a
+    # seven, and an eight 10" is exactly such a double sequence and a pair, plus one fifteen
+    # (7 + 8) -- 10 - 2 = 8; likewise "Two sixes, a seven, and an eight 10". We count 8.
     count = count_hand(parse_cards("JH QD KC"), Card.parse("KS"))
     assert count.runs == 6
     assert count.pairs == 2
     assert count.total == 8
+
+
+def test_the_table_itself_counts_a_double_sequence_and_a_pair_as_8():
+    # the book's own lines that contain a double sequence of three and a pair, and a fifteen
+    for hand, starter in (("9H 9D 7C", "8S"), ("6H 6D 7C", "8S")):
+        count = count_hand(parse_cards(hand), Card.parse(starter))
+        assert (count.runs, count.pairs, count.fifteens, count.total) == (6, 2, 2, 10)
 
 
 def test_twenty_nine_breakdown_as_the_book_gives_it():

@@ -1,4 +1,4 @@
-"""The play (Foster § 81, § 84): what each card of one count pegs, and the `crib play` command."""
+"""The play (§ 81, § 84): what each card of one count pegs, and the `crib play` command."""
 
 from __future__ import annotations
 
@@ -80,3 +80,34 @@ def test_play_command_text_and_json(cli):
 def test_play_errors(cli):
     assert cli("crib", "play", "7H", "7H").stderr.strip() == "error: card 7H given twice"
     assert cli("crib", "play", "7X").stderr.strip() == "error: not a card: '7X' (try 10H, TH, 10♥)"
+
+
+# ---------------------------------------------------------------- review additions
+
+
+def test_a_pair_broken_by_a_card_between_does_not_count():
+    # § 81 iv: the pair is "your adversary having played a seven and you another": cards
+    # played one after the other; 7 8 7 is no pair, and the last 7 of 7 7 8 7 pairs nothing.
+    assert pegged("7H 8D 7S", finished=False) == [0, 2, 0]
+    assert pegged("7H 7D 8S 7C", finished=False) == [0, 2, 0, 0]
+
+
+def test_runs_grow_card_by_card_in_any_order():
+    # each card pegs the longest run among the last cards: 1+2+3+4+5 is also fifteen
+    assert pegged("AH 2D 3S 4C 5H 6D 7S") == [0, 0, 3, 4, 5 + 2, 6, 7 + 1]
+    # 6 4 5: a run of three out of order, and fifteen; then 3: 6 4 5 3 is a run of four
+    assert pegged("6H 4D 5S 3C", finished=False) == [0, 0, 3 + 2, 4]
+    # a run is broken by a card that repeats a rank inside it: 3 4 5 4 pegs nothing for the 4
+    assert pegged("3H 4D 5S 4C", finished=False) == [0, 0, 3, 0]
+    # but each later card may make a run of the last three again: 5 4 3, 4 3 5, 3 5 4, 5 4 3
+    assert pegged("5H 4D 3S 5C 4H 3C", finished=False) == [0, 0, 3, 3, 3, 3]
+
+
+def test_thirty_one_with_a_pair_and_the_go_at_thirty_with_a_run():
+    # 10 10 (pair 2) 5 (25) 6 (31: thirty-one 2, no go beside it)
+    assert pegged("10H 10D 5S 6C") == [0, 2, 0, 2]
+    # K 9 (19) 5 (24) 6 (30): no run (K 9 5 6 is not), a go for the last card: 1
+    pegs = play(parse_cards("KH 9D 5S 6C"))
+    assert [p.points for p in pegs] == [0, 0, 0, 1] and pegs[-1].count == 30
+    # 8 9 7 (24, a run of three) then 6 (30): a run of four and the go, 5
+    assert pegged("8H 9D 7S 6C") == [0, 0, 3, 5]

@@ -240,3 +240,62 @@ def test_discard_json_and_errors(cli):
     assert r.stderr.strip() == "error: cards: the advisor takes the 6 cards dealt, got 5"
     r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "4D", "--dealer")
     assert r.stderr.strip() == "error: card 4D given twice"
+
+
+# ---------------------------------------------------------------- review additions
+
+
+def test_crib_rule_matches_an_independent_full_brute_force():
+    # The whole crib-rule table, from a separate C program that scored all 12,994,800
+    # (four cards, starter) one by one (review, 6.5 s): 0 and 29 alike, and the exact mean.
+    crib = crib_stats.stats()["crib"]
+    assert crib == {0: 1022208, 1: 99792, 2: 2839800, 3: 508908, 4: 2868960, 5: 703496,
+                    6: 1787176, 7: 755320, 8: 1118336, 9: 358368, 10: 378240, 11: 43880,
+                    12: 310956, 13: 16548, 14: 88132, 15: 9072, 16: 57288, 17: 11196,
+                    18: 2264, 19: 0, 20: 7828, 21: 2472, 22: 444, 23: 356, 24: 3680, 25: 0,
+                    26: 0, 27: 0, 28: 76, 29: 4}
+    assert crib_stats.stats()["mean"]["crib"] == Fraction(61_528_020, 12_994_800)
+    assert crib_stats.stats()["mean"]["hand"] == Fraction(61_974_180, 12_994_800)
+
+
+def test_discard_figures_match_an_independent_enumeration():
+    # 5H 5D JS 6C 4D KH: every one of the 15 lay-outs, hand over the 46 starters and crib
+    # over all 45,540 (opponent's pair, starter), scored by a separate scorer written for
+    # the review. A few of the exact figures:
+    from scorekeeper.cards import parse_cards
+
+    found = {" ".join(map(str, a.discard)): (a.hand, a.crib)
+             for a in advise(parse_cards("5H 5D JS 6C 4D KH"), dealer=True)}
+    assert found["5H 5D"] == (Fraction(45, 23), Fraction(200227, 22770))
+    assert found["JS KH"] == (Fraction(367, 23), Fraction(90391, 22770))
+    assert found["5H KH"] == (Fraction(226, 23), Fraction(300497, 45540))  # a crib flush possible
+    assert found["5D KH"] == (Fraction(226, 23), Fraction(149011, 22770))
+    assert found["5H 4D"] == (Fraction(301, 46), Fraction(1373, 207))
+    assert found["5D 4D"] == (Fraction(301, 46), Fraction(5537, 828))
+    assert found["6C 4D"] == (Fraction(286, 23), Fraction(9119, 2070))
+
+
+def _small_deck(ranks):
+    # knaves, a run's worth of ranks, two suits: flushes, nobs, double runs, pair royals and
+    # fifteens all arise, where random hands from the full pack seldom reach them
+    return [c for c in DECK if c.rank.ordinal in ranks and c.suit in (Suit.HEARTS, Suit.SPADES)]
+
+
+@pytest.mark.parametrize("size, ranks", [(3, (3, 4, 5, 6, 11)), (4, (3, 4, 5, 6, 11)),
+                                         pytest.param(6, (2, 3, 4, 5, 6, 9, 11),
+                                                      marks=pytest.mark.slow)])  # ~19 s
+def test_count_agrees_with_brute_force_on_every_hand_of_a_small_deck(size, ranks):
+    deck = _small_deck(ranks)
+    checked = Counter()
+    for hand in combinations(deck, size):
+        for starter in deck:
+            if starter in hand:
+                continue
+            for crib in ((False, True) if size == 4 else (False,)):
+                expected = brute([plain(c) for c in hand], plain(starter), crib)
+                assert count_hand(hand, starter, crib).as_dict() == expected, (hand, starter, crib)
+                assert show_points(hand, starter, crib) == expected["total"]
+                for kind in ("flush", "nobs", "runs", "pairs"):
+                    checked[kind] += expected[kind] > 0
+    # the interesting cases were reached
+    assert all(checked[k] > 10 for k in ("flush", "nobs", "runs", "pairs")), checked

@@ -180,7 +180,8 @@ def test_errors_leave_the_file_untouched(cli):
     before = cli.file("c").read_bytes()
     for fields, message in [
         (["hand.Ann=5C,5D,JS,5H"], "error: starter: give the card turned up to count hand.Ann"),
-        (["starter=5C", "hand.Ann=5C,5D,JS,5H"], "error: card 5C given twice"),
+        (["starter=5C", "hand.Ann=5C,5D,JS,5H"],
+         "error: card 5C given twice: as the starter and in hand.Ann"),
         (["starter=5S", "hand.Ann=5C,5D,JS"],
          "error: hand.Ann: must be 4 cards such as 5H TH QS, got 3 card(s)"),
         (["Ann=5", "hand.Ann=5C,5D,JS,5H", "starter=KS"],
@@ -218,3 +219,110 @@ def test_example_sitting_two_handed():
     assert "the rest of the deal is not scored" in effects[4].notes[0]
     assert effects[7].notes[0].startswith("game 2: Bob wins with 127 against Ann 30 (lurched: double)")
     assert dict(st.scores) == {"Ann": 0, "Bob": 0}
+
+
+# ---------------------------------------------------------------- review additions
+
+
+def test_five_card_last_is_taken_once_even_after_a_misdeal(cli):
+    # § 81 x: "Last.--Three points taken at the commencement of the game of five-card
+    # cribbage by the non-dealer": once a game, not again when the first deal is misdealt.
+    new(cli, "variant=five-card")
+    r = hand(cli, "misdeal=yes")
+    assert "Bob takes three for last; Bob takes two for the misdeal" in r.stdout
+    r = hand(cli, "Ann=3", "Bob=4")  # Ann deals again (§ 82 iii)
+    assert "for last" not in r.stdout
+    assert show(cli)["scores"] == {"Ann": 3, "Bob": 3 + 2 + 4}
+    # the next game starts with "last" again, to that game's first non-dealer
+    r = hand(cli, "Ann=60")  # Bob deals: Ann (pone) 63, out
+    assert "game 1: Ann wins" in r.stdout
+    r = hand(cli, "Ann=1", "Bob=1")  # Ann deals the first hand of game 2
+    assert "Bob takes three for last" in r.stdout
+
+
+def test_a_card_given_twice_names_both_fields(cli):
+    new(cli)
+    before = cli.file("c").read_bytes()
+    for fields, message in [
+        (["starter=5S", "hand.Ann=5C,5D,5H,JS", "crib=5C,2D,3D,4D"],
+         "error: hand 1: card 5C given twice: in hand.Ann and in crib"),
+        (["starter=5S", "hand.Bob=5C,5D,5H,JS", "hand.Ann=AC,2D,3D,5S"],
+         "error: hand 1: card 5S given twice: as the starter and in hand.Ann"),
+    ]:
+        r = cli("hand", "c", *fields)
+        assert r.exit_code == 1
+        assert r.stderr.strip() == message
+        assert cli.file("c").read_bytes() == before
+
+
+def test_eight_card_hands_of_six_and_the_crib_of_four(cli):
+    new(cli, "variant=eight-card")
+    # Bob (pone): AC 2D 3H 7S 8C 9D with KH: two runs of three 6, fifteens 7+8, 2+3+K,
+    # A+2+3+9: 6; 12. Ann: 4S 4C 5D 6H 10C QS with KH: runs 4-5-6 twice 6, pair 2,
+    # fifteens 5+10, 5+Q, 5+K, 4+5+6 twice: 10; 18. Crib 2C 3C 9S JD with KH: 2+3+J and
+    # 2+3+K, 4 (no nob: the knave is not of the starter's suit).
+    hand(cli, "starter=KH", "hand.Bob=AC,2D,3H,7S,8C,9D", "hand.Ann=4S,4C,5D,6H,10C,QS",
+         "crib=2C,3C,9S,JD")
+    assert show(cli)["scores"] == {"Ann": 18 + 4, "Bob": 12}
+    r = cli("hand", "c", "starter=KH", "hand.Bob=AC,2D,3H,7S")
+    assert r.stderr.strip() == "error: hand.Bob: must be 6 cards such as 5H TH QS, got 4 card(s)"
+
+
+def test_his_heels_comes_before_the_play_and_the_crib_after_the_dealers_hand(cli):
+    new(cli)
+    hand(cli, "Ann=60", "Bob=60")
+    hand(cli, "Ann=59", "Bob=60")  # Ann 119, Bob 120; Ann deals
+    # a knave turned: Ann's two for his heels come at the turn-up (§ 82 xii), before Bob can
+    # peg the one hole he needs
+    r = hand(cli, "starter=JH", "play.Bob=1", "hand.Bob=2C,4D,6H,8S")
+    assert "game 1: Ann wins with 121 against Bob 120" in r.stdout
+    assert "Ann two for his heels" in r.stdout and "Bob pegs" not in r.stdout
+
+
+def test_the_dealer_counts_his_hand_then_his_crib(cli):
+    new(cli)
+    hand(cli, "Ann=50", "Bob=60")
+    hand(cli, "Ann=60", "Bob=30")  # Ann 110, Bob 90; Ann deals
+    # Bob's A-2-3 and A+9+5, A+2+3+9: 7 (97); Ann's hand 2C 4D 6H 8S with 5S: 7 (117), not
+    # out; then her crib 5C 5D 5H JS: 29 takes her out with 146
+    r = hand(cli, "starter=5S", "hand.Bob=AC,2D,3H,9S", "hand.Ann=2C,4D,6H,8S",
+             "crib=5C,5D,5H,JS")
+    assert "Bob shows 7; Ann shows 7; Ann crib 29" in r.stdout
+    assert "game 1: Ann wins with 146 against Bob 97" in r.stdout
+
+
+def test_touching_the_pack_after_the_cut_is_the_non_dealers_fault(cli):
+    # § 82 vi: "If the non-dealer touch the cards (except to cut them for the turn-up)
+    # after they have been cut for the start, he forfeits two points."
+    new(cli)
+    before = cli.file("c").read_bytes()
+    r = cli("hand", "c", "touched=Ann", "Ann=0", "Bob=0")  # Ann deals
+    assert r.exit_code == 1
+    assert r.stderr.strip() == ("error: hand 1: touched: Ann deals this hand; the penalty for "
+                                "touching the cards after the cut is the non-dealer's (§ 82 vi)")
+    assert cli.file("c").read_bytes() == before
+
+
+def test_three_hands_show_from_the_dealers_left_and_the_first_out_wins(cli):
+    # § 82 viii (three and four-hand): "the left-hand player throws out first ... the dealer
+    # last"; the show goes the same way round, so with Ann dealing, Bob counts before Cid.
+    new(cli, players="Ann,Bob,Cid")
+    hand(cli, "Ann=0", "Bob=115", "Cid=100")   # Ann deals
+    hand(cli, "Ann=0", "Bob=0", "Cid=18")      # Bob deals: Cid 118
+    hand(cli, "Ann=0", "Bob=0", "Cid=0")       # Cid deals
+    r = hand(cli, "Ann=5", "Bob=6", "Cid=3")   # Ann deals: Bob first, 121
+    assert "game 1: Bob wins with 121 against Ann 0, Cid 118" in r.stdout
+    assert settle(cli)["balances"] == {"Ann": -1, "Bob": 2, "Cid": -1}
+
+
+def test_bad_cards_in_a_logged_deal_are_one_clear_line(cli):
+    new(cli)
+    before = cli.file("c").read_bytes()
+    for fields, message in [
+        (["starter=ZZ"], "error: starter: not a card: 'ZZ' (try 10H, TH, 10♥)"),
+        (["starter=5S", "hand.Bob=5C,5D,5H,XX"], "error: hand.Bob: not a card: 'XX' (try 10H, TH, 10♥)"),
+        (["starter=5S", "crib=5C,5D"], "error: crib: must be 4 cards such as 5H TH QS, got 2 card(s)"),
+    ]:
+        r = cli("hand", "c", *fields)
+        assert r.exit_code == 1 and r.stderr.strip() == message, r.stderr
+        assert cli.file("c").read_bytes() == before
