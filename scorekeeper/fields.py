@@ -36,7 +36,8 @@ def parse_assignments(items: Sequence[str]) -> Dict[str, str]:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep:
-            raise ScorekeeperError(f"{item!r} is not FIELD=VALUE (for example bid=8)", usage=True)
+            hint = " (cards are separated by commas: hand.Ann=5C,5D,JH)" if _is_card(item) else ""
+            raise ScorekeeperError(f"{item!r} is not FIELD=VALUE (for example bid=8){hint}", usage=True)
         if not name:
             raise ScorekeeperError(f"{item!r} has no field name before '='", usage=True)
         if name in result:
@@ -44,6 +45,16 @@ def parse_assignments(items: Sequence[str]) -> Dict[str, str]:
                                    usage=True)
         result[name] = value.strip()
     return result
+
+
+def _is_card(word: str) -> bool:
+    from .cards import Card
+
+    try:
+        Card.parse(word)
+    except ScorekeeperError:
+        return False
+    return True
 
 
 # ---------------------------------------------------------------- kinds of value

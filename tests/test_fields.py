@@ -67,3 +67,9 @@ def test_players_list_and_choice():
 
 def test_empty_value_leaves_a_field_out():
     assert coerce_hand({"bid": ""}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE) == {}
+
+
+def test_a_card_typed_after_a_space_gets_the_comma_hint():
+    with pytest.raises(ScorekeeperError, match=r"^'5D' is not FIELD=VALUE \(for example bid=8\) "
+                                               r"\(cards are separated by commas: hand.Ann=5C,5D,JH\)$"):
+        parse_assignments(["hand.Ann=5C", "5D"])
