@@ -48,6 +48,9 @@ def main() -> None:
             "show": sk + ["show", "bench"],
             "hand": sk + ["hand", "bench", "Ann=1", "Bob=2"],
         }
+        bundled = sorted(Path(__file__).resolve().parent.parent.joinpath("sessions").glob("*.yaml"))
+        for path in bundled:  # each game's own module is imported too: show every bundled sitting
+            cases[f"show {path.name}"] = sk + ["show", str(path)]
         times = {name: [] for name in cases}
         for args in cases.values():  # warm-up: caches byte-code and the OS file cache
             timed(args, work)
@@ -57,9 +60,10 @@ def main() -> None:
         floor = statistics.median(times["floor"])
         print(f"runs: {runs} each, interleaved; median wall time")
         print(f"floor (import typer, yaml, tabulate): {floor * 1000:.1f} ms")
-        for name in ("show", "hand"):
-            median = statistics.median(times[name])
-            print(f"scorekeeper {name}: {median * 1000:.1f} ms  ratio {median / floor:.2f}")
+        for name in cases:
+            if name != "floor":
+                median = statistics.median(times[name])
+                print(f"scorekeeper {name}: {median * 1000:.1f} ms  ratio {median / floor:.2f}")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
