@@ -497,3 +497,11 @@ def test_sixty_three_game_is_150(cli):
     hand(cli, "bidder=Y", "bid=20", "made=40")              # Y-Z 40 - 23 = 17: not out
     hand(cli, "bidder=A", "bid=20", "made=48")              # A-B 48 - 15 = 33: 159, out
     assert state(cli)["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+
+
+def test_settle_says_the_game_in_progress_is_not_paid(cli):
+    cli.new("x", "cinch", "A,Y,B,Z")
+    cli.ok("hand", "x", "bidder=Y", "bid=8", "made=14")
+    out = cli.ok("settle", "x").stdout
+    assert "the game in progress (A-B 0, Y-Z 14) is not settled: only finished games are paid" in out
+    assert "nobody owes anything" in out
