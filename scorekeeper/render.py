@@ -140,14 +140,23 @@ def settle_text(session: Session, st: Standings, s: Settlement) -> str:
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
     stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
     parts = [f"{session.name}: settlement ({stake})", _table(rows, headers)]
-    if st.settle_lines:
-        parts.append("\n".join(st.settle_lines))
+    remarks = list(st.settle_lines) + _unfinished_game(st)
+    if remarks:
+        parts.append("\n".join(remarks))
     if s.transfers:
         parts.append("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
                                for t in s.transfers))
     else:
         parts.append("nobody owes anything")
     return "\n\n".join(parts)
+
+
+def _unfinished_game(st: "Standings") -> List[str]:
+    """Games settled per game pay only finished games: say so when one is under way."""
+    if st.unit != "games" or not any(st.scores.values()):
+        return []
+    scores = ", ".join(f"{p} {number(st.scores[p])}" for p in st.players)
+    return [f"the game in progress ({scores}) is not settled: only finished games are paid"]
 
 
 def settle_json(s: Settlement, st: Standings) -> str:

@@ -213,3 +213,12 @@ def test_a_player_called_like_a_hand_field_is_refused(cli):
     r = cli.refused("c", "new", "c", "--game", "cribbage", "--players", "at,Bob", code=2)
     assert "a player may not be called 'at' in cribbage" in r.stderr
     cli.new("c", "cinch", "A,bid,B,Z")  # no field is named after a player there: no clash
+
+
+def test_settle_says_a_game_in_progress_is_not_paid(cli):
+    cli.new("x", "cinch", "A,Y,B,Z")
+    cli.ok("hand", "x", "bidder=Y", "bid=8", "made=14")
+    out = cli.ok("settle", "x").stdout
+    assert ("the game in progress (A 0, Y 14, B 0, Z 14) is not settled: only finished games are paid"
+            in out)
+    assert out.endswith("nobody owes anything\n")
