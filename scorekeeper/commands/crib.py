@@ -56,8 +56,8 @@ def discard(cards: List[str] = typer.Argument(..., help="the six cards dealt, su
     from ..model import ScorekeeperError
 
     if dealer == pone:
-        raise ScorekeeperError("say whose crib it is: --dealer (yours) or --pone (the opponent's)",
-                               usage=True)
+        which = "only one of" if dealer else "whose crib it is:"
+        raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)
     advice = advise(_cards(cards), dealer)
     typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
 

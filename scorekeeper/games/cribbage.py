@@ -170,13 +170,19 @@ class Cribbage(Game):
     def check_pegging(self, steps, scores, session, hand, target) -> None:
         """Two sides that could each peg out in this play: the order of the fields cannot say
         who did first, so `out=NAME` must."""
-        if hand.get("out") is not None:
-            return
         pegged: Dict[int, int] = {}
         for side, points, why in steps:
             if why.startswith("pegs"):
                 pegged[side] = pegged.get(side, 0) + points
         could = [side for side, n in pegged.items() if scores[side] + n >= target]
+        out = hand.get("out")
+        if out is not None:
+            side = self.side_of(session, out)
+            if side not in could:
+                raise ScorekeeperError(
+                    f"out: {out} could not have pegged out: {scores[side]} and "
+                    f"{pegged.get(side, 0)} pegged is short of {target}")
+            return
         if len(could) > 1:
             names = " and ".join(_side_name(self.sides(session)[i]) for i in could)
             raise ScorekeeperError(f"out: {names} could each have pegged out to {target} in this "
@@ -311,8 +317,10 @@ class Cribbage(Game):
         if starter is not None:
             every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
                                                      for c in hand[f]]
-            if any(c.is_joker for _, c in every):
-                raise ScorekeeperError("starter: cribbage is played without the joker")
+            for where, card in every:
+                if card.is_joker:
+                    field = "starter" if where == "as the starter" else where[len("in "):]
+                    raise ScorekeeperError(f"{field}: cribbage is played without the joker")
             _check_no_card_twice(every)
         shows: Dict[str, int] = {}
         for p in players:

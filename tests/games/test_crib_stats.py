@@ -235,6 +235,9 @@ def test_discard_json_and_errors(cli):
     assert abs(data[0]["net"] - (data[0]["hand"] - data[0]["crib"])) < 1e-9
     r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "KH")
     assert r.exit_code == 2 and r.stderr.startswith("error: say whose crib it is")
+    r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "KH", "--pone", "--dealer")
+    assert r.exit_code == 2
+    assert r.stderr == "error: say only one of --dealer (yours) or --pone (the opponent's)\n"
     r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "--dealer")
     assert r.exit_code == 1
     assert r.stderr.strip() == "error: cards: the advisor takes the 6 cards dealt, got 5"

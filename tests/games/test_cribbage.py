@@ -326,3 +326,20 @@ def test_bad_cards_in_a_logged_deal_are_one_clear_line(cli):
         r = cli("hand", "c", *fields)
         assert r.exit_code == 1 and r.stderr.strip() == message, r.stderr
         assert cli.file("c").read_bytes() == before
+
+
+def test_out_is_refused_for_a_side_that_could_not_have_pegged_out(cli):
+    new(cli, "lurch=on")
+    hand(cli, "Ann=60", "Bob=40")
+    hand(cli, "Ann=59", "Bob=48")   # Ann 119, Bob 88
+    r = cli.refused("c", "hand", "c", "play.Ann=3", "play.Bob=4", "out=Bob")
+    assert r.stderr == ("error: hand 3: out: Bob could not have pegged out: 88 and 4 pegged is "
+                        "short of 121\n")
+    assert "Ann wins with 122 against Bob 92" in hand(cli, "play.Ann=3", "play.Bob=4").stdout
+
+
+def test_a_joker_is_blamed_on_the_field_that_holds_it(cli):
+    new(cli)
+    r = cli.refused("c", "hand", "c", "starter=5H", "hand.Ann=2C,3C,4C,6C", "hand.Bob=6D,7D,8D,9D",
+                    "crib=TS,QS,KS,JK")
+    assert r.stderr == "error: hand 1: crib: cribbage is played without the joker\n"
