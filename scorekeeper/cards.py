@@ -32,7 +32,7 @@ class Suit(Enum):
 
     @classmethod
     def parse(cls, text: object) -> "Suit":
-        token = str(text).strip()
+        token = _plain_text(text)
         suit = _SUIT_NAMES.get(token.lower()) or _SUIT_NAMES.get(token)
         if suit is None:
             raise ScorekeeperError(
@@ -41,6 +41,11 @@ class Suit(Enum):
 
     def __str__(self) -> str:
         return self.value
+
+
+def _plain_text(text: object) -> str:
+    """The token without the invisible emoji selectors a phone adds to ♥ (typed "5♥️")."""
+    return str(text).replace("\ufe0f", "").replace("\ufe0e", "").strip()
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
@@ -120,7 +125,7 @@ class Card:
 
     @classmethod
     def parse(cls, text: object) -> "Card":
-        token = str(text).strip()
+        token = _plain_text(text)
         if token.lower() in ("jk", "joker", "🃏"):
             return cls.joker()
         if len(token) < 2:

@@ -101,7 +101,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     from .store import parse_stake
 
     names = [p.strip() for p in players.split(",")]
-    replayed = ledger.new_session(_path(ctx, name), game, names, parse_assignments(rule),
+    replayed = ledger.new_session(_path(ctx, name), game, names, parse_assignments(rule, "rule"),
                                   parse_stake(stake), currency)
     _out(f"created {replayed.session.path}\n\n" + render.standings_text(replayed.session, replayed.standings))
 
@@ -128,10 +128,21 @@ def _prompt_fields(path: Path) -> dict:
     from . import ledger
 
     replayed = ledger.open_session(path)
+    players = replayed.session.players
     raw = {}
     for field in replayed.game.fields(replayed.session):
         mark = "" if field.required else " (Enter to leave out)"
-        answer = typer.prompt(f"{field.name}: {field.help}{mark}", default="", show_default=False)
+        while True:  # a bad answer is explained and asked again, not found out after the last field
+            answer = typer.prompt(f"{field.name}: {field.help}{mark}", default="", show_default=False)
+            try:
+                if answer.strip():
+                    field.parse(answer.strip(), players)
+                elif field.required:
+                    raise ScorekeeperError(f"{field.name} is required ({field.kind.describe})")
+            except ScorekeeperError as err:
+                typer.echo(f"{err.message}; try again", err=True)
+                continue
+            break
         if answer.strip():
             raw[field.name] = answer.strip()
     return raw
@@ -218,7 +229,8 @@ def export(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting
     from . import ledger, render
 
     r = ledger.open_session(_path(ctx, name))
-    typer.echo(render.export_csv(r.session, r.standings), nl=False)
+    order = [f.name for f in r.game.fields(r.session)]
+    typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
 
 def main() -> None:
     app()

@@ -29,22 +29,39 @@ def suggest(word: str, choices: Sequence[str]) -> str:
     return f" (did you mean {guess}?)" if guess else ""
 
 
-def parse_assignments(items: Sequence[str]) -> Dict[str, str]:
-    """['bid=8', 'made=10'] -> {'bid': '8', 'made': '10'}; a field twice or without '=' is an error."""
+def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, str]:
+    """['bid=8', 'made=10'] -> {'bid': '8', 'made': '10'}; a field twice or without '=' is an error.
+
+    `what` is "field" for a hand's fields, "rule" for --rule NAME=VALUE (it picks the example).
+    """
+    example = "FIELD=VALUE (for example bid=8)" if what == "field" else \
+        "NAME=VALUE (for example --rule target=100; scorekeeper games GAME lists the rules)"
     result: Dict[str, str] = {}
     for item in items:
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep:
             hint = " (cards are separated by commas: hand.Ann=5C,5D,JH)" if _is_card(item) else ""
-            raise ScorekeeperError(f"{item!r} is not FIELD=VALUE (for example bid=8){hint}", usage=True)
+            raise ScorekeeperError(f"{item!r} is not {example}{hint}", usage=True)
         if not name:
-            raise ScorekeeperError(f"{item!r} has no field name before '='", usage=True)
+            raise ScorekeeperError(f"{item!r} has no {what} name before '='", usage=True)
         if name in result:
-            raise ScorekeeperError(f"field {name} given twice ({name}={result[name]} and {item})",
+            raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})",
                                    usage=True)
+        _check_text(value, name)
         result[name] = value.strip()
     return result
+
+
+def _check_text(text: str, name: str) -> None:
+    """A terminal not set to UTF-8 hands Python undecodable bytes (kept as surrogates): refuse
+    them here, naming the field, rather than fail when the file is written."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        shown = text.encode("utf-8", "replace").decode("utf-8")
+        raise ScorekeeperError(f"{name}: {shown!r} is not valid UTF-8 text (is the terminal set to "
+                               f"UTF-8?)", usage=True) from None
 
 
 def _is_card(word: str) -> bool:

@@ -67,11 +67,23 @@ def check_players(players: Sequence[str]) -> None:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
             raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
                                    f"no '=', ',' or ':')", usage=True)
+        if not name.isprintable() or not _is_utf8(name):
+            raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
+                                   f"cannot be printed or saved; is the terminal set to UTF-8?)",
+                                   usage=True)
     seen = set()
     for name in players:
         if name.lower() in seen:
             raise ScorekeeperError(f"player {name} is named twice", usage=True)
         seen.add(name.lower())
+
+
+def _is_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def open_session(path: Path) -> Replayed:
@@ -85,7 +97,14 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
     check_players(players)
-    game.check_players(players)
+    try:
+        game.check_players(players)
+    except ScorekeeperError as err:
+        if any(" " in p for p in players):  # "--players 'Ann Bob Cid'" is one player
+            raise ScorekeeperError(f"{err.message} (names are separated by commas: "
+                                   f"--players {','.join(' '.join(players).split())})",
+                                   usage=err.usage) from None
+        raise
     session = Session(name=path.stem, game=game.name, players=tuple(players),
                       rules=game.resolve_rules(rules, players), stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))

@@ -35,9 +35,13 @@ class ScorekeeperError(Exception):
         return self.message
 
     def at(self, source: Optional["Source"], prefix: str = "") -> "ScorekeeperError":
-        """The same error, located (the first location given wins) and optionally prefixed."""
-        err = ScorekeeperError(prefix + self.message, self.source or source, self.usage)
-        return err
+        """The same error, located (the first location given wins) and optionally prefixed.
+
+        A mistake found in a file is a mistake in the file, not in how the command was
+        called: once located it exits 1, not 2.
+        """
+        where = self.source or source
+        return ScorekeeperError(prefix + self.message, where, self.usage and where is None)
 
 
 class Source(NamedTuple):

@@ -19,8 +19,9 @@ def number(value: Any) -> str:
         if value.denominator == 1:
             return str(value.numerator)
         return f"{float(value):.2f}"
-    if isinstance(value, Decimal):
-        return f"{value:.2f}"
+    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
+        cents = value.quantize(Decimal("0.01"))
+        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
     return str(value)
 
 
@@ -173,14 +174,18 @@ def settle_json(s: Settlement, st: Standings) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 
-def export_csv(session: Session, st: Standings) -> str:
+def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
+    """Every hand as a row: its fields (in `field_order`, the game's own order, then any
+    others, note and at last), its effect and the scores after it."""
     import csv
     import io
 
     out = io.StringIO()
-    names: List[str] = []
+    used = {k for hand in session.hands for k in hand.fields}
+    names: List[str] = [n for n in field_order if n in used and n not in ("note", "at")]
     for hand in session.hands:
-        names.extend(k for k in hand.fields if k not in names)
+        names.extend(k for k in hand.fields if k not in names and k not in ("note", "at"))
+    names.extend(n for n in ("note", "at") if n in used)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):

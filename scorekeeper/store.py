@@ -23,7 +23,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 DEFAULT_DIR = "sessions"
-LOCK_WAIT_SECONDS = float(os.environ.get("SCOREKEEPER_LOCK_WAIT", "5"))
+LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
@@ -110,6 +110,8 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
         problem = err.problem or "not valid YAML"
+        if err.context and err.problem:  # "expected a single document..., but found another"
+            problem = f"{err.context}, {err.problem}"
         if "could not determine a constructor" in str(problem) or "tag" in str(problem):
             problem = f"refused: {problem} (only plain YAML is read, never Python objects)"
         raise ScorekeeperError(f"{problem}", Source(filename, line)) from None
@@ -120,14 +122,41 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
     if root is None or not isinstance(root, yaml.MappingNode):
         return root, data if isinstance(data, dict) else None
     _refuse_duplicate_keys(root, filename)
+    if _expanded_size(root, {}) > _MAX_NODES:
+        raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} values "
+                               f"(a session is far smaller)", Source(filename, 1))
     return root, data
+
+
+_MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
+
+
+def _expanded_size(node: Any, memo: Dict[int, int]) -> int:
+    """How many values the document holds with every alias written out: nested aliases
+    (a "billion laughs" file) would make every later walk over it, even an error message
+    quoting a value, take for ever."""
+    if id(node) in memo:
+        return memo[id(node)]
+    memo[id(node)] = _MAX_NODES + 1  # a node that contains itself is refused too
+    if isinstance(node, yaml.MappingNode):
+        size = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
+    elif isinstance(node, yaml.SequenceNode):
+        size = 1 + sum(_expanded_size(v, memo) for v in node.value)
+    else:
+        size = 1
+    memo[id(node)] = size
+    return size
 
 
 def _refuse_duplicate_keys(node: Any, filename: str) -> None:
     """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake."""
     stack = [node]
+    seen_nodes = set()  # an alias repeats a node: walk it once (nested aliases would be exponential)
     while stack:
         current = stack.pop()
+        if id(current) in seen_nodes:
+            continue
+        seen_nodes.add(id(current))
         if isinstance(current, yaml.MappingNode):
             seen: Dict[str, int] = {}
             for key, value in current.value:
@@ -212,7 +241,11 @@ def _plain(value: Any) -> Any:
 
 def save(session: Session, path: Path) -> None:
     """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
-    text = dump(session)
+    try:
+        text = dump(session)
+    except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
+        raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
+                               f"UTF-8?); nothing was saved") from None
     try:
         _write_atomically(text, path)
     except OSError as err:
@@ -278,7 +311,7 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
     lock = path.parent / f"{path.name}.lock"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        _take_lock(lock, path, LOCK_WAIT_SECONDS if wait is None else wait)
+        _take_lock(lock, path, lock_wait() if wait is None else wait)
     except OSError as err:
         raise ScorekeeperError(f"cannot lock {path}: {err.strerror or err}") from None
     try:
@@ -286,6 +319,21 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(lock)
+
+
+def lock_wait() -> float:
+    """SCOREKEEPER_LOCK_WAIT, read when a lock is taken (a bad value is a clear error)."""
+    raw = os.environ.get("SCOREKEEPER_LOCK_WAIT", "").strip()
+    if not raw:
+        return LOCK_WAIT_SECONDS
+    try:
+        seconds = float(raw)
+    except ValueError:
+        seconds = -1.0
+    if not 0 <= seconds < float("inf"):  # also refuses nan, which would wait for ever
+        raise ScorekeeperError(f"SCOREKEEPER_LOCK_WAIT must be a number of seconds such as 5, "
+                               f"got {raw!r}")
+    return seconds
 
 
 def _take_lock(lock: Path, path: Path, wait: float) -> None:

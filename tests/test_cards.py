@@ -4,7 +4,7 @@ from scorekeeper.cards import Card, Rank, Suit, parse_cards
 from scorekeeper.model import ScorekeeperError
 
 
-@pytest.mark.parametrize("text", ["5H", "5h", "5♥", "5♡", "5 H".replace(" ", "")])
+@pytest.mark.parametrize("text", ["5H", "5h", "5♥", "5♡", " 5H ", "5♥\ufe0f"])
 def test_five_of_hearts_in_every_spelling(text):
     assert Card.parse(text) == Card(Rank.FIVE, Suit.HEARTS)
 
@@ -51,3 +51,8 @@ def test_suit_names_and_colour():
     assert Suit.HEARTS.same_colour is Suit.DIAMONDS and Suit.SPADES.colour == "black"
     with pytest.raises(ScorekeeperError, match="not a suit: 'X'"):
         Suit.parse("X")
+
+
+def test_emoji_suits_with_the_invisible_selector_a_phone_adds():
+    assert [str(c) for c in parse_cards("10♠\ufe0f,Q♦\ufe0f K♣\ufe0e")] == ["10S", "QD", "KC"]
+    assert Suit.parse("♥\ufe0f") is Suit.HEARTS

@@ -102,9 +102,12 @@ def test_export_csv(sitting):
 
 
 def test_list_and_games(sitting):
-    assert "fri" in sitting("list").stdout
+    lines = sitting.ok("list").stdout.splitlines()
+    assert lines[0].split() == ["name", "game", "players", "hands", "created"]
+    assert lines[2].split()[:6] == ["fri", "tally", "Ann,", "Bob,", "Cid", "0"]
     r = sitting("games")
-    assert r.exit_code == 0 and "tally" in r.stdout
+    assert r.exit_code == 0
+    assert "\ntally          Tally (any game: points per player per hand)" in r.stdout
     r = sitting("games", "tally")
     assert "low_wins" in r.stdout and "target" in r.stdout and "PLAYER1" in r.stdout
 
@@ -123,6 +126,10 @@ def test_sessions_dir_from_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_DIR", str(tmp_path / "elsewhere"))
     r = CliRunner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 0 and (tmp_path / "elsewhere" / "x.yaml").exists()
+    r = CliRunner().invoke(app, ["--dir", str(tmp_path / "given"), "new", "y", "--game", "tally",
+                                 "--players", "A,B"])  # --dir wins over the environment
+    assert r.exit_code == 0 and (tmp_path / "given" / "y.yaml").exists()
+    assert not (tmp_path / "elsewhere" / "y.yaml").exists()
 
 
 def test_bundled_session_shows_and_settles(cli):
@@ -222,3 +229,110 @@ def test_settle_says_a_game_in_progress_is_not_paid(cli):
     assert ("the game in progress (A 0, Y 14, B 0, Z 14) is not settled: only finished games are paid"
             in out)
     assert out.endswith("nobody owes anything\n")
+
+
+# ---------------------------------------------------------------- found in review
+
+def test_a_mistake_in_the_file_exits_1_not_2(cli, tmp_path):
+    """Exit 2 is for how the command was called; a file naming a player twice is not that."""
+    path = tmp_path / "twice.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, ann]\n")
+    r = cli("show", str(path))
+    assert (r.exit_code, r.stdout) == (1, "")
+    assert r.stderr == f"error: {path}:1: player ann is named twice\n"
+
+
+def test_a_bad_lock_wait_is_one_error_line(sitting, monkeypatch):
+    sitting("hand", "fri", "Ann=1")
+    monkeypatch.setenv("SCOREKEEPER_LOCK_WAIT", "soon")
+    r = sitting.refused("fri", "hand", "fri", "Ann=2")
+    assert r.stderr == "error: SCOREKEEPER_LOCK_WAIT must be a number of seconds such as 5, got 'soon'\n"
+
+
+def test_text_a_non_utf8_terminal_sent_is_refused_not_a_traceback(sitting):
+    # Python keeps undecodable argument bytes as lone surrogates ("café" typed in Latin-1)
+    r = sitting.refused("fri", "hand", "fri", "Ann=1", "note=caf\udce9", code=2)
+    assert r.stderr == "error: note: 'caf?' is not valid UTF-8 text (is the terminal set to UTF-8?)\n"
+    r = sitting.refused("g", "new", "g", "--game", "tally", "--players", "Ren\udce9,Bob", code=2)
+    assert r.stderr.startswith("error: player name 'Ren\\udce9' is not allowed")
+
+
+def test_a_second_document_in_the_file_is_explained(cli, tmp_path):
+    path = tmp_path / "two.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n---\nhands: []\n")
+    r = cli("show", str(path))
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: {path}:4: expected a single document in the stream, "
+                        f"but found another document\n")
+
+
+def test_a_bad_answer_to_a_prompt_is_asked_again(sitting):
+    r = sitting("hand", "fri", "-i", input="x\n4\n\n-2\n")
+    assert r.exit_code == 0, r.output
+    assert r.stderr == "Ann: must be a whole number, got 'x'; try again\n"
+    assert json.loads(sitting("show", "fri", "--json").stdout)["scores"] == {"Ann": 4, "Bob": 0, "Cid": -2}
+
+
+def test_a_stake_finer_than_a_cent_is_shown_as_given(cli):
+    cli.new("tiny", "tally", "Ann,Bob", stake="0.001")
+    assert cli.ok("settle", "tiny").stdout.startswith("tiny: settlement (stake 0.001 per point)\n")
+    cli.new("big", "tally", "Ann,Bob", stake="2")
+    assert cli.ok("settle", "big").stdout.startswith("big: settlement (stake 2.00 per point)\n")
+
+
+def test_export_keeps_the_games_field_order_after_an_edit(sitting):
+    sitting.ok("hand", "fri", "Ann=12", "Bob=-3", "note=first")
+    sitting.ok("hand", "fri", "Cid=2")
+    sitting.ok("edit", "fri", "1", "Ann=")  # in the file, Bob, note and at now come first
+    sitting.ok("hand", "fri", "Ann=5")
+    out = sitting.ok("export", "fri", "--csv").stdout.splitlines()
+    assert out[0] == "hand,dealer,Ann,Bob,Cid,note,at,effect,score:Ann,score:Bob,score:Cid"
+    assert out[1].startswith("1,Ann,,-3,,first,") and out[2].startswith("2,Bob,,,2,,")
+    assert out[3].startswith("3,Cid,5,,,,") and out[3].endswith(',Ann +5,5,-3,2')
+
+
+def test_a_rule_without_equals_names_the_rule_form(cli):
+    r = cli.refused("g", "new", "g", "--game", "tally", "--players", "A,B", "--rule", "target", code=2)
+    assert r.stderr == ("error: 'target' is not NAME=VALUE (for example --rule target=100; "
+                        "scorekeeper games GAME lists the rules)\n")
+
+
+def test_players_separated_by_spaces_get_the_comma_hint(cli):
+    r = cli.refused("g", "new", "g", "--game", "tally", "--players", "Ann Bob Cid")
+    assert r.stderr == ("error: tally is played by 2 to 12 players, got 1 "
+                        "(names are separated by commas: --players Ann,Bob,Cid)\n")
+
+
+def test_show_json_keys_are_exactly_the_documented_ones(cli):
+    cli.new("plain", "tally", "Ann,Bob")
+    cli.ok("hand", "plain", "Ann=3")
+    data = cli.json("show", "plain")
+    assert list(data) == ["name", "game", "players", "hands", "scores", "next_dealer", "rules", "effects"]
+    assert list(data["effects"][0]) == ["hand", "summary", "notes", "dealer", "changes", "scores"]
+    cli.new("race", "tally", "Ann,Bob", "target=10")
+    cli.ok("hand", "race", "Ann=10")
+    data = cli.json("show", "race")
+    assert data["games_won"] == {"Ann": 1, "Bob": 0} and "pool" not in data
+    assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}}
+
+
+def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
+    """The real path, not -i: stdin is a terminal (a pseudo-terminal here)."""
+    import os
+    import subprocess
+    import sys
+
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--dir", str(sitting.folder),
+                                 "hand", "fri"], stdin=slave, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, text=True)
+        os.write(master, b"4\n\n-2\n")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode == 0, err
+    assert out.startswith("Ann: points Ann scored this hand (default 0) (Enter to leave out): "
+                          "Bob: points Bob scored")
+    assert "hand 1: Ann +4, Cid -2\n" in out

@@ -5,7 +5,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.settle import fewest_transfers, settle, to_cents
+from scorekeeper.settle import _greedy, fewest_transfers, settle, to_cents
 
 
 def test_two_debtors_two_creditors_pair_off():
@@ -32,9 +32,12 @@ def test_nobody_owes():
 
 def brute_force_fewest(cents):
     """Independent count: n minus the largest number of disjoint zero-sum groups."""
+    from functools import lru_cache
+
     players = [p for p in cents if cents[p]]
     n = len(players)
 
+    @lru_cache(maxsize=None)
     def best(remaining):
         if not remaining:
             return 0
@@ -86,3 +89,51 @@ def test_greedy_beyond_the_exact_limit_still_settles():
     cents["bank"] = -sum(cents.values())
     transfers = fewest_transfers(cents)
     assert len(transfers) == 12 and all(t.payer == "bank" for t in transfers)
+
+
+def _pays(transfers):
+    return [(t.payer, t.payee, t.cents) for t in transfers]
+
+
+# Ten players whose balances fall into four zero-sum groups, e.g. {A 3, B -8, E 5},
+# {C -9, D 3, G 6}, {F -1, I 1}, {H -7, J 7}. Largest-debtor-pays-largest-creditor needs 8 payments; 6 suffice.
+TEN = dict(zip("ABCDEFGHIJ", [3, -8, -9, 3, 5, -1, 6, -7, 1, 7]))
+
+
+def test_exact_search_at_ten_players_finds_the_fewest_payments():
+    assert len(_greedy(TEN)) == 8
+    transfers = fewest_transfers(TEN)
+    assert len(transfers) == 6 == brute_force_fewest(TEN)
+    net = dict.fromkeys(TEN, 0)
+    for payer, payee, cents in _pays(transfers):
+        net[payer] -= cents
+        net[payee] += cents
+    assert net == TEN
+
+
+def test_beyond_ten_players_the_greedy_method_is_used():
+    eleven = dict(TEN, J=6, K=1)  # eleven players owed or owing
+    assert _pays(fewest_transfers(eleven)) == _pays(_greedy(eleven))
+    with_a_zero = dict(TEN, K=0)  # a player who is square does not count towards the ten
+    assert len(fewest_transfers(with_a_zero)) == 6
+
+
+# Balances made of zero-sum groups (a pair that cancels, three that do), shuffled: the cases
+# where the fewest payments are fewer than n - 1 and a merely greedy method can go wrong.
+groups = st.lists(st.lists(st.integers(-900, 900).filter(bool), min_size=1, max_size=3)
+                  .map(lambda g: g + [-sum(g)]).filter(lambda g: all(g)), min_size=1, max_size=4)
+
+
+@settings(max_examples=150, deadline=None)
+@given(groups.map(lambda gs: [v for g in gs for v in g]).filter(lambda vs: len(vs) <= 10),
+       st.randoms(use_true_random=False))
+def test_fewest_payments_when_balances_fall_into_zero_sum_groups(values, rnd):
+    rnd.shuffle(values)
+    cents = {f"P{i}": v for i, v in enumerate(values)}
+    transfers = fewest_transfers(cents)
+    net = {p: 0 for p in cents}
+    for t in transfers:
+        net[t.payer] -= t.cents
+        net[t.payee] += t.cents
+    assert net == cents
+    assert len(transfers) == brute_force_fewest(cents)

@@ -184,6 +184,59 @@ def test_killing_a_writer_mid_save_never_tears_the_file(tmp_path):
     assert list(tmp_path.glob("*.tmp")) == []
 
 
+def _is_io(function) -> bool:
+    """A builtin that touches the disk: an os call, open(), or a method of an open file."""
+    import io
+
+    return (getattr(function, "__module__", None) in ("posix", "nt") or function in (open, io.open)
+            or isinstance(getattr(function, "__self__", None), io.IOBase))
+
+
+def _save_killed_at(path: Path, session: Session, event: int) -> bool:
+    """Fork a writer that SIGKILLs itself just before or just after its `event`-th disk call
+    inside store.save; True if it was killed, False if the save finished first."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child never returns
+        try:
+            seen = 0
+
+            def profile(frame, kind, function):
+                nonlocal seen
+                if kind in ("c_call", "c_return") and _is_io(function):
+                    if seen == event:
+                        os.kill(os.getpid(), signal.SIGKILL)
+                    seen += 1
+
+            sys.setprofile(profile)
+            store.save(session, path)
+            sys.setprofile(None)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    return os.WIFSIGNALED(status)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
+def test_a_save_killed_before_or_after_any_disk_call_leaves_the_old_file_or_the_new(tmp_path):
+    """Deterministic where the random kills above are not: the writer dies at every disk
+    call of a save in turn (a writer that truncates the file in place dies with it empty)."""
+    path = tmp_path / "s.yaml"
+    old = make_session(path, [{"Ann": i, "Bob": -i} for i in range(1, 40)])
+    store.save(old, path)
+    old_bytes = path.read_bytes()
+    new = old.with_hands(old.hands + (Hand({"Ann": 99, "note": "x" * 5000}),))
+    new_bytes = store.dump(new).encode()
+    event = 0
+    while _save_killed_at(path, new, event):
+        assert path.read_bytes() in (old_bytes, new_bytes), f"killed at disk call {event}"
+        path.write_bytes(old_bytes)
+        event += 1
+    assert event >= 6  # it did die inside the save: at open, write, flush, fsync, rename...
+    assert path.read_bytes() == new_bytes
+    store.save(new, path)  # a clean save sweeps the temporary files of the killed writers
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]
+
+
 def test_a_field_given_twice_in_one_hand_of_the_file_is_refused(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nhands:\n"
@@ -191,3 +244,22 @@ def test_a_field_given_twice_in_one_hand_of_the_file_is_refused(tmp_path):
     with pytest.raises(ScorekeeperError) as err:
         store.load(path)
     assert str(err.value) == f"{path}:6: Ann is given twice in one mapping (first on line 6)"
+
+
+def test_nested_aliases_are_refused_at_once_not_walked_for_ever(tmp_path):
+    """A "billion laughs" file: nine levels of ten aliases would be 10**9 values to walk."""
+    lines = ["format: scorekeeper/1", "game: tally", "players: [A, B]", "x0: &x0 {k: 1}"]
+    lines += [f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}"] * 10) + "]" for i in range(1, 10)]
+    path = tmp_path / "laughs.yaml"
+    path.write_text("\n".join(lines) + "\n")
+    start = time.monotonic()
+    with pytest.raises(ScorekeeperError, match=r"laughs.yaml:1: refused: aliases \(\*name\) expand to more "
+                                               r"than 1,000,000 values"):
+        store.load(path)
+    assert time.monotonic() - start < 2
+
+
+def test_a_hand_repeated_by_an_alias_is_an_ordinary_hand(tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- &h {A: 3}\n- *h\n")
+    assert ledger.open_session(path).standings.scores == {"A": 6, "B": 0}
