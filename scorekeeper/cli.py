@@ -101,9 +101,13 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     from .store import parse_stake
 
     names = [p.strip() for p in players.split(",")]
-    replayed = ledger.new_session(_path(ctx, name), game, names, parse_assignments(rule, "rule"),
+    path = _path(ctx, name)
+    new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
+    replayed = ledger.new_session(path, game, names, parse_assignments(rule, "rule"),
                                   parse_stake(stake), currency)
-    _out(f"created {replayed.session.path}\n\n" + render.standings_text(replayed.session, replayed.standings))
+    folder_note = f" (in a new folder {path.parent})" if new_folder else ""
+    _out(f"created {replayed.session.path}{folder_note}\n\n"
+         + render.standings_text(replayed.session, replayed.standings))
 
 @app.command()
 def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
@@ -189,6 +193,7 @@ def settle(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting
 def list_(ctx: typer.Context) -> None:
     """The sittings in the sessions folder."""
     from . import store
+    from .games import GAMES
 
     folder = _folder(ctx)
     paths = store.list_sessions(folder)
@@ -201,7 +206,8 @@ def list_(ctx: typer.Context) -> None:
     for p in paths:
         try:
             s = store.load(p)
-            rows.append([p.stem, s.game, ", ".join(s.players), str(len(s.hands)), s.created])
+            game = s.game if s.game.lower() in GAMES else f"{s.game} (unknown game)"
+            rows.append([p.stem, game, ", ".join(s.players), str(len(s.hands)), s.created])
         except ScorekeeperError as err:
             rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))

@@ -45,7 +45,7 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
             raise ScorekeeperError(f"{item!r} is not {example}{hint}", usage=True)
         if not name:
             raise ScorekeeperError(f"{item!r} has no {what} name before '='", usage=True)
-        if name in result:
+        if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
             raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})",
                                    usage=True)
         _check_text(value, name)
@@ -127,16 +127,27 @@ def _player(raw: Any, players: Sequence[str]) -> str:
     for p in players:  # names are matched without regard to case: "ann" is Ann
         if p.lower() == name.lower():
             return p
+    if "," in name and all(_is_player(part, players) for part in name.split(",")):
+        raise ScorekeeperError(f"one player only, got {name!r}")
     raise ScorekeeperError(
         f"{name!r} is not at the table{suggest(name, players)}; players: {', '.join(players)}")
+
+
+def _is_player(name: str, players: Sequence[str]) -> bool:
+    return name.strip().lower() in {p.lower() for p in players}
 
 
 PLAYER = Kind("a player's name", _player)
 
 
 def _players(raw: Any, players: Sequence[str]) -> Tuple[str, ...]:
-    items = raw if isinstance(raw, (list, tuple)) else str(raw).replace(" ", ",").split(",")
-    names = tuple(_player(item, players) for item in items if str(item).strip())
+    if isinstance(raw, (list, tuple)):
+        items = [str(item) for item in raw]
+    else:  # commas between names; spaces too, unless a name itself holds one ("Mary Ann")
+        items = []
+        for part in str(raw).split(","):
+            items.extend([part] if _is_player(part, players) else part.split())
+    names = tuple(_player(item, players) for item in items if item.strip())
     if len(set(names)) != len(names):
         raise ScorekeeperError(f"a player is named twice in {raw!r}")
     return names
@@ -245,7 +256,7 @@ def coerce_hand(raw: Mapping[str, Any], fields: Sequence[Field],
             raise ScorekeeperError(
                 f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}")
         if field.name in values:
-            raise ScorekeeperError(f"field {field.name} given twice")
+            raise ScorekeeperError(f"field {field.name} given twice", usage=True)
         if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)

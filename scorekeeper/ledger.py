@@ -182,7 +182,13 @@ def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
             raise ScorekeeperError(f"hand {number}: {err.message}") from None
         return tuple(hands)
 
-    return _commit(path, change)[1]
+    try:
+        return _commit(path, change)[1]
+    except ScorekeeperError as err:
+        if err.message.startswith("hand ") and not err.message.startswith(f"hand {number}:"):
+            raise ScorekeeperError(f"{err.message} (after the correction to hand {number}; "
+                                   f"nothing was changed)", err.source, err.usage) from None
+        raise
 
 
 def settlement(replayed: Replayed) -> "Settlement":

@@ -18,7 +18,11 @@ def number(value: Any) -> str:
     if isinstance(value, Fraction):
         if value.denominator == 1:
             return str(value.numerator)
-        return f"{float(value):.2f}"
+        from decimal import ROUND_HALF_EVEN, Context
+
+        exact = Context(prec=len(str(value.numerator)) + 30)  # no float noise, however large
+        shown = exact.divide(Decimal(value.numerator), Decimal(value.denominator))
+        return f"{shown.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN, context=exact)}"
     if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
         cents = value.quantize(Decimal("0.01"))
         return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")

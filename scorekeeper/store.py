@@ -24,7 +24,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 DEFAULT_DIR = "sessions"
 LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$")
 
 
 def sessions_dir(option: Optional[str] = None) -> Path:
@@ -32,15 +32,20 @@ def sessions_dir(option: Optional[str] = None) -> Path:
 
 
 def session_path(name: str, folder: Path) -> Path:
-    """The file for NAME: a path to a .yaml file as given, else folder/NAME.yaml.
+    """The file for NAME: folder/NAME.yaml; or a path to a .yaml file as given, except that a
+    bare file name (`friday.yaml`) is looked for in the sessions folder first, as `list` shows it.
 
     A bare name may not climb out of the sessions folder ("../x" is refused).
     """
     if name.endswith((".yaml", ".yml")):
-        return Path(name)
+        path = Path(name)
+        if path.name != name:  # a path with a folder in it is taken as given
+            return path
+        in_folder = folder / name
+        return in_folder if in_folder.exists() or not path.exists() else path
     if not _NAME.match(name) or ".." in name:
         raise ScorekeeperError(
-            f"session name {name!r} is not allowed: use letters, digits, '-', '_' and '.', "
+            f"session name {name!r} is not allowed: use letters, digits, spaces, '-', '_' and '.', "
             f"or give a path ending in .yaml", usage=True)
     return folder / f"{name}.yaml"
 

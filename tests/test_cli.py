@@ -150,7 +150,7 @@ MISTAKES = [
     (["edit", "fri", "7", "Ann=1"], 2, "error: there is no hand 7 (hands: 1 to 1)"),
     (["edit", "fri", "1", "Ann=y"], 1, "error: hand 1: Ann: must be a whole number, got 'y'"),
     (["hand", "../fri", "Ann=1"], 2, "error: session name '../fri' is not allowed: use letters, digits, "
-                                     "'-', '_' and '.', or give a path ending in .yaml"),
+                                     "spaces, '-', '_' and '.', or give a path ending in .yaml"),
     (["new", "fri", "--game", "tally", "--players", "A,B"], 1, "error: {dir}/fri.yaml already exists "
                                                               "(scorekeeper show fri to see it)"),
     (["new", "g", "--game", "tally", "--players", "Ann,Bob,ann"], 2, "error: player ann is named twice"),
@@ -336,3 +336,58 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
     assert out.startswith("Ann: points Ann scored this hand (default 0) (Enter to leave out): "
                           "Bob: points Bob scored")
     assert "hand 1: Ann +4, Cid -2\n" in out
+
+
+def test_fractions_are_shown_to_two_places_without_float_noise():
+    from fractions import Fraction
+
+    from scorekeeper.render import number
+
+    assert number(Fraction(20, 3)) == "6.67" and number(Fraction(-4, 3)) == "-1.33"
+    assert number(Fraction(-10 ** 26, 3)) == "-33333333333333333333333333.33"
+
+
+def test_a_hand_that_gives_no_result_is_refused(sitting):
+    r = sitting.refused("fri", "hand", "fri", "Ann=", "note=forgot")
+    assert r.stderr == ("error: hand 1: no result given: give the hand's fields as FIELD=VALUE "
+                        "(scorekeeper games tally lists them); a hand nobody scored in is written Ann=0\n")
+    sitting.ok("hand", "fri", "Ann=0")
+
+
+def test_names_may_hold_spaces_and_a_bare_file_name_is_found_in_the_sessions_folder(cli):
+    r = cli.new("late game", "tally", "Ann,Mary Ann")
+    assert r.stdout.startswith(f"created {cli.folder}/late game.yaml (in a new folder {cli.folder})\n")
+    cli.ok("hand", "late game.yaml", "Mary Ann=3")
+    assert cli.json("show", "late game")["scores"] == {"Ann": 0, "Mary Ann": 3}
+    assert "late game " in cli.ok("list").stdout
+
+
+def test_game_names_are_matched_without_regard_to_case(cli):
+    cli.new("x", "Tally", "A,B")
+    assert cli.json("show", "x")["game"] == "tally"
+
+
+def test_list_marks_a_file_whose_game_is_unknown(cli):
+    cli.new("x", "tally", "A,B")
+    (cli.folder / "odd.yaml").write_text("format: scorekeeper/1\ngame: tallyho\nplayers: [A, B]\n")
+    assert "tallyho (unknown game)" in cli.ok("list").stdout
+
+
+def test_a_correction_that_breaks_a_later_hand_says_so(cli):
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=100", "Bob=10")
+    cli.ok("hand", "c", "Ann=10", "Bob=20")
+    cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
+    r = cli.refused("c", "edit", "c", "1", "Ann=50")
+    assert r.stderr.startswith(f"error: {cli.file('c')}:10: hand 3: out: Ann could not have pegged out")
+    assert r.stderr.endswith("(after the correction to hand 1; nothing was changed)\n")
+
+
+def test_one_player_expected_and_a_spaced_name_in_a_list():
+    from scorekeeper.fields import PLAYER, PLAYERS
+    from scorekeeper.model import ScorekeeperError
+
+    with pytest.raises(ScorekeeperError, match=r"^one player only, got 'Ann,Bob'$"):
+        PLAYER.parse("Ann,Bob", ("Ann", "Bob"))
+    assert PLAYERS.parse("Mary Ann,Bob", ("Mary Ann", "Bob")) == ("Mary Ann", "Bob")
+    assert PLAYERS.parse("Ann Bob", ("Ann", "Bob")) == ("Ann", "Bob")

@@ -31,7 +31,7 @@ def game_names() -> List[str]:
 
 
 def get_game(name: str) -> Game:
-    entry = GAMES.get(str(name))
+    entry = GAMES.get(str(name).strip().lower())
     if entry is None:
         raise ScorekeeperError(
             f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}")

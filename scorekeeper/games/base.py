@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import Field, coerce_hand, suggest
-from ..model import Hand, ScorekeeperError, Session
+from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -175,7 +175,14 @@ class Game:
         raise NotImplementedError
 
     def coerce(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
-        return coerce_hand(raw, self.fields(session), session.players)
+        values = coerce_hand(raw, self.fields(session), session.players)
+        if not any(name not in COMMON_FIELDS for name in values):
+            # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
+            per_player = [f.name for f in self.fields(session) if f.name in session.players]
+            zero = f"; a hand nobody scored in is written {per_player[0]}=0" if per_player else ""
+            raise ScorekeeperError(f"no result given: give the hand's fields as FIELD=VALUE "
+                                   f"(scorekeeper games {self.name} lists them){zero}")
+        return values
 
     def dealer(self, session: Session, index: int) -> str:
         """Who deals hand `index` (0-based): the deal passes to the left."""

@@ -51,7 +51,7 @@ def test_a_tie_for_best_plays_on():
 
 
 def test_deal_passes_left_from_the_first_dealer():
-    st_ = GAME.replay(sitting([{}, {}, {}, {}], first_dealer="Bob"))
+    st_ = GAME.replay(sitting([{"Ann": 0}] * 4, first_dealer="Bob"))
     assert [e.dealer for e in st_.effects] == ["Bob", "Cid", "Ann", "Bob"]
     assert st_.next_dealer == "Cid"
 
