@@ -50,7 +50,11 @@ def tricks(ctx: typer.Context,
     try:
         played = play_out(parse_sheet(text, seats, sixty_three))
     except ScorekeeperError as err:
-        raise ScorekeeperError(f"{file}: {err.message}") from None
+        hint = ""
+        if seats is not None and "is not at the table" in err.message:
+            hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
+                    f"the bidder and the others as {log} does)")
+        raise ScorekeeperError(f"{file}: {err.message}{hint}") from None
     fields = played.hand_fields()
     if path is None:
         effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))

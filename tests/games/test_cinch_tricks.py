@@ -350,3 +350,14 @@ def test_logging_into_a_sitting_of_another_game_is_refused(cli):
     assert r.exit_code != 0 and r.stderr.count("\n") == 1
     assert "--log: x is a cinch-auction sitting; a trick sheet is a hand of cinch or sixty-three" in r.stderr
     assert cli.file("x").read_bytes() == before
+
+
+def test_logging_a_sheet_into_a_sitting_with_other_names_says_how(cli):
+    from pathlib import Path
+
+    sheet = Path(__file__).resolve().parents[2] / "sessions" / "cinch-tricks" / "foster-2.txt"
+    cli.new("names", "cinch", "Ann,Yves,Bea,Zak")
+    r = cli.refused("names", "cinch", "tricks", str(sheet), "--log", "names")
+    assert r.stderr.endswith("bidder: 'A' is not at the table; players: Ann, Yves, Bea, Zak (with --log "
+                             "the sheet is read with names's players in seat order: name the bidder "
+                             "and the others as names does)\n")
