@@ -15,7 +15,7 @@ from . import store
 from .fields import coerce_hand, dump_hand
 from .games import get_game
 from .games.base import Game, Standings
-from .model import COMMON_FIELDS, Hand, ScorekeeperError, Session, Stakes
+from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -39,7 +39,7 @@ def check_session(session: Session) -> Replayed:
     except ScorekeeperError as err:
         raise err.at(session.source) from None
     try:
-        rules = game.resolve_rules(session.rules, session.players)
+        rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
     except ScorekeeperError as err:
         name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
         raise err.at(session.rule_source(name)) from None
@@ -58,6 +58,20 @@ def check_names_against_fields(players: Sequence[str], field_names: Sequence[str
         if names.count(player) > 1 or player in COMMON_FIELDS:
             raise ScorekeeperError(f"a player may not be called {player!r} in {game}: {player}= is a "
                                    f"hand field; give him another name", usage=True)
+
+
+def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
+    """Rules whose value names a YAML file (a Boston house table) get the file's data: the
+    store reads it here, so the game itself never touches the disk."""
+    out = dict(rules)
+    for rule in game.all_rules():
+        raw = out.get(rule.name)
+        if rule.reads_file and isinstance(raw, str) and raw.strip().lower().endswith((".yaml", ".yml")):
+            try:
+                out[rule.name] = FileData(raw.strip(), store.read_data(raw.strip(), rule.reads_file))
+            except ScorekeeperError as err:
+                raise ScorekeeperError(f"rule {rule.name}: {err.message} (values: {rule.values})") from None
+    return out
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -106,7 +120,8 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
                                    usage=err.usage) from None
         raise
     session = Session(name=path.stem, game=game.name, players=tuple(players),
-                      rules=game.resolve_rules(rules, players), stakes=Stakes(stake, currency),
+                      rules=game.resolve_rules(read_rule_files(game, rules), players),
+                      stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))
     replayed = check_session(session)
     with store.locked(path):

@@ -69,6 +69,14 @@ class Hand(NamedTuple):
         return self.source
 
 
+class FileData(NamedTuple):
+    """The plain data of a file a house rule names (`--rule table=house.yaml`), read by the
+    store before the rule is parsed, so that no game ever touches the disk."""
+
+    path: str
+    data: Any
+
+
 class Stakes(NamedTuple):
     stake: Decimal = Decimal("1")
     currency: str = ""

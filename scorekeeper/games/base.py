@@ -32,6 +32,9 @@ class Rule(NamedTuple):
     parse: Callable[[Any], Any]
     values: str  # what a person may write, for `games` and error messages
     dump: Callable[[Any], Any] = _same  # the value as written in the session file
+    # What a FILE.yaml value names ("house table"): the ledger reads such a file with the
+    # store and hands `parse` a FileData; empty: the rule never names a file.
+    reads_file: str = ""
 
     def read(self, raw: Any) -> Any:
         try:

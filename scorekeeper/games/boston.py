@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
-from ..model import ScorekeeperError, Session
+from ..model import FileData, ScorekeeperError, Session
 from .base import Effect, Game, Rule, Standings, choice_rule, int_rule
-from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS, read_house_table
+from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS
 
 RED = 10    # white counters in a red
 BLUE = 100  # white counters in a blue
@@ -120,13 +120,13 @@ def payment_table(value: Any) -> PaymentTable:
 
 def parse_table_rule(raw: Any) -> Any:
     """`foster`, `decimal`, FILE.yaml (read now, kept in the log as data) or that data again."""
+    if isinstance(raw, FileData):  # the file the rule named, read by the store
+        return check_house_table(raw.data, raw.path, file=raw.path)
     if isinstance(raw, Mapping):
         return check_house_table(raw, str(raw.get("file") or "house table"))
     text = str(raw).strip()
     if text.lower() in NAMED_TABLES:
         return text.lower()
-    if text.lower().endswith((".yaml", ".yml")):
-        return check_house_table(read_house_table(text), text, file=text)
     raise ScorekeeperError(
         f"must be foster, decimal or a house payment table FILE.yaml, got {raw!r}"
         f"{suggest(text.lower(), list(NAMED_TABLES))}")
@@ -295,7 +295,7 @@ class Boston(Game):
         Rule("table", "foster",
              "payment tables: foster (the first tables), decimal (the clubs' decimal failure "
              "table) or a house table FILE.yaml (read once, kept in the log)",
-             parse_table_rule, "foster | decimal | FILE.yaml"),
+             parse_table_rule, "foster | decimal | FILE.yaml", reads_file="house table"),
         int_rule("pool_limit", 25, "red counters a pool may hold before that many are set aside "
                  "(\"usually limited to 25 red counters\"); none: no limit", low=1, optional=True),
         choice_rule("remainder", "eldest", "counters of a divided pool that do not share "

@@ -88,30 +88,7 @@ NAMED_TABLES = {
 #   failure: {5: {1: 10}}   # optional
 #   misere: {grand-misere: 50}   # optional
 #
-# The file is read once, when the rule is parsed (`scorekeeper new`), and the checked table
+# The file is read once, by the store, when the rule is resolved (`scorekeeper new`); the checked table
 # is written into the sitting's log as the rule's value: the log stays the whole truth, a
 # later edit of the file cannot change an old sitting, and replay never touches the disk.
 
-
-def read_house_table(path: str) -> object:
-    """The plain YAML data of a house table file (the only file Boston ever reads)."""
-    import yaml
-
-    from ..model import ScorekeeperError
-
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return yaml.safe_load(handle)
-    except FileNotFoundError:
-        raise ScorekeeperError(
-            f"no house table file {path!r} (give foster, decimal or an existing FILE.yaml)") from None
-    except IsADirectoryError:
-        raise ScorekeeperError(f"house table {path!r} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ScorekeeperError(f"house table {path!r} is not UTF-8 text") from None
-    except OSError as err:
-        raise ScorekeeperError(f"cannot read house table {path!r}: {err.strerror or err}") from None
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = f" line {mark.line + 1}" if mark else ""
-        raise ScorekeeperError(f"house table {path!r}{line}: not valid YAML") from None

@@ -447,13 +447,15 @@ def test_house_table_file_name_in_capitals_is_a_file(cli, tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize("make, message", [
-    (lambda p: p.mkdir(), "error: rule table: house table 'house.yaml' is a folder, not a file\n"),
+    (lambda p: p.mkdir(), "error: rule table: house table 'house.yaml' is a folder, not a file "
+                          "(values: foster | decimal | FILE.yaml)\n"),
     (lambda p: p.write_bytes(b"\xff\xfe success: {}\n"),
-     "error: rule table: house table 'house.yaml' is not UTF-8 text\n"),
+     "error: rule table: house table 'house.yaml' is not UTF-8 text (values: foster | decimal | FILE.yaml)\n"),
     (lambda p: None, "error: rule table: no house table file 'house.yaml' "
-                     "(give foster, decimal or an existing FILE.yaml)\n"),
+                     "(values: foster | decimal | FILE.yaml)\n"),
     (lambda p: p.write_text("success: {10: {11: 45}\n"),
-     "error: rule table: house table 'house.yaml' line 2: not valid YAML\n"),
+     "error: rule table: house table 'house.yaml' line 2: not valid YAML "
+     "(values: foster | decimal | FILE.yaml)\n"),
 ])
 def test_unreadable_house_table_is_one_plain_line_and_nothing_written(cli, tmp_path, monkeypatch,
                                                                       make, message):
