@@ -212,19 +212,25 @@ def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ..
     return tuple(hands)
 
 
+def read_text(path: Path, what: str = "file") -> str:
+    """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScorekeeperError(f"no {what} file {str(path)!r}") from None
+    except IsADirectoryError:
+        raise ScorekeeperError(f"{what} {str(path)!r} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ScorekeeperError(f"{what} {str(path)!r} is not UTF-8 text") from None
+    except OSError as err:
+        raise ScorekeeperError(f"cannot read {what} {str(path)!r}: {err.strerror or err}") from None
+
+
 def read_data(path: str, what: str = "file") -> Any:
     """The plain data of a small YAML file a house rule names: safe loading only."""
+    text = read_text(Path(path), what)
     try:
-        with open(path, encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_Loader)
-    except FileNotFoundError:
-        raise ScorekeeperError(f"no {what} file {path!r}") from None
-    except IsADirectoryError:
-        raise ScorekeeperError(f"{what} {path!r} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ScorekeeperError(f"{what} {path!r} is not UTF-8 text") from None
-    except OSError as err:
-        raise ScorekeeperError(f"cannot read {what} {path!r}: {err.strerror or err}") from None
+        return yaml.load(text, Loader=_Loader)
     except yaml.YAMLError as err:
         mark = getattr(err, "problem_mark", None)
         line = f" line {mark.line + 1}" if mark else ""

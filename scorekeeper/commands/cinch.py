@@ -28,15 +28,12 @@ def tricks(ctx: typer.Context,
            rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE for "
                                           "scoring the hand alone (without --log)")) -> None:
     """Who won each trick, which counting cards each side took, and the score."""
-    from .. import ledger
+    from .. import ledger, store
     from ..fields import parse_assignments
     from ..games.cinch_tricks import parse_sheet, play_out, render_played
     from ..model import ScorekeeperError
 
-    try:
-        text = file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScorekeeperError(f"cannot read trick sheet {str(file)!r}: {err}") from None
+    text = store.read_text(file, "trick sheet")
     if log is not None and rule:
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)

@@ -151,7 +151,7 @@ def test_a_bad_sheet_writes_nothing_to_the_sitting(cli, tmp_path):
 
 def test_a_missing_sheet_is_one_error_line(cli, tmp_path):
     r = cli("cinch", "tricks", str(tmp_path / "nope.txt"))
-    assert r.exit_code != 0 and r.stderr.startswith("error: cannot read trick sheet")
+    assert r.exit_code != 0 and r.stderr.startswith("error: no trick sheet file ")
 
 
 # ---------------------------------------------------------------- the example sittings
