@@ -191,13 +191,16 @@ class Cinch(Game):
 
     # -- fields
 
-    def fields(self, session: Session) -> List[Field]:
-        n = self.deal_points
+    def bid_fields(self) -> List[Field]:
         return [
             Field("bidder", PLAYER, "who made the highest bid and named the trump"),
             Field("bid", integer(0, self.max_bid),
                   "points bid (0: nobody bid and the dealer named the trump)", required=True),
-        ] + self.side_fields(session) + [
+        ]
+
+    def fields(self, session: Session) -> List[Field]:
+        n = self.deal_points
+        return self.bid_fields() + self.side_fields(session) + [
             Field("made", integer(0, n), "points the bidder's side took"),
             Field("against", integer(0, n), f"points the other side took (default {n} - made)"),
             Field("took", cards(), "instead of made/against: the counting cards the bidder's "
@@ -604,11 +607,8 @@ class SoloCinch(Cinch):
 
     def fields(self, session: Session) -> List[Field]:
         n = self.deal_points
-        return [
-            Field("bidder", PLAYER, "who made the highest bid and named the trump"),
-            Field("bid", integer(0, self.max_bid),
-                  "points bid (0: nobody bid and the dealer named the trump)", required=True),
-        ] + [Field(p, integer(0, n), f"points {p} took (default 0)") for p in session.players] + [
+        points = [Field(p, integer(0, n), f"points {p} took (default 0)") for p in session.players]
+        return self.bid_fields() + points + [
             Field("trump", SUIT, "the trump suit named"),
             Field("dealer", PLAYER, "who dealt, when not the next in turn (after a misdeal)"),
             Field("revoke", PLAYER, "a player whose revoke was claimed: he scores nothing"),
