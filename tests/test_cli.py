@@ -391,3 +391,10 @@ def test_one_player_expected_and_a_spaced_name_in_a_list():
         PLAYER.parse("Ann,Bob", ("Ann", "Bob"))
     assert PLAYERS.parse("Mary Ann,Bob", ("Mary Ann", "Bob")) == ("Mary Ann", "Bob")
     assert PLAYERS.parse("Ann Bob", ("Ann", "Bob")) == ("Ann", "Bob")
+
+
+def test_the_game_in_progress_is_mentioned_once(cli):
+    cli.new("x", "cinch-solo", "Ann,Bob")
+    cli.ok("hand", "x", "bidder=Ann", "bid=6", "Ann=10", "Bob=4")
+    out = cli.ok("settle", "x").stdout
+    assert out.count("the game in progress") == 1

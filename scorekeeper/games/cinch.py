@@ -423,8 +423,7 @@ class Cinch(Game):
         wa, wb = state.games_won[a[0]], state.games_won[b[0]]
         return (f"games won: {_sides_name(a)} {wa}, {_sides_name(b)} {wb}; balance of games: "
                 f"{_sides_name(a)} {wa - wb:+d}, {_sides_name(b)} {wb - wa:+d} "
-                f"(each player of the losing side pays one of the winning side per game)",
-                ) + _unfinished_game(state, [(_sides_name(a), a[0]), (_sides_name(b), b[0])])
+                f"(each player of the losing side pays one of the winning side per game)",)
 
 
 # ---------------------------------------------------------------- Sixty-three
@@ -535,16 +534,7 @@ def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
 def _solo_settle_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
     won = ", ".join(f"{p} {state.games_won[p]}" for p in session.players)
     return (f"games won: {won} (each other player pays the winner of a game the stake; "
-            f"players who reach it together share it)",
-            ) + _unfinished_game(state, [(p, p) for p in session.players])
-
-
-def _unfinished_game(state: CinchState, sides: Sequence[Tuple[str, str]]) -> Tuple[str, ...]:
-    """Only finished games are paid; say so when one is under way (the stake is per game)."""
-    if not any(state.scores[seat] for _, seat in sides):
-        return ()
-    score = ", ".join(f"{name} {state.scores[seat]}" for name, seat in sides)
-    return (f"the game in progress ({score}) is not settled: only finished games are paid",)
+            f"players who reach it together share it)",)
 
 
 # ---------------------------------------------------------------- two- and three-handed

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from scorekeeper.cards import Card, Suit, parse_cards
@@ -123,33 +121,12 @@ def test_eight_seven_each_with_no_bid_over_7_neither_scores():
 # ---------------------------------------------------------------- the CLI: a sitting
 
 
-def new(cli, *rules, players=PLAYERS, game="cinch", stake="1"):
-    args = ["new", "x", "--game", game, "--players", players, "--stake", stake]
-    for r in rules:
-        args += ["--rule", r]
-    r = cli(*args)
-    assert r.exit_code == 0, r.stderr
-    return r
-
-
-def hand(cli, *fields):
-    r = cli("hand", "x", *fields)
-    assert r.exit_code == 0, r.stderr
-    return r
-
-
-def state(cli):
-    r = cli("show", "x", "--json")
-    assert r.exit_code == 0, r.stderr
-    return json.loads(r.stdout)
-
-
 def test_cli_book_figures_and_side_scores(cli):
-    new(cli)
-    hand(cli, "bidder=B", "bid=8", "made=10", "against=4", "trump=H")
-    assert state(cli)["scores"] == {"A": 6, "Y": 0, "B": 6, "Z": 0}
-    hand(cli, "bidder=B", "bid=8", "made=5")
-    data = state(cli)
+    cli.new("x", "cinch", PLAYERS)
+    cli.ok("hand", "x", "bidder=B", "bid=8", "made=10", "against=4", "trump=H")
+    assert cli.json("show", "x")["scores"] == {"A": 6, "Y": 0, "B": 6, "Z": 0}
+    cli.ok("hand", "x", "bidder=B", "bid=8", "made=5")
+    data = cli.json("show", "x")
     assert data["scores"] == {"A": 6, "Y": 17, "B": 6, "Z": 17}
     assert data["sides"]["A-B"] == {"players": ["A", "B"], "score": 6, "to_go": 45, "games_won": 0}
     assert data["sides"]["Y-Z"]["to_go"] == 34
@@ -157,69 +134,68 @@ def test_cli_book_figures_and_side_scores(cli):
 
 
 def test_cli_revoke_and_foul_fields(cli):
-    new(cli)
-    hand(cli, "bidder=A", "bid=9", "made=8", "revoke=Y")
-    assert state(cli)["scores"]["A"] == 8 and state(cli)["scores"]["Y"] == 0
-    hand(cli, "bidder=A", "bid=6", "made=10", "foul=B")
-    assert state(cli)["scores"] == {"A": 8, "Y": 4, "B": 8, "Z": 4}
+    cli.new("x", "cinch", PLAYERS)
+    cli.ok("hand", "x", "bidder=A", "bid=9", "made=8", "revoke=Y")
+    assert cli.json("show", "x")["scores"]["A"] == 8 and cli.json("show", "x")["scores"]["Y"] == 0
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=10", "foul=B")
+    assert cli.json("show", "x")["scores"] == {"A": 8, "Y": 4, "B": 8, "Z": 4}
 
 
 def test_cli_took_counting_cards_with_discards(cli):
-    new(cli)
+    cli.new("x", "cinch", PLAYERS)
     # hearts trumps; the bidder's side took High, Low and the Left Pedro; the Jack was found
     # in the discards and counts for the side that made the trump: 1 + 1 + 5 + 1 = 8 against 6
-    hand(cli, "bidder=A", "bid=8", "took=AH,2H,5D", "discards=JH", "trump=hearts")
-    assert state(cli)["scores"]["A"] == 2
+    cli.ok("hand", "x", "bidder=A", "bid=8", "took=AH,2H,5D", "discards=JH", "trump=hearts")
+    assert cli.json("show", "x")["scores"]["A"] == 2
     saved = cli.file("x").read_text()
     assert "took: AH 2H 5D" in saved and "discards: JH" in saved and "made" not in saved
 
 
 def test_cli_blind_draw_pack_counts_for_nobody(cli):
-    new(cli, "blind_draw=on")
+    cli.new("x", "cinch", PLAYERS, "blind_draw=on")
     # The Right Pedro left in the pack: bidder's side 4 (High Low Jack Game), adversaries 5
-    hand(cli, "bidder=A", "bid=4", "took=AH,2H,JH,10H", "pack=5H", "trump=H")
-    assert state(cli)["scores"] == {"A": 0, "Y": 1, "B": 0, "Z": 1}
-    hand(cli, "bidder=Y", "bid=3", "made=6", "against=3")  # 5 points stayed in the pack
-    assert state(cli)["scores"]["Y"] == 4
+    cli.ok("hand", "x", "bidder=A", "bid=4", "took=AH,2H,JH,10H", "pack=5H", "trump=H")
+    assert cli.json("show", "x")["scores"] == {"A": 0, "Y": 1, "B": 0, "Z": 1}
+    cli.ok("hand", "x", "bidder=Y", "bid=3", "made=6", "against=3")  # 5 points stayed in the pack
+    assert cli.json("show", "x")["scores"]["Y"] == 4
 
 
 def test_cli_blind_draw_needs_against(cli):
-    new(cli, "blind_draw=on")
+    cli.new("x", "cinch", PLAYERS, "blind_draw=on")
     r = cli("hand", "x", "bidder=A", "bid=4", "made=6")
     assert r.exit_code == 1 and "against is missing" in r.stderr
 
 
 def test_no_bid_the_dealer_names_the_trump_and_his_side_cannot_be_set(cli):
-    new(cli, "first_dealer=Y")
-    hand(cli, "bid=0", "made=3", "trump=S")  # Y dealt: Y-Z are the "bidder's side"
-    assert state(cli)["scores"] == {"A": 8, "Y": 0, "B": 8, "Z": 0}
-    hand(cli, "bid=0", "made=10")  # B deals next
-    assert state(cli)["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
+    cli.new("x", "cinch", PLAYERS, "first_dealer=Y")
+    cli.ok("hand", "x", "bid=0", "made=3", "trump=S")  # Y dealt: Y-Z are the "bidder's side"
+    assert cli.json("show", "x")["scores"] == {"A": 8, "Y": 0, "B": 8, "Z": 0}
+    cli.ok("hand", "x", "bid=0", "made=10")  # B deals next
+    assert cli.json("show", "x")["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
 
 
 def test_dealer_field_after_a_misdeal_and_rotation_continues_from_it(cli):
-    new(cli)
-    hand(cli, "bidder=A", "bid=5", "made=7")           # A deals
-    hand(cli, "bidder=A", "bid=5", "made=7", "dealer=B")  # Y misdealt: the deal passed to B
-    data = state(cli)
+    cli.new("x", "cinch", PLAYERS)
+    cli.ok("hand", "x", "bidder=A", "bid=5", "made=7")           # A deals
+    cli.ok("hand", "x", "bidder=A", "bid=5", "made=7", "dealer=B")  # Y misdealt: the deal passed to B
+    data = cli.json("show", "x")
     assert [e["dealer"] for e in data["effects"]] == ["A", "B"]
     assert data["next_dealer"] == "Z"
 
 
 def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
-    new(cli, stake="2")
+    cli.new("x", "cinch", PLAYERS, stake="2")
     for _ in range(4):
-        hand(cli, "bidder=A", "bid=12", "made=14")   # 14 each deal: 56, out
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=A", "bid=12", "made=14")   # 14 each deal: 56, out
+    data = cli.json("show", "x")
     assert data["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
     assert data["scores"] == {"A": 0, "Y": 0, "B": 0, "Z": 0}
     assert "A-B win the game" in data["effects"][3]["notes"][0]
     for _ in range(4):
-        hand(cli, "bidder=Y", "bid=12", "made=14")
+        cli.ok("hand", "x", "bidder=Y", "bid=12", "made=14")
     for _ in range(4):
-        hand(cli, "bidder=B", "bid=12", "made=14")
-    r = cli("settle", "x", "--json")
-    money = json.loads(r.stdout)
+        cli.ok("hand", "x", "bidder=B", "bid=12", "made=14")
+    money = cli.json("settle", "x")
     assert money["balances"] == {"A": 1, "Y": -1, "B": 1, "Z": -1}
     assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", 2.0), ("Z", 2.0)]
     text = cli("settle", "x").stdout
@@ -227,31 +203,31 @@ def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
 
 
 def test_game_rule_and_pullup_display(cli):
-    new(cli, "game=20", "display=pullup")
-    hand(cli, "bidder=A", "bid=8", "made=12")
-    data = state(cli)
+    cli.new("x", "cinch", PLAYERS, "game=20", "display=pullup")
+    cli.ok("hand", "x", "bidder=A", "bid=8", "made=12")
+    data = cli.json("show", "x")
     assert data["columns"]["pull-up"] == {"A": 20, "Y": 10, "B": 20, "Z": 10}
     assert data["columns"]["to go"]["A"] == 10
     text = cli("show", "x").stdout
     assert "pull-up counter: start at 10 up, game hole 30" in text
-    hand(cli, "bidder=A", "bid=8", "made=12")
-    assert state(cli)["games_won"]["A"] == 1
+    cli.ok("hand", "x", "bidder=A", "bid=8", "made=12")
+    assert cli.json("show", "x")["games_won"]["A"] == 1
 
 
 def test_setback_both_out_on_one_deal_the_bidders_side_goes_out_first(cli):
-    new(cli, "scoring=setback", "game=10")
-    hand(cli, "bidder=Y", "bid=5", "made=7")    # Y-Z 7, A-B 7
-    hand(cli, "bidder=A", "bid=5", "made=7")    # both reach 14: A-B bid, A-B win
-    assert state(cli)["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+    cli.new("x", "cinch", PLAYERS, "scoring=setback", "game=10")
+    cli.ok("hand", "x", "bidder=Y", "bid=5", "made=7")    # Y-Z 7, A-B 7
+    cli.ok("hand", "x", "bidder=A", "bid=5", "made=7")    # both reach 14: A-B bid, A-B win
+    assert cli.json("show", "x")["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
 
 
 def test_eight_rule_in_a_sitting(cli):
-    new(cli, "scoring=eight")
-    hand(cli, "bidder=A", "bid=6", "made=8")
-    hand(cli, "bidder=A", "bid=6", "made=6")
-    hand(cli, "bidder=A", "bid=7", "made=6")
-    hand(cli, "bidder=A", "bid=7", "made=7")
-    data = state(cli)
+    cli.new("x", "cinch", PLAYERS, "scoring=eight")
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=8")
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=6")
+    cli.ok("hand", "x", "bidder=A", "bid=7", "made=6")
+    cli.ok("hand", "x", "bidder=A", "bid=7", "made=7")
+    data = cli.json("show", "x")
     assert [e["changes"]["A"] for e in data["effects"]] == [8, 0, 0, 0]
     assert [e["changes"]["Y"] for e in data["effects"]] == [6, 8, 15, 0]
 
@@ -277,14 +253,10 @@ def test_eight_rule_in_a_sitting(cli):
     (["bidder=A", "bid=8", "made=8", "trump=X"], "trump: not a suit"),
 ])
 def test_bad_hands_are_refused_and_nothing_is_written(cli, fields, message):
-    new(cli)
-    hand(cli, "bidder=A", "bid=8", "made=10")
-    before = cli.file("x").read_bytes()
-    r = cli("hand", "x", *fields)
-    assert r.exit_code != 0
-    assert r.stderr.startswith("error: ") and message in r.stderr, r.stderr
-    assert r.stderr.count("\n") == 1
-    assert cli.file("x").read_bytes() == before
+    cli.new("x", "cinch", PLAYERS)
+    cli.ok("hand", "x", "bidder=A", "bid=8", "made=10")
+    r = cli.refused("x", "hand", "x", *fields)
+    assert message in r.stderr, r.stderr
 
 
 def test_cinch_needs_four_players(cli):
@@ -296,12 +268,12 @@ def test_cinch_needs_four_players(cli):
 
 
 def test_sixty_three_counts_63_and_plays_to_150(cli):
-    new(cli, game="sixty-three")
+    cli.new("x", "sixty-three", PLAYERS)
     # the bidder's side took King (25), trey (15), High and Low: 42 against 21
-    hand(cli, "bidder=A", "bid=30", "took=KS,3S,AS,2S", "trump=S")
-    assert state(cli)["scores"]["A"] == 21
-    hand(cli, "bidder=Y", "bid=40", "made=35")   # set: A-B 28 + 40
-    data = state(cli)
+    cli.ok("hand", "x", "bidder=A", "bid=30", "took=KS,3S,AS,2S", "trump=S")
+    assert cli.json("show", "x")["scores"]["A"] == 21
+    cli.ok("hand", "x", "bidder=Y", "bid=40", "made=35")   # set: A-B 28 + 40
+    data = cli.json("show", "x")
     assert data["scores"]["A"] == 21 + 68
     assert data["columns"]["to go"]["A"] == 150 - 89
     r = cli("hand", "x", "bidder=A", "bid=64", "made=40")
@@ -314,23 +286,23 @@ def test_sixty_three_refuses_the_eight_rule(cli):
 
 
 def test_auction_partner_side_scores_each_member_and_winner_is_paid_by_each_other(cli):
-    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    cli.new("x", "cinch-auction", "A,B,C,D,E")
     # The book's example: C bids 8 in clubs and calls the club King (held by E)
-    hand(cli, "bidder=C", "bid=8", "partner=E", "made=11", "trump=C")
-    assert state(cli)["scores"] == {"A": 0, "B": 0, "C": 8, "D": 0, "E": 8}
-    hand(cli, "bidder=A", "bid=6", "made=4")  # alone and set: the other four score 10 + 6
-    assert state(cli)["scores"] == {"A": 0, "B": 16, "C": 24, "D": 16, "E": 24}
+    cli.ok("hand", "x", "bidder=C", "bid=8", "partner=E", "made=11", "trump=C")
+    assert cli.json("show", "x")["scores"] == {"A": 0, "B": 0, "C": 8, "D": 0, "E": 8}
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=4")  # alone and set: the other four score 10 + 6
+    assert cli.json("show", "x")["scores"] == {"A": 0, "B": 16, "C": 24, "D": 16, "E": 24}
     for _ in range(2):
-        hand(cli, "bidder=C", "bid=10", "partner=B", "made=14")
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=C", "bid=10", "partner=B", "made=14")
+    data = cli.json("show", "x")
     # C and B both reach the game on one deal, C 52 and B 44: C, the bidder, goes out
     assert data["games_won"] == {"A": 0, "B": 0, "C": 1, "D": 0, "E": 0}
-    money = json.loads(cli("settle", "x", "--json").stdout)
+    money = cli.json("settle", "x")
     assert money["balances"] == {"A": -1, "B": -1, "C": 4, "D": -1, "E": -1}
 
 
 def test_auction_partner_not_at_the_table(cli):
-    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    cli.new("x", "cinch-auction", "A,B,C,D,E")
     before = cli.file("x").read_bytes()
     r = cli("hand", "x", "bidder=C", "bid=8", "partner=Q", "made=11")
     assert r.exit_code != 0 and "partner: 'Q' is not at the table" in r.stderr
@@ -359,9 +331,9 @@ def test_two_handed_deduct_is_the_partnership_law():
 
 
 def test_cli_three_handed(cli):
-    new(cli, players="Ann,Bob,Cid", game="cinch-solo")
-    hand(cli, "bidder=Ann", "bid=6", "Ann=8", "Bob=4", "Cid=2")
-    assert state(cli)["scores"] == {"Ann": 8, "Bob": 4, "Cid": 2}
+    cli.new("x", "cinch-solo", "Ann,Bob,Cid")
+    cli.ok("hand", "x", "bidder=Ann", "bid=6", "Ann=8", "Bob=4", "Cid=2")
+    assert cli.json("show", "x")["scores"] == {"Ann": 8, "Bob": 4, "Cid": 2}
     r = cli("hand", "x", "bidder=Ann", "bid=6", "Ann=8", "Bob=4")
     assert r.exit_code != 0 and "must add up to 14" in r.stderr
 
@@ -419,50 +391,50 @@ def test_three_handed_balances_sum_to_zero(hands, scoring):
 def test_auction_adversaries_of_a_set_bidder_reach_the_game_together_and_share_it(cli):
     # A plays alone and is set three times: B C D E score 12 taken + 6 bid = 18 each deal and
     # all reach 54 on the third. Before the fix nobody won and the game ran on past 51.
-    new(cli, players="A,B,C,D,E", game="cinch-auction")
+    cli.new("x", "cinch-auction", "A,B,C,D,E")
     for _ in range(3):
-        hand(cli, "bidder=A", "bid=6", "made=2")
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=A", "bid=6", "made=2")
+    data = cli.json("show", "x")
     assert data["games_won"] == {"A": 0, "B": 1, "C": 1, "D": 1, "E": 1}
     assert data["scores"] == {p: 0 for p in "ABCDE"}
     assert "B, C, D, E reach the game together and share it" in data["effects"][2]["notes"][0]
-    money = json.loads(cli("settle", "x", "--json").stdout)
+    money = cli.json("settle", "x")
     # each of the others (A) pays each winner the stake
     assert money["balances"] == {"A": -4, "B": 1, "C": 1, "D": 1, "E": 1}
 
 
 def test_auction_the_higher_score_goes_out_first_among_adversaries(cli):
-    new(cli, players="A,B,C,D,E", game="cinch-auction")
-    hand(cli, "bidder=B", "bid=6", "made=8")            # B alone: +2
+    cli.new("x", "cinch-auction", "A,B,C,D,E")
+    cli.ok("hand", "x", "bidder=B", "bid=6", "made=8")            # B alone: +2
     for _ in range(3):
-        hand(cli, "bidder=A", "bid=6", "made=2")        # B 56, C D E 54
-    assert state(cli)["games_won"] == {"A": 0, "B": 1, "C": 0, "D": 0, "E": 0}
+        cli.ok("hand", "x", "bidder=A", "bid=6", "made=2")        # B 56, C D E 54
+    assert cli.json("show", "x")["games_won"] == {"A": 0, "B": 1, "C": 0, "D": 0, "E": 0}
 
 
 def test_three_handed_two_players_level_at_the_game_share_it(cli):
-    new(cli, players="Ann,Bob,Cid", game="cinch-solo", stake="1")
+    cli.new("x", "cinch-solo", "Ann,Bob,Cid", stake="1")
     for _ in range(3):   # Ann bids 10 and takes 4: Bob and Cid score 5 + 10 each, 45
-        hand(cli, "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")
-    hand(cli, "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")   # both reach 60
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")
+    cli.ok("hand", "x", "bidder=Ann", "bid=10", "Ann=4", "Bob=5", "Cid=5")   # both reach 60
+    data = cli.json("show", "x")
     assert data["games_won"] == {"Ann": 0, "Bob": 1, "Cid": 1}
-    money = json.loads(cli("settle", "x", "--json").stdout)
+    money = cli.json("settle", "x")
     assert money["balances"] == {"Ann": -2, "Bob": 1, "Cid": 1}
 
 
 def test_setback_a_b_want_15_y_z_want_2_a_b_bid_12_and_make_it_y_z_sweat_out(cli):
     # SCORING, the old way: "Again: A-B want 15, Y-Z want 2. Even if A-B can bid 12 and make
     # it, Y-Z will sweat out."
-    new(cli, "scoring=setback")
-    hand(cli, "bidder=Y", "bid=14", "made=13")             # Y-Z set back 14, A-B 1
+    cli.new("x", "cinch", PLAYERS, "scoring=setback")
+    cli.ok("hand", "x", "bidder=Y", "bid=14", "made=13")             # Y-Z set back 14, A-B 1
     for _ in range(4):
-        hand(cli, "bidder=Y", "bid=14", "made=14")         # Y-Z 42
-    hand(cli, "bidder=A", "bid=7", "made=7")               # A-B 8, Y-Z 49
+        cli.ok("hand", "x", "bidder=Y", "bid=14", "made=14")         # Y-Z 42
+    cli.ok("hand", "x", "bidder=A", "bid=7", "made=7")               # A-B 8, Y-Z 49
     for _ in range(2):
-        hand(cli, "bidder=A", "bid=14", "made=14")         # A-B 36
-    assert state(cli)["columns"]["to go"] == {"A": 15, "Y": 2, "B": 15, "Z": 2}
-    hand(cli, "bidder=A", "bid=12", "made=12")
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=A", "bid=14", "made=14")         # A-B 36
+    assert cli.json("show", "x")["columns"]["to go"] == {"A": 15, "Y": 2, "B": 15, "Z": 2}
+    cli.ok("hand", "x", "bidder=A", "bid=12", "made=12")
+    data = cli.json("show", "x")
     assert data["effects"][-1]["changes"] == {"A": 12, "Y": 2, "B": 12, "Z": 2}
     assert data["games_won"] == {"A": 0, "Y": 1, "B": 0, "Z": 1}
 
@@ -478,30 +450,22 @@ def test_no_bid_the_dealers_side_is_never_set_under_any_scoring(scoring):
 
 
 def test_the_revoke_example_through_the_cli_and_a_partner_of_the_bidder_revoking(cli):
-    new(cli)
+    cli.new("x", "cinch", PLAYERS)
     # "A has bid nine; and Y revokes. A-B make eight only, which they score, Y-Z scoring nothing."
-    hand(cli, "bidder=A", "bid=9", "made=8", "revoke=Y")
-    assert state(cli)["effects"][0]["changes"] == {"A": 8, "Y": 0, "B": 0 + 8, "Z": 0}
+    cli.ok("hand", "x", "bidder=A", "bid=9", "made=8", "revoke=Y")
+    assert cli.json("show", "x")["effects"][0]["changes"] == {"A": 8, "Y": 0, "B": 0 + 8, "Z": 0}
     # B (the bidder's partner) revokes: A-B score nothing, Y-Z all they took (no deduction)
-    hand(cli, "bidder=A", "bid=6", "made=10", "revoke=B")
-    assert state(cli)["effects"][1]["changes"] == {"A": 0, "Y": 4, "B": 0, "Z": 4}
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=10", "revoke=B")
+    assert cli.json("show", "x")["effects"][1]["changes"] == {"A": 0, "Y": 4, "B": 0, "Z": 4}
 
 
 def test_sixty_three_game_is_150(cli):
-    new(cli, game="sixty-three")
+    cli.new("x", "sixty-three", PLAYERS)
     for _ in range(2):
-        hand(cli, "bidder=A", "bid=63", "made=63")
-    data = state(cli)
+        cli.ok("hand", "x", "bidder=A", "bid=63", "made=63")
+    data = cli.json("show", "x")
     assert data["scores"]["A"] == 126 and data["games_won"]["A"] == 0
     assert data["columns"]["to go"]["A"] == 24
-    hand(cli, "bidder=Y", "bid=20", "made=40")              # Y-Z 40 - 23 = 17: not out
-    hand(cli, "bidder=A", "bid=20", "made=48")              # A-B 48 - 15 = 33: 159, out
-    assert state(cli)["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
-
-
-def test_settle_says_the_game_in_progress_is_not_paid(cli):
-    cli.new("x", "cinch", "A,Y,B,Z")
-    cli.ok("hand", "x", "bidder=Y", "bid=8", "made=14")
-    out = cli.ok("settle", "x").stdout
-    assert "the game in progress (A-B 0, Y-Z 14) is not settled: only finished games are paid" in out
-    assert "nobody owes anything" in out
+    cli.ok("hand", "x", "bidder=Y", "bid=20", "made=40")              # Y-Z 40 - 23 = 17: not out
+    cli.ok("hand", "x", "bidder=A", "bid=20", "made=48")              # A-B 48 - 15 = 33: 159, out
+    assert cli.json("show", "x")["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
