@@ -307,13 +307,11 @@ def test_colours(white, text):
 
 
 def test_cli_game_shows_deal_dealer_colours_and_pool(cli):
-    assert cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule",
-               "first_dealer=Z").exit_code == 0
-    r = cli("hand", "b", "caller=A", "call=seven", "tricks=10")
-    assert r.exit_code == 0, r.stderr
+    cli.new("b", "boston", "A,Y,B,Z", "first_dealer=Z")
+    r = cli.ok("hand", "b", "caller=A", "call=seven", "tricks=10")
     assert "game 1 deal 1: A calls seven, takes 10: Y, B, Z pay A 22 each; A takes the pool (40)" in r.stdout
     assert "9 red 6 white" in r.stdout and "next: game 1, deal 2 of 12" in r.stdout
-    r = cli("hand", "b", "caller=Y", "call=eight", "tricks=7")
+    r = cli.ok("hand", "b", "caller=Y", "call=eight", "tricks=7")
     assert "pool in play: 8 red (80)" in r.stdout and "pool: 80 counters" in r.stdout
 
 
@@ -340,13 +338,10 @@ def test_cli_game_shows_deal_dealer_colours_and_pool(cli):
     (["misdeal=yes", "caller=A"], "error: hand 2: caller: a misdeal is logged on its own"),
 ])
 def test_cli_mistakes_are_one_error_line_and_nothing_is_written(cli, fields, message):
-    cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z")
-    cli("hand", "b", "caller=A", "call=seven", "tricks=10")
-    before = cli.file("b").read_bytes()
-    r = cli("hand", "b", *fields)
-    assert r.exit_code == 1
-    assert r.stderr.startswith(message) and r.stderr.count("\n") == 1
-    assert cli.file("b").read_bytes() == before
+    cli.new("b", "boston", "A,Y,B,Z")
+    cli.ok("hand", "b", "caller=A", "call=seven", "tricks=10")
+    r = cli.refused("b", "hand", "b", *fields)
+    assert r.stderr.startswith(message)
 
 
 def test_cli_four_players_exactly(cli):
@@ -357,11 +352,9 @@ def test_cli_four_players_exactly(cli):
 def test_house_table_file_is_read_once_and_kept_in_the_log(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "house.yaml").write_text("success:\n  10: {11: 45, 12: 48, 13: 51}\n")
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=house.yaml")
-    assert r.exit_code == 0, r.stderr
+    cli.new("b", "boston", "A,Y,B,Z", "table=house.yaml")
     (tmp_path / "house.yaml").unlink()  # the sitting no longer needs the file
-    r = cli("hand", "b", "caller=A", "call=ten", "tricks=12")
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("hand", "b", "caller=A", "call=ten", "tricks=12")
     assert "Y, B, Z pay A 48 each" in r.stdout
     assert store.load(cli.file("b")).rules["table"] == {
         "file": "house.yaml", "base": "foster", "success": {10: {11: 45, 12: 48, 13: 51}}}
@@ -432,8 +425,8 @@ def test_a_player_may_not_be_named_like_a_hand_field(cli):
 def test_house_table_cells_given_twice_are_refused(cli, tmp_path, monkeypatch, text, message):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "house.yaml").write_text(text + "\n")
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=house.yaml")
-    assert r.exit_code == 1
+    r = cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Z",
+                    "--rule", "table=house.yaml")
     assert r.stderr == f"error: rule table: house.yaml: {message}\n"
     assert not cli.file("b").exists()
 
@@ -441,8 +434,7 @@ def test_house_table_cells_given_twice_are_refused(cli, tmp_path, monkeypatch, t
 def test_house_table_file_name_in_capitals_is_a_file(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "HOUSE.YAML").write_text("success:\n  10: {11: 45}\n")
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=HOUSE.YAML")
-    assert r.exit_code == 0, r.stderr
+    cli.new("b", "boston", "A,Y,B,Z", "table=HOUSE.YAML")
     assert store.load(cli.file("b")).rules["table"]["success"] == {10: {11: 45}}
 
 
@@ -461,15 +453,14 @@ def test_unreadable_house_table_is_one_plain_line_and_nothing_written(cli, tmp_p
                                                                       make, message):
     monkeypatch.chdir(tmp_path)
     make(tmp_path / "house.yaml")
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=house.yaml")
-    assert r.exit_code == 1
+    r = cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Z",
+                    "--rule", "table=house.yaml")
     assert r.stderr == message
     assert not cli.file("b").exists()
 
 
 def test_unknown_table_name_writes_nothing(cli):
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=fostr")
-    assert r.exit_code == 1 and r.stderr.count("\n") == 1
+    cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=fostr")
     assert not cli.file("b").exists()
 
 
@@ -491,7 +482,7 @@ def test_the_ante_note_says_it_came_before_the_deal():
     ("spread", "did you mean little-spread or grand-spread?"),
 ])
 def test_a_call_typed_as_a_number_of_tricks_gets_the_calls_name(cli, typed, hint):
-    cli("new", "b", "--game", "boston", "--players", "A,Y,B,Z")
+    cli.new("b", "boston", "A,Y,B,Z")
     r = cli("hand", "b", "caller=A", f"call={typed}", "tricks=5")
     assert r.exit_code == 1 and r.stderr.count("\n") == 1
     assert r.stderr.startswith(f"error: call: must be one of boston, six,")

@@ -3,7 +3,6 @@ the example sittings in sessions/, and the zero-sum invariant."""
 
 from __future__ import annotations
 
-import json
 import shutil
 
 import pytest
@@ -30,8 +29,7 @@ BOOK = {
 @pytest.mark.parametrize("number", sorted(BOOK))
 def test_illustrative_hand_winners_and_score(cli, number):
     winners, score = BOOK[number]
-    r = cli("cinch", "tricks", str(SHEETS / f"foster-{number}.txt"))
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(SHEETS / f"foster-{number}.txt"))
     played = play_out(parse_sheet((SHEETS / f"foster-{number}.txt").read_text()))
     assert "".join(t.winner for t in played.tricks) == winners
     assert all(t.marked == t.winner for t in played.tricks)  # every underline agrees
@@ -61,20 +59,18 @@ def test_the_left_pedro_ranks_between_the_five_and_the_four_of_trumps():
 
 
 def test_logging_the_hand_into_a_sitting_gives_the_same_fields(cli):
-    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
-    r = cli("cinch", "tricks", str(SHEETS / "foster-2.txt"), "--log", "x")
-    assert r.exit_code == 0, r.stderr
+    cli.new("x", "cinch", "A,Y,B,Z")
+    r = cli.ok("cinch", "tricks", str(SHEETS / "foster-2.txt"), "--log", "x")
     assert "logged as hand 1" in r.stdout
     saved = cli.file("x").read_text()
     assert "{bidder: A, bid: 8, took: 2H 10H 5H 5D, trump: H," in saved
-    r2 = cli("hand", "x", "bidder=A", "bid=8", "took=2H,10H,5H,5D", "trump=H")
-    data = json.loads(cli("show", "x", "--json").stdout)
+    cli.ok("hand", "x", "bidder=A", "bid=8", "took=2H,10H,5H,5D", "trump=H")
+    data = cli.json("show", "x")
     assert [e["changes"] for e in data["effects"]][0] == [e["changes"] for e in data["effects"]][1]
-    assert r2.exit_code == 0
 
 
 def test_logging_refuses_a_sitting_with_other_seats(cli):
-    assert cli("new", "x", "--game", "cinch", "--players", "Ann,Bob,Cid,Dan").exit_code == 0
+    cli.new("x", "cinch", "Ann,Bob,Cid,Dan")
     before = cli.file("x").read_bytes()
     r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
     assert r.exit_code != 0 and "bidder: 'A' is not at the table" in r.stderr
@@ -99,12 +95,11 @@ def test_a_proved_revoke_is_reported_and_a_claimed_one_scores(cli, tmp_path):
     assert played.renounces == ("Y renounced in trick 1 holding clubs",)
     sheet = tmp_path / "revoke.txt"
     sheet.write_text(REVOKE_SHEET)
-    r = cli("cinch", "tricks", str(sheet))
+    r = cli.ok("cinch", "tricks", str(sheet))
     # not claimed: A-B took High and the Left Pedro, 6, Y-Z 8: Y-Z score the difference
-    assert r.exit_code == 0 and "A-B took 6, Y-Z 8: Y-Z +2 (8 - 6)" in r.stdout, r.stdout
+    assert "A-B took 6, Y-Z 8: Y-Z +2 (8 - 6)" in r.stdout, r.stdout
     sheet.write_text(REVOKE_SHEET + "revoke: Y\n")
-    r = cli("cinch", "tricks", str(sheet))
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(sheet))
     # Y's revoke claimed: A-B score all they took, Y-Z nothing
     assert "Y renounced in trick 1 holding clubs" in r.stdout
     assert "revoke=Y" in r.stdout and "A-B +6 (adversaries penalised" in r.stdout
@@ -140,7 +135,7 @@ def test_bad_trick_sheets_are_refused(cli, tmp_path, text, message):
 
 
 def test_a_bad_sheet_writes_nothing_to_the_sitting(cli, tmp_path):
-    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
+    cli.new("x", "cinch", "A,Y,B,Z")
     before = cli.file("x").read_bytes()
     sheet = tmp_path / "bad.txt"
     sheet.write_text(BAD_SHEETS[0][0])
@@ -240,8 +235,7 @@ def test_deduction_only_one_side_scores_and_never_more_than_the_book_allows(bid,
 
 
 def test_a_sheet_scored_alone_under_a_house_rule(cli):
-    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=setback")
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=setback")
     assert "A-B -8, Y-Z +7 (set back 8" in r.stdout
     r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--rule", "scoring=nope")
     assert r.exit_code != 0 and "rule scoring: must be one of deduct, setback, eight" in r.stderr
@@ -270,13 +264,11 @@ def test_the_makers_side_taking_no_counting_card_is_made_0(cli, tmp_path):
     assert "".join(t.winner for t in played.tricks) == "ABBBBB"
     assert played.hand_fields() == {"bid": "0", "made": "0", "against": "14", "trump": "H",
                                     "dealer": "Z"}
-    r = cli("cinch", "tricks", str(sheet))
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(sheet))
     assert "Y-Z took 0, A-B 14: A-B +14 (14 - 0)" in r.stdout
-    assert cli("new", "x", "--game", "cinch", "--players", "A,Y,B,Z").exit_code == 0
-    r = cli("cinch", "tricks", str(sheet), "--log", "x")
-    assert r.exit_code == 0, r.stderr
-    assert json.loads(cli("show", "x", "--json").stdout)["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
+    cli.new("x", "cinch", "A,Y,B,Z")
+    cli.ok("cinch", "tricks", str(sheet), "--log", "x")
+    assert cli.json("show", "x")["scores"] == {"A": 14, "Y": 0, "B": 14, "Z": 0}
 
 
 # Foster No. 1 with Y's Right Pedro in trick 6 replaced by a card that was never a counter:
@@ -297,8 +289,7 @@ def test_a_counting_trump_in_the_discards_counts_for_the_maker(cli, tmp_path):
     # the trump": A-B 7 + 5 = 12 against 2, A-B score 10 (before the review Y-Z got the 5).
     sheet = tmp_path / "s.txt"
     sheet.write_text(NO_PEDRO + "discards: 5H\n")
-    r = cli("cinch", "tricks", str(sheet))
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(sheet))
     assert "A-B took 12, Y-Z 2: A-B +10 (12 - 2)" in r.stdout
     assert "discards=5H" in r.stdout
 
@@ -306,8 +297,7 @@ def test_a_counting_trump_in_the_discards_counts_for_the_maker(cli, tmp_path):
 def test_blind_draw_a_counting_card_left_in_the_pack_counts_for_nobody(cli, tmp_path):
     sheet = tmp_path / "s.txt"
     sheet.write_text(NO_PEDRO + "pack: 5H\n")
-    r = cli("cinch", "tricks", str(sheet), "--rule", "blind_draw=on")
-    assert r.exit_code == 0, r.stderr
+    r = cli.ok("cinch", "tricks", str(sheet), "--rule", "blind_draw=on")
     # A-B took 7 of their 8 bid, Y-Z 2 (Jack, Game): Y-Z score 2 + 8
     assert "A-B took 7, Y-Z 2: Y-Z +10" in r.stdout and "pack=5H" in r.stdout
     r = cli("cinch", "tricks", str(sheet))
@@ -333,23 +323,19 @@ def test_logging_into_a_sixty_three_sitting_counts_king_trey_and_nine(cli):
     # Foster No. 1 played as Sixty-three: A-B win the King (25) in trick 4 with High, Low and
     # the Left Pedro: 32; Y-Z Jack, Game, Right Pedro, trey (15, trick 6), nine (9, trick 3): 31.
     # Before the review the King, trey and nine went to Y-Z unseen: "Y-Z +64".
-    assert cli("new", "x", "--game", "sixty-three", "--players", "A,Y,B,Z").exit_code == 0
-    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
-    assert r.exit_code == 0, r.stderr
+    cli.new("x", "sixty-three", "A,Y,B,Z")
+    r = cli.ok("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
     assert "A-B took 32, Y-Z 31: A-B +1 (32 - 31)" in r.stdout
-    assert json.loads(cli("show", "x", "--json").stdout)["scores"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+    assert cli.json("show", "x")["scores"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
     sheet = parse_sheet((SHEETS / "foster-1.txt").read_text().replace("bid: 8", "bid: 40"),
                         sixty_three=True)
     assert sheet.bid == 40
 
 
 def test_logging_into_a_sitting_of_another_game_is_refused(cli):
-    assert cli("new", "x", "--game", "cinch-auction", "--players", "A,Y,B,Z,E").exit_code == 0
-    before = cli.file("x").read_bytes()
-    r = cli("cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
-    assert r.exit_code != 0 and r.stderr.count("\n") == 1
+    cli.new("x", "cinch-auction", "A,Y,B,Z,E")
+    r = cli.refused("x", "cinch", "tricks", str(SHEETS / "foster-1.txt"), "--log", "x")
     assert "--log: x is a cinch-auction sitting; a trick sheet is a hand of cinch or sixty-three" in r.stderr
-    assert cli.file("x").read_bytes() == before
 
 
 def test_logging_a_sheet_into_a_sitting_with_other_names_says_how(cli):

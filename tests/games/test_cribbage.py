@@ -4,44 +4,17 @@ three and four hands, and the example sittings in sessions/."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 import yaml
 
 from tests.conftest import SESSIONS
 
 
-def new(cli, *rules, players="Ann,Bob", stake=None):
-    args = ["new", "c", "--game", "cribbage", "--players", players]
-    for r in rules:
-        args += ["--rule", r]
-    if stake:
-        args += ["--stake", stake]
-    r = cli(*args)
-    assert r.exit_code == 0, r.stderr
-    return r
-
-
-def hand(cli, *fields):
-    r = cli("hand", "c", *fields)
-    assert r.exit_code == 0, r.stderr
-    return r
-
-
-def show(cli):
-    return json.loads(cli("show", "c", "--json").stdout)
-
-
-def settle(cli):
-    return json.loads(cli("settle", "c", "--json").stdout)
-
-
 def test_cards_are_counted_and_the_crib_is_the_dealers(cli):
-    new(cli)  # Ann deals first
-    hand(cli, "starter=5S", "hand.Ann=5C,5D,5H,JS", "hand.Bob=2C,4D,6H,8S",
-         "crib=AC,3D,9H,QS", "play.Ann=2", "play.Bob=1")
-    s = show(cli)
+    cli.new("c", "cribbage", "Ann,Bob")  # Ann deals first
+    cli.ok("hand", "c", "starter=5S", "hand.Ann=5C,5D,5H,JS", "hand.Bob=2C,4D,6H,8S",
+           "crib=AC,3D,9H,QS", "play.Ann=2", "play.Bob=1")
+    s = cli.json("show", "c")
     # Ann: 29, pegged 2, crib AC 3D 9H QS + 5S: 9+A+5 and Q+5, 4.
     # Bob: 2C 4D 6H 8S + 5S: 4-5-6 a run 3, 4+5+6 and 2+5+8 two fifteens 4: 7; pegged 1.
     assert s["scores"] == {"Ann": 2 + 29 + 4, "Bob": 1 + 7}
@@ -49,80 +22,77 @@ def test_cards_are_counted_and_the_crib_is_the_dealers(cli):
 
 
 def test_a_game_ends_the_moment_a_player_reaches_121_even_mid_deal(cli):
-    new(cli)
-    hand(cli, "Ann=60", "Bob=50")
-    hand(cli, "Ann=55", "Bob=60")  # Bob deals: Ann (pone) 115, Bob 110
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=60", "Bob=50")
+    cli.ok("hand", "c", "Ann=55", "Bob=60")  # Bob deals: Ann (pone) 115, Bob 110
     # Ann deals: Bob counts first (§ 84, the non-dealer first): 110 + 11 = 121, out.
     # Ann's 20 is never scored; the next deal starts game 2.
-    r = hand(cli, "Ann=20", "Bob=11")
+    r = cli.ok("hand", "c", "Ann=20", "Bob=11")
     assert "game 1: Bob wins with 121 against Ann 115" in r.stdout
-    s = show(cli)
+    s = cli.json("show", "c")
     assert s["scores"] == {"Ann": 0, "Bob": 0}
     assert s["games_won"] == {"Ann": 0, "Bob": 1}
-    hand(cli, "Ann=7", "Bob=3")
-    assert show(cli)["scores"] == {"Ann": 7, "Bob": 3}
+    cli.ok("hand", "c", "Ann=7", "Bob=3")
+    assert cli.json("show", "c")["scores"] == {"Ann": 7, "Bob": 3}
 
 
 def test_pegging_comes_before_the_show_so_the_dealer_can_peg_out_first(cli):
-    new(cli)
-    hand(cli, "Ann=60", "Bob=60")
-    hand(cli, "Ann=59", "Bob=58")  # Ann 119, Bob 118; Ann deals next
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=60", "Bob=60")
+    cli.ok("hand", "c", "Ann=59", "Bob=58")  # Ann 119, Bob 118; Ann deals next
     # Bob (pone) would count his hand first, but Ann pegs out in the play.
-    r = hand(cli, "play.Ann=2", "Bob=10", "hand.Ann=2C,4D,6H,8S", "starter=KC")
+    r = cli.ok("hand", "c", "play.Ann=2", "Bob=10", "hand.Ann=2C,4D,6H,8S", "starter=KC")
     assert "Ann wins with 121 against Bob 118" in r.stdout
 
 
 def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
-    new(cli)
-    hand(cli, "Ann=60", "Bob=60")
-    hand(cli, "Ann=59", "Bob=59")
-    before = cli.file("c").read_bytes()
-    r = cli("hand", "c", "play.Ann=2", "play.Bob=3")
-    assert r.exit_code == 1
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=60", "Bob=60")
+    cli.ok("hand", "c", "Ann=59", "Bob=59")
+    r = cli.refused("c", "hand", "c", "play.Ann=2", "play.Bob=3")
     assert r.stderr.strip() == ("error: hand 3: out: Bob and Ann could each have pegged out to 121 in this "
                                 "play; say who did first with out=NAME")
-    assert cli.file("c").read_bytes() == before
-    r = hand(cli, "play.Ann=2", "play.Bob=3", "out=Ann")
+    r = cli.ok("hand", "c", "play.Ann=2", "play.Bob=3", "out=Ann")
     assert "Ann wins with 121 against Bob 119" in r.stdout
 
 
 def test_lurch_balances(cli):
-    new(cli, "lurch=on")
-    hand(cli, "Ann=121", "Bob=10")
-    hand(cli, "Ann=60", "Bob=61")
-    hand(cli, "Ann=61", "Bob=30")   # Ann deals: Bob 91 first, then Ann 121: no lurch at 91
-    assert show(cli)["games_won"] == {"Ann": 2, "Bob": 0}
+    cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
+    cli.ok("hand", "c", "Ann=121", "Bob=10")
+    cli.ok("hand", "c", "Ann=60", "Bob=61")
+    cli.ok("hand", "c", "Ann=61", "Bob=30")   # Ann deals: Bob 91 first, then Ann 121: no lurch at 91
+    assert cli.json("show", "c")["games_won"] == {"Ann": 2, "Bob": 0}
     r = cli("settle", "c")
     assert "Bob pays Ann 3.00" in r.stdout  # a double game and a single
-    assert settle(cli)["balances"] == {"Ann": 3, "Bob": -3}
+    assert cli.json("settle", "c")["balances"] == {"Ann": 3, "Bob": -3}
 
 
 def test_without_lurch_every_game_is_single(cli):
-    new(cli)
-    hand(cli, "Ann=121", "Bob=10")
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=121", "Bob=10")
     assert "Bob pays Ann 1.00" in cli("settle", "c").stdout
 
 
 def test_five_card_last_three_to_the_non_dealer_and_game_61(cli):
-    new(cli, "variant=five-card")
-    r = hand(cli, "starter=5S", "hand.Ann=5C,5D,JS", "hand.Bob=2C,4D,6H")
+    cli.new("c", "cribbage", "Ann,Bob", "variant=five-card")
+    r = cli.ok("hand", "c", "starter=5S", "hand.Ann=5C,5D,JS", "hand.Bob=2C,4D,6H")
     assert "Bob takes three for last" in r.stdout
-    s = show(cli)
+    s = cli.json("show", "c")
     # Ann: 5C 5D JS 5S: pair royal 6, fifteens 5+J x3=6, 5+5+5=2, nobs 1 = 15; Bob: 3 + 4-5-6 run 3 + 4+5+6 15 2 = 8
     assert s["scores"] == {"Ann": 15, "Bob": 3 + 5}
     assert "game 1, played to 61" in cli("show", "c").stdout
 
 
 def test_heels_two_to_the_dealer_when_a_knave_is_turned(cli):
-    new(cli)
-    hand(cli, "starter=JH", "hand.Bob=2C,4D,6H,8S")
-    assert show(cli)["scores"]["Ann"] == 2
-    hand(cli, "Ann=0", "Bob=0", "starter=JC", "heels=no")  # not taken in time (§ 82 xii)
-    assert show(cli)["scores"] == {"Ann": 2, "Bob": 0}
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "starter=JH", "hand.Bob=2C,4D,6H,8S")
+    assert cli.json("show", "c")["scores"]["Ann"] == 2
+    cli.ok("hand", "c", "Ann=0", "Bob=0", "starter=JC", "heels=no")  # not taken in time (§ 82 xii)
+    assert cli.json("show", "c")["scores"] == {"Ann": 2, "Bob": 0}
 
 
 def test_heels_refused_when_the_starter_is_not_a_knave(cli):
-    new(cli)
+    cli.new("c", "cribbage", "Ann,Bob")
     r = cli("hand", "c", "starter=5H", "heels=yes")
     assert r.stderr.strip() == ("error: hand 1: heels: two for his heels needs a knave turned up; the "
                                 "starter is 5H")
@@ -135,49 +105,48 @@ def test_heels_refused_when_the_starter_is_not_a_knave(cli):
     (["failed_to_play=Bob", "Ann=0", "Bob=0"], 2, 0),  # § 82 xxi: two holes
 ])
 def test_penalties(cli, fields, ann, bob):
-    new(cli)
-    hand(cli, *fields)
-    assert show(cli)["scores"] == {"Ann": ann, "Bob": bob}
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", *fields)
+    assert cli.json("show", "c")["scores"] == {"Ann": ann, "Bob": bob}
 
 
 def test_after_a_misdeal_the_same_dealer_deals_again(cli):
-    new(cli)
-    hand(cli, "misdeal=yes")
-    assert show(cli)["next_dealer"] == "Ann"
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "misdeal=yes")
+    assert cli.json("show", "c")["next_dealer"] == "Ann"
     r = cli("hand", "c", "misdeal=yes", "Ann=3")
     assert r.stderr.strip().endswith("misdeal: a misdealt hand is not played; give only misdeal "
                                      "(and a note), not Ann")
 
 
 def test_overlooked_points_are_lost_or_taken_by_muggins(cli):
-    new(cli)
-    hand(cli, "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")  # 16 shown as 12
-    assert show(cli)["scores"]["Bob"] == 12 and show(cli)["scores"]["Ann"] == 0
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")  # 16 shown as 12
+    assert cli.json("show", "c")["scores"]["Bob"] == 12 and cli.json("show", "c")["scores"]["Ann"] == 0
     cli.file("c").unlink()
-    new(cli, "muggins=on")
-    hand(cli, "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")
-    assert show(cli)["scores"] == {"Ann": 4, "Bob": 12}
+    cli.new("c", "cribbage", "Ann,Bob", "muggins=on")
+    cli.ok("hand", "c", "starter=KS", "hand.Bob=5C,5D,6H,4S", "overlooked.Bob=4")
+    assert cli.json("show", "c")["scores"] == {"Ann": 4, "Bob": 12}
 
 
 def test_four_hands_in_partnership_and_three_each_for_himself(cli):
-    new(cli, players="Ann,Bob,Cid,Dan")
-    hand(cli, "Ann=5", "Bob=3", "Cid=4", "Dan=2")
-    s = show(cli)
+    cli.new("c", "cribbage", "Ann,Bob,Cid,Dan")
+    cli.ok("hand", "c", "Ann=5", "Bob=3", "Cid=4", "Dan=2")
+    s = cli.json("show", "c")
     assert s["scores"] == {"Ann": 9, "Bob": 5, "Cid": 9, "Dan": 5}
-    hand(cli, "Ann=121")
-    assert show(cli)["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
-    assert settle(cli)["balances"] == {"Ann": 1, "Bob": -1, "Cid": 1, "Dan": -1}
+    cli.ok("hand", "c", "Ann=121")
+    assert cli.json("show", "c")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
+    assert cli.json("settle", "c")["balances"] == {"Ann": 1, "Bob": -1, "Cid": 1, "Dan": -1}
     cli.file("c").unlink()
-    new(cli, players="Ann,Bob,Cid")
-    hand(cli, "Ann=121", "Bob=5", "Cid=40")
-    assert show(cli)["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 0}
-    assert settle(cli)["balances"] == {"Ann": 2, "Bob": -1, "Cid": -1}
+    cli.new("c", "cribbage", "Ann,Bob,Cid")
+    cli.ok("hand", "c", "Ann=121", "Bob=5", "Cid=40")
+    assert cli.json("show", "c")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 0}
+    assert cli.json("settle", "c")["balances"] == {"Ann": 2, "Bob": -1, "Cid": -1}
     assert "Bob pays Ann 1.00" in cli("settle", "c").stdout and "Cid pays Ann 1.00" in cli("settle", "c").stdout
 
 
 def test_errors_leave_the_file_untouched(cli):
-    new(cli)
-    before = cli.file("c").read_bytes()
+    cli.new("c", "cribbage", "Ann,Bob")
     for fields, message in [
         (["hand.Ann=5C,5D,JS,5H"], "error: starter: give the card turned up to count hand.Ann"),
         (["starter=5C", "hand.Ann=5C,5D,JS,5H"],
@@ -190,10 +159,8 @@ def test_errors_leave_the_file_untouched(cli):
         (["starter=5S", "crib=AC,2C,3C,4C", "Ann=3"],
          "error: crib: the crib is Ann's (the dealer's) and Ann=3 already gives all his points"),
     ]:
-        r = cli("hand", "c", *fields)
-        assert r.exit_code != 0
+        r = cli.refused("c", "hand", "c", *fields)
         assert r.stderr.strip().replace("error: hand 1: ", "error: ", 1) == message, (fields, r.stderr)
-        assert cli.file("c").read_bytes() == before
 
 
 def test_three_hands_must_be_six_card(cli):
@@ -227,66 +194,63 @@ def test_example_sitting_two_handed():
 def test_five_card_last_is_taken_once_even_after_a_misdeal(cli):
     # § 81 x: "Last.--Three points taken at the commencement of the game of five-card
     # cribbage by the non-dealer": once a game, not again when the first deal is misdealt.
-    new(cli, "variant=five-card")
-    r = hand(cli, "misdeal=yes")
+    cli.new("c", "cribbage", "Ann,Bob", "variant=five-card")
+    r = cli.ok("hand", "c", "misdeal=yes")
     assert "Bob takes three for last; Bob takes two for the misdeal" in r.stdout
-    r = hand(cli, "Ann=3", "Bob=4")  # Ann deals again (§ 82 iii)
+    r = cli.ok("hand", "c", "Ann=3", "Bob=4")  # Ann deals again (§ 82 iii)
     assert "for last" not in r.stdout
-    assert show(cli)["scores"] == {"Ann": 3, "Bob": 3 + 2 + 4}
+    assert cli.json("show", "c")["scores"] == {"Ann": 3, "Bob": 3 + 2 + 4}
     # the next game starts with "last" again, to that game's first non-dealer
-    r = hand(cli, "Ann=60")  # Bob deals: Ann (pone) 63, out
+    r = cli.ok("hand", "c", "Ann=60")  # Bob deals: Ann (pone) 63, out
     assert "game 1: Ann wins" in r.stdout
-    r = hand(cli, "Ann=1", "Bob=1")  # Ann deals the first hand of game 2
+    r = cli.ok("hand", "c", "Ann=1", "Bob=1")  # Ann deals the first hand of game 2
     assert "Bob takes three for last" in r.stdout
 
 
 def test_a_card_given_twice_names_both_fields(cli):
-    new(cli)
-    before = cli.file("c").read_bytes()
+    cli.new("c", "cribbage", "Ann,Bob")
     for fields, message in [
         (["starter=5S", "hand.Ann=5C,5D,5H,JS", "crib=5C,2D,3D,4D"],
          "error: hand 1: card 5C given twice: in hand.Ann and in crib"),
         (["starter=5S", "hand.Bob=5C,5D,5H,JS", "hand.Ann=AC,2D,3D,5S"],
          "error: hand 1: card 5S given twice: as the starter and in hand.Ann"),
     ]:
-        r = cli("hand", "c", *fields)
-        assert r.exit_code == 1
+        r = cli.refused("c", "hand", "c", *fields)
         assert r.stderr.strip() == message
-        assert cli.file("c").read_bytes() == before
 
 
 def test_eight_card_hands_of_six_and_the_crib_of_four(cli):
-    new(cli, "variant=eight-card")
+    cli.new("c", "cribbage", "Ann,Bob", "variant=eight-card")
     # Bob (pone): AC 2D 3H 7S 8C 9D with KH: two runs of three 6, fifteens 7+8, 2+3+K,
     # A+2+3+9: 6; 12. Ann: 4S 4C 5D 6H 10C QS with KH: runs 4-5-6 twice 6, pair 2,
     # fifteens 5+10, 5+Q, 5+K, 4+5+6 twice: 10; 18. Crib 2C 3C 9S JD with KH: 2+3+J and
     # 2+3+K, 4 (no nob: the knave is not of the starter's suit).
-    hand(cli, "starter=KH", "hand.Bob=AC,2D,3H,7S,8C,9D", "hand.Ann=4S,4C,5D,6H,10C,QS",
-         "crib=2C,3C,9S,JD")
-    assert show(cli)["scores"] == {"Ann": 18 + 4, "Bob": 12}
+    cli.ok("hand", "c", "starter=KH", "hand.Bob=AC,2D,3H,7S,8C,9D", "hand.Ann=4S,4C,5D,6H,10C,QS",
+           "crib=2C,3C,9S,JD")
+    assert cli.json("show", "c")["scores"] == {"Ann": 18 + 4, "Bob": 12}
     r = cli("hand", "c", "starter=KH", "hand.Bob=AC,2D,3H,7S")
     assert r.stderr.strip() == "error: hand.Bob: must be 6 cards such as 5H TH QS, got 4 card(s)"
 
 
 def test_his_heels_comes_before_the_play_and_the_crib_after_the_dealers_hand(cli):
-    new(cli)
-    hand(cli, "Ann=60", "Bob=60")
-    hand(cli, "Ann=59", "Bob=60")  # Ann 119, Bob 120; Ann deals
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=60", "Bob=60")
+    cli.ok("hand", "c", "Ann=59", "Bob=60")  # Ann 119, Bob 120; Ann deals
     # a knave turned: Ann's two for his heels come at the turn-up (§ 82 xii), before Bob can
     # peg the one hole he needs
-    r = hand(cli, "starter=JH", "play.Bob=1", "hand.Bob=2C,4D,6H,8S")
+    r = cli.ok("hand", "c", "starter=JH", "play.Bob=1", "hand.Bob=2C,4D,6H,8S")
     assert "game 1: Ann wins with 121 against Bob 120" in r.stdout
     assert "Ann two for his heels" in r.stdout and "Bob pegs" not in r.stdout
 
 
 def test_the_dealer_counts_his_hand_then_his_crib(cli):
-    new(cli)
-    hand(cli, "Ann=50", "Bob=60")
-    hand(cli, "Ann=60", "Bob=30")  # Ann 110, Bob 90; Ann deals
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=50", "Bob=60")
+    cli.ok("hand", "c", "Ann=60", "Bob=30")  # Ann 110, Bob 90; Ann deals
     # Bob's A-2-3 and A+9+5, A+2+3+9: 7 (97); Ann's hand 2C 4D 6H 8S with 5S: 7 (117), not
     # out; then her crib 5C 5D 5H JS: 29 takes her out with 146
-    r = hand(cli, "starter=5S", "hand.Bob=AC,2D,3H,9S", "hand.Ann=2C,4D,6H,8S",
-             "crib=5C,5D,5H,JS")
+    r = cli.ok("hand", "c", "starter=5S", "hand.Bob=AC,2D,3H,9S", "hand.Ann=2C,4D,6H,8S",
+               "crib=5C,5D,5H,JS")
     assert "Bob shows 7; Ann shows 7; Ann crib 29" in r.stdout
     assert "game 1: Ann wins with 146 against Bob 97" in r.stdout
 
@@ -294,52 +258,47 @@ def test_the_dealer_counts_his_hand_then_his_crib(cli):
 def test_touching_the_pack_after_the_cut_is_the_non_dealers_fault(cli):
     # § 82 vi: "If the non-dealer touch the cards (except to cut them for the turn-up)
     # after they have been cut for the start, he forfeits two points."
-    new(cli)
-    before = cli.file("c").read_bytes()
-    r = cli("hand", "c", "touched=Ann", "Ann=0", "Bob=0")  # Ann deals
-    assert r.exit_code == 1
+    cli.new("c", "cribbage", "Ann,Bob")
+    r = cli.refused("c", "hand", "c", "touched=Ann", "Ann=0", "Bob=0")  # Ann deals
     assert r.stderr.strip() == ("error: hand 1: touched: Ann deals this hand; the penalty for "
                                 "touching the cards after the cut is the non-dealer's (§ 82 vi)")
-    assert cli.file("c").read_bytes() == before
 
 
 def test_three_hands_show_from_the_dealers_left_and_the_first_out_wins(cli):
     # § 82 viii (three and four-hand): "the left-hand player throws out first ... the dealer
     # last"; the show goes the same way round, so with Ann dealing, Bob counts before Cid.
-    new(cli, players="Ann,Bob,Cid")
-    hand(cli, "Ann=0", "Bob=115", "Cid=100")   # Ann deals
-    hand(cli, "Ann=0", "Bob=0", "Cid=18")      # Bob deals: Cid 118
-    hand(cli, "Ann=0", "Bob=0", "Cid=0")       # Cid deals
-    r = hand(cli, "Ann=5", "Bob=6", "Cid=3")   # Ann deals: Bob first, 121
+    cli.new("c", "cribbage", "Ann,Bob,Cid")
+    cli.ok("hand", "c", "Ann=0", "Bob=115", "Cid=100")   # Ann deals
+    cli.ok("hand", "c", "Ann=0", "Bob=0", "Cid=18")      # Bob deals: Cid 118
+    cli.ok("hand", "c", "Ann=0", "Bob=0", "Cid=0")       # Cid deals
+    r = cli.ok("hand", "c", "Ann=5", "Bob=6", "Cid=3")   # Ann deals: Bob first, 121
     assert "game 1: Bob wins with 121 against Ann 0, Cid 118" in r.stdout
-    assert settle(cli)["balances"] == {"Ann": -1, "Bob": 2, "Cid": -1}
+    assert cli.json("settle", "c")["balances"] == {"Ann": -1, "Bob": 2, "Cid": -1}
 
 
 def test_bad_cards_in_a_logged_deal_are_one_clear_line(cli):
-    new(cli)
-    before = cli.file("c").read_bytes()
+    cli.new("c", "cribbage", "Ann,Bob")
     for fields, message in [
         (["starter=ZZ"], "error: starter: not a card: 'ZZ' (try 10H, TH, 10♥)"),
         (["starter=5S", "hand.Bob=5C,5D,5H,XX"], "error: hand.Bob: not a card: 'XX' (try 10H, TH, 10♥)"),
         (["starter=5S", "crib=5C,5D"], "error: crib: must be 4 cards such as 5H TH QS, got 2 card(s)"),
     ]:
-        r = cli("hand", "c", *fields)
-        assert r.exit_code == 1 and r.stderr.strip() == message, r.stderr
-        assert cli.file("c").read_bytes() == before
+        r = cli.refused("c", "hand", "c", *fields)
+        assert r.stderr.strip() == message, r.stderr
 
 
 def test_out_is_refused_for_a_side_that_could_not_have_pegged_out(cli):
-    new(cli, "lurch=on")
-    hand(cli, "Ann=60", "Bob=40")
-    hand(cli, "Ann=59", "Bob=48")   # Ann 119, Bob 88
+    cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
+    cli.ok("hand", "c", "Ann=60", "Bob=40")
+    cli.ok("hand", "c", "Ann=59", "Bob=48")   # Ann 119, Bob 88
     r = cli.refused("c", "hand", "c", "play.Ann=3", "play.Bob=4", "out=Bob")
     assert r.stderr == ("error: hand 3: out: Bob could not have pegged out: 88 and 4 pegged is "
                         "short of 121\n")
-    assert "Ann wins with 122 against Bob 92" in hand(cli, "play.Ann=3", "play.Bob=4").stdout
+    assert "Ann wins with 122 against Bob 92" in cli.ok("hand", "c", "play.Ann=3", "play.Bob=4").stdout
 
 
 def test_a_joker_is_blamed_on_the_field_that_holds_it(cli):
-    new(cli)
+    cli.new("c", "cribbage", "Ann,Bob")
     r = cli.refused("c", "hand", "c", "starter=5H", "hand.Ann=2C,3C,4C,6C", "hand.Bob=6D,7D,8D,9D",
                     "crib=TS,QS,KS,JK")
     assert r.stderr == "error: hand 1: crib: cribbage is played without the joker\n"

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from scorekeeper import ledger
@@ -12,8 +10,7 @@ from tests.conftest import SESSIONS
 
 @pytest.fixture
 def table(cli):
-    r = cli("new", "h", "--game", "hearts", "--players", "A,B,C,D")
-    assert r.exit_code == 0, r.stderr
+    cli.new("h", "hearts", "A,B,C,D")
     return cli
 
 
@@ -29,13 +26,9 @@ def table(cli):
     (["A=three"], "error: A: must be a whole number from 0 to 13, got 'three'"),
 ])
 def test_mistakes_are_one_clear_error_and_nothing_is_written(table, fields, message):
-    table("hand", "h", "A=3", "B=5", "C=5")
-    before = table.file("h").read_bytes()
-    r = table("hand", "h", *fields)
-    assert r.exit_code == 1
+    table.ok("hand", "h", "A=3", "B=5", "C=5")
+    r = table.refused("h", "hand", "h", *fields)
     assert r.stderr.startswith(message), r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
-    assert table.file("h").read_bytes() == before
 
 
 def test_bad_rules_are_refused(cli):
@@ -49,26 +42,24 @@ def test_bad_rules_are_refused(cli):
 
 
 def test_show_json_has_pool_jack_and_stacks(table):
-    table("hand", "h", "A=3", "B=4", "C=5", "D=1")
-    data = json.loads(table("show", "h", "--json").stdout)
+    table.ok("hand", "h", "A=3", "B=4", "C=5", "D=1")
+    data = table.json("show", "h")
     assert data["pool"] == 13 and data["jack"] is True
     assert data["scores"] == {"A": -3, "B": -4, "C": -5, "D": -1}
     assert data["columns"]["stack"] == {"A": 47, "B": 46, "C": 45, "D": 49}
 
 
 def test_settle_divides_the_pool_left_at_the_end(table):
-    table("hand", "h", "A=3", "B=4", "C=5", "D=1")
-    r = table("settle", "h", "--json")
-    data = json.loads(r.stdout)
+    table.ok("hand", "h", "A=3", "B=4", "C=5", "D=1")
+    data = table.json("settle", "h")
     assert data["balances"] == {"A": 1, "B": -1, "C": -2, "D": 2}  # 13 = 4 x 3, the odd one to A
     text = table("settle", "h").stdout
     assert "the pool of 13 is divided: 3 each; the odd 1 stays with the banker (A)" in text
 
 
 def test_howell_through_the_cli(cli):
-    cli("new", "h", "--game", "hearts", "--players", "A,B,C,D", "--rule", "settling=howell")
-    r = cli("hand", "h", "A=3", "B=5", "C=5", "D=0")
-    assert r.exit_code == 0
+    cli.new("h", "hearts", "A,B,C,D", "settling=howell")
+    r = cli.ok("hand", "h", "A=3", "B=5", "C=5", "D=0")
     assert r.stdout.startswith("hand 1: A +1, B -7, C -7, D +13\n")
 
 
