@@ -34,7 +34,7 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
 
     `what` is "field" for a hand's fields, "rule" for --rule NAME=VALUE (it picks the example).
     """
-    example = "FIELD=VALUE (for example bid=8)" if what == "field" else \
+    example = "FIELD=VALUE (for example Ann=12, bid=8, or heels=yes for a flag)" if what == "field" else \
         "NAME=VALUE (for example --rule target=100; scorekeeper games GAME lists the rules)"
     result: Dict[str, str] = {}
     for item in items:

@@ -144,7 +144,7 @@ def test_bundled_session_shows_and_settles(cli):
 MISTAKES = [
     (["hand", "fri", "Dan=3"], 1, "error: unknown field 'Dan' (did you mean Ann?); fields: Ann, Bob, Cid"),
     (["hand", "fri", "Ann=x"], 1, "error: Ann: must be a whole number, got 'x'"),
-    (["hand", "fri", "Ann"], 2, "error: 'Ann' is not FIELD=VALUE (for example bid=8)"),
+    (["hand", "fri", "Ann"], 2, "error: 'Ann' is not FIELD=VALUE (for example Ann=12, bid=8, or heels=yes for a flag)"),
     (["hand", "fri", "Ann=1", "Ann=2"], 2, "error: field Ann given twice (Ann=1 and Ann=2)"),
     (["hand", "fri"], 2, "error: give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)"),
     (["edit", "fri", "7", "Ann=1"], 2, "error: there is no hand 7 (hands: 1 to 1)"),
@@ -164,7 +164,7 @@ MISTAKES = [
      "error: rule low_wins: must be on or off, got 'maybe'"),
     (["new", "g", "--game", "tally", "--players", "A,B", "--stake", "-1"], 2,
      "error: stake must be an amount of money such as 0.05, got '-1'"),
-    (["new", "g", "--game", "tally", "--players", "A"], 1, "error: tally is played by 2 to 12 players, got 1"),
+    (["new", "g", "--game", "tally", "--players", "A"], 2, "error: tally is played by 2 to 12 players, got 1"),
     (["show", "nobody"], 1, "error: no session '{dir}/nobody.yaml' (scorekeeper list shows the sessions)"),
     (["show"], 2, "error: Missing argument 'NAME'. (see scorekeeper show --help)"),
     (["frobnicate"], 2, "error: No such command 'frobnicate'. (see scorekeeper --help)"),
@@ -298,7 +298,7 @@ def test_a_rule_without_equals_names_the_rule_form(cli):
 
 
 def test_players_separated_by_spaces_get_the_comma_hint(cli):
-    r = cli.refused("g", "new", "g", "--game", "tally", "--players", "Ann Bob Cid")
+    r = cli.refused("g", "new", "g", "--game", "tally", "--players", "Ann Bob Cid", code=2)
     assert r.stderr == ("error: tally is played by 2 to 12 players, got 1 "
                         "(names are separated by commas: --players Ann,Bob,Cid)\n")
 

@@ -70,6 +70,7 @@ def test_empty_value_leaves_a_field_out():
 
 
 def test_a_card_typed_after_a_space_gets_the_comma_hint():
-    with pytest.raises(ScorekeeperError, match=r"^'5D' is not FIELD=VALUE \(for example bid=8\) "
+    with pytest.raises(ScorekeeperError, match=r"^'5D' is not FIELD=VALUE \(for example Ann=12, bid=8, "
+                                               r"or heels=yes for a flag\) "
                                                r"\(cards are separated by commas: hand.Ann=5C,5D,JH\)$"):
         parse_assignments(["hand.Ann=5C", "5D"])

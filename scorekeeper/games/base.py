@@ -140,7 +140,7 @@ class Game:
         if not self.min_players <= n <= self.max_players:
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players} to {self.max_players}")
-            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}")
+            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}", usage=True)
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         """Every rule written out: the given values checked, defaults filled in."""

@@ -161,6 +161,24 @@ class Hearts(Game):
         elif settling in POOL_METHODS and n < 3:
             raise ScorekeeperError(f"rule settling: {settling} needs three players or more (no one "
                                    f"could win the pool two-handed); use difference or six-free")
+        self.check_rules_apply(rules, n)
+
+    def check_rules_apply(self, rules: Mapping[str, Any], n: int) -> None:
+        """A rule changed from its default that the chosen settling never uses is a mistake
+        (`black=jack` without settling=discard would score plain Sweepstake, silently)."""
+        settling = rules["settling"]
+        applies = {"black": settling == "discard",
+                   "domino_game": settling == "domino", "domino_pay": settling == "domino",
+                   "jack_after_split": settling in POOL_METHODS,
+                   "many_clear": settling in POOL_METHODS and n >= 5}
+        where = {"black": "settling=discard", "domino_game": "settling=domino",
+                 "domino_pay": "settling=domino", "jack_after_split": "a settling with a pool",
+                 "many_clear": "a settling with a pool, at five or six players"}
+        defaults = {r.name: r.default for r in self.rules}
+        for name, used in applies.items():
+            if not used and rules.get(name) != defaults[name]:
+                raise ScorekeeperError(f"rule {name}: applies only with {where[name]} "
+                                       f"(this sitting: settling={settling}, {n} players)")
 
     # ---------------------------------------------------------------- hands
 

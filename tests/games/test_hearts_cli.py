@@ -119,3 +119,13 @@ def test_spot_totals_that_cannot_be_shared_are_refused(cli):
     r = cli.refused("s", "hand", "s", "A=3", "B=3", "C=40", "D=58")
     assert r.stderr == ("error: hand 1: spots: no sharing of the hearts gives A 3, B 3, C 40, D 58 "
                         "(each heart is taken once: 2 to 10, J 11, Q 12, K 13, A 14)\n")
+
+
+def test_a_rule_the_chosen_settling_never_uses_is_refused(cli):
+    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "black=jack")
+    assert r.stderr == ("error: rule black: applies only with settling=discard (this sitting: "
+                        "settling=sweepstake, 4 players)\n")
+    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "many_clear=divide")
+    assert "rule many_clear: applies only with a settling with a pool, at five or six players" in r.stderr
+    cli.new("m", "hearts", "A,B,C,D,E", "many_clear=divide")
+    cli.new("d", "hearts", "A,B,C,D", "settling=discard", "black=jack")

@@ -204,7 +204,7 @@ def test_individual_play_needs_all_but_one_players_cards(cli):
 
 def test_six_players_are_refused(cli):
     r = cli("new", "s", "--game", "scotch-whist", "--players", "P,Q,R,S,T,U")
-    assert r.exit_code == 1 and "played by 2 to 5 players, got 6" in r.stderr
+    assert r.exit_code == 2 and "played by 2 to 5 players, got 6" in r.stderr
 
 
 # ---------------------------------------------------------------- invariants

@@ -183,7 +183,7 @@ def test_mistakes_are_one_clear_error_and_nothing_written(cli, args, message):
 
 def test_short_whist_needs_four_players(cli):
     r = cli("new", "r", "--game", "short-whist", "--players", "Ann,Bob,Cid")
-    assert r.exit_code == 1
+    assert r.exit_code == 2  # the wrong number of players is a mistake in the command
     assert "short-whist is played by 4 players, got 3" in r.stderr
 
 
