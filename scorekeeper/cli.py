@@ -213,9 +213,14 @@ def list_(ctx: typer.Context) -> None:
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))
 
 @app.command()
-def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) -> None:
+def games(game: Optional[str] = typer.Argument(None, help="one game, in full"),
+          rule: List[str] = typer.Option([], "--rule", "-r", help="show the hand fields under this "
+                                         "house rule NAME=VALUE (repeatable)"),
+          players: Optional[str] = typer.Option(None, "--players", "-p", help="show the hand fields "
+                                                "for this table: Ann,Bob,Cid")) -> None:
     """The games, or one game's house rules and hand fields."""
-    from . import render
+    from . import ledger, render
+    from .fields import parse_assignments
     from .games import game_names, get_game
     from .model import Session
 
@@ -223,9 +228,15 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full")) 
         _out(render.games_list({n: get_game(n) for n in game_names()}))
         return
     g = get_game(game)
-    seats = max(g.min_players, min(4, g.max_players))  # a typical table: four where allowed
-    players = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
-    example = Session(name="", game=g.name, players=players, rules=g.resolve_rules({}, players))
+    if players:
+        seated = tuple(p.strip() for p in players.split(","))
+        ledger.check_players(seated)
+        g.check_players(seated)
+    else:
+        seats = max(g.min_players, min(4, g.max_players))  # a typical table: four where allowed
+        seated = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
+    rules = g.resolve_rules(ledger.read_rule_files(g, parse_assignments(rule, "rule")), seated)
+    example = Session(name="", game=g.name, players=seated, rules=rules)
     _out(render.game_help(g, g.fields(example)))
 
 @app.command()

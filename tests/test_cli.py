@@ -398,3 +398,12 @@ def test_the_game_in_progress_is_mentioned_once(cli):
     cli.ok("hand", "x", "bidder=Ann", "bid=6", "Ann=10", "Bob=4")
     out = cli.ok("settle", "x").stdout
     assert out.count("the game in progress") == 1
+
+
+def test_games_shows_the_fields_under_a_rule_and_for_a_table(cli):
+    out = cli.ok("games", "hearts", "--rule", "settling=auction", "--players", "Ann,Bob,Cid").stdout
+    fields = out.split("hand fields")[1]
+    assert "Ann " in fields and "PLAYER1" not in fields
+    assert "bidder *" in fields and "suit *" in fields
+    assert "bidder" not in cli.ok("games", "hearts").stdout.split("hand fields")[1]
+    cli.refused("x", "games", "hearts", "--rule", "settling=bogus")
