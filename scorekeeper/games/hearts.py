@@ -318,7 +318,12 @@ class Hearts(Game):
                 holder = None
         net = {p: state.net[p] + result.changes[p] for p in session.players}
         new = HeartsState(net, result.pool, result.jack, state.taken, holder)
-        return new, result.changes, result.summary
+        summary = result.summary
+        if side is not None:  # the Joker's five change hands beside the pool: say so
+            summary += f"; {side[0]} pays {side[1]} {side[2]} for the Joker"
+        elif settling == "joker":
+            summary += f"; {hand['joker']} pays {hs.JOKER_VALUE} into the pool for the Joker he was dealt"
+        return new, result.changes, summary
 
     def auction_bid(self, state: HeartsState, hand: Mapping[str, Any]):
         bidder, suit = hand["bidder"], hand["suit"]

@@ -129,3 +129,10 @@ def test_a_rule_the_chosen_settling_never_uses_is_refused(cli):
     assert "rule many_clear: applies only with a settling with a pool, at five or six players" in r.stderr
     cli.new("m", "hearts", "A,B,C,D,E", "many_clear=divide")
     cli.new("d", "hearts", "A,B,C,D", "settling=discard", "black=jack")
+
+
+def test_the_jokers_five_are_named_in_the_hands_effect(cli):
+    cli.new("j", "hearts", "A,B,C,D", "settling=joker")
+    out = cli.ok("hand", "j", "joker=B", "joker_dealt=A", "A=0", "B=5", "C=4", "D=3").stdout
+    assert out.startswith("hand 1: A clear: takes the pool of 12; B pays A 5 for the Joker\n")
+    assert cli.json("show", "j")["scores"] == {"A": 17, "B": -10, "C": -4, "D": -3}
