@@ -631,7 +631,9 @@ class SoloCinch(Cinch):
                    else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
         scored = ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "nobody scores"
         took = ", ".join(f"{p} {v}" for p, v in taken.items())
-        summary = f"{opening}; took {took}: {scored} ({how})"
+        faults = "".join(f"; {hand[k]} {word}: scores nothing" for k, word in
+                         (("revoke", "revoked"), ("foul", "held too many cards")) if k in hand)
+        summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         winners = _one_winner(scores, rules["game"], (maker,), maker)
         games_won, balances = dict(state.games_won), dict(state.balances)
         notes: Tuple[str, ...] = ()

@@ -469,3 +469,10 @@ def test_sixty_three_game_is_150(cli):
     cli.ok("hand", "x", "bidder=Y", "bid=20", "made=40")              # Y-Z 40 - 23 = 17: not out
     cli.ok("hand", "x", "bidder=A", "bid=20", "made=48")              # A-B 48 - 15 = 33: 159, out
     assert cli.json("show", "x")["games_won"] == {"A": 1, "Y": 0, "B": 1, "Z": 0}
+
+
+def test_solo_revoke_is_named_in_the_hands_effect(cli):
+    cli.new("s", "cinch-solo", "Ann,Bob,Cid")
+    out = cli.ok("hand", "s", "bidder=Bob", "bid=8", "Ann=14", "revoke=Ann").stdout
+    assert out.splitlines()[0] == ("hand 1: Bob bid 8; took Ann 14, Bob 0, Cid 0; Ann revoked: scores "
+                                   "nothing: nobody scores (each scores what he took)")
