@@ -141,10 +141,10 @@ class Cribbage(Game):
                 self.check_pegging(steps, scores, session, hand, target)
             if points == 0:
                 if why.startswith("overlooks"):
-                    said.append(f"{_side_name(sides[side])} {why}")
+                    said.append(_side_says(sides[side], why))
                 continue
             scores[side] += points
-            said.append(f"{_side_name(sides[side])} " + why.format(n=points))
+            said.append(_side_says(sides[side], why.format(n=points)))
             if scores[side] >= target:
                 winner = side
                 break
@@ -218,7 +218,7 @@ class Cribbage(Game):
                 balances[session.players.index(loser)] -= stake
             for taker in sides[winner]:
                 balances[session.players.index(taker)] += stake * len(members) // len(sides[winner])
-        return (f"game {state.game_number}: {_side_name(sides[winner])} wins with {scores[winner]} "
+        return (f"game {state.game_number}: {_side_says(sides[winner], 'wins with')} {scores[winner]} "
                 f"against {', '.join(parts)}; the rest of the deal is not scored")
 
     # ---------------------------------------------------------------- one deal, in order
@@ -276,8 +276,9 @@ class Cribbage(Game):
         and with muggins his opponent takes them at once."""
         side = self.side_of(session, player)
         counts = []
+        partners = len(self.sides(session)[side]) > 1  # then say whose hand it was
         if shown is not None:
-            counts.append([shown, "shows {n}"])
+            counts.append([shown, "shows {n}" + (f" ({player})" if partners else "")])
         if crib is not None:
             counts.append([crib, "crib {n}"])
         missed = hand.get(f"overlooked.{player}", 0)
@@ -291,7 +292,7 @@ class Cribbage(Game):
             left -= taken
         steps = [(side, n, why) for n, why in counts]
         if missed:
-            steps.append((side, 0, f"overlooks {missed}"))
+            steps.append((side, 0, f"overlooks {missed}" + (f" ({player})" if partners else "")))
             if session.rules.get("muggins"):
                 steps.append((self.muggins_side(session, player), missed,
                               f"takes {missed} by muggins from {player}"))
@@ -377,4 +378,12 @@ def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
 
 def _side_name(members: Sequence[str]) -> str:
     return " & ".join(members)
+
+
+def _side_says(members: Sequence[str], words: str) -> str:
+    """"Ann pegs 2", but "Ann & Cid peg 2": partners take the plural verb."""
+    verb, _, rest = words.partition(" ")
+    if len(members) > 1 and verb in ("pegs", "shows", "takes", "overlooks", "wins", "forfeits", "loses"):
+        verb = verb[:-1]
+    return f"{_side_name(members)} {verb} {rest}".rstrip()
 

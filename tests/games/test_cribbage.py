@@ -302,3 +302,13 @@ def test_a_joker_is_blamed_on_the_field_that_holds_it(cli):
     r = cli.refused("c", "hand", "c", "starter=5H", "hand.Ann=2C,3C,4C,6C", "hand.Bob=6D,7D,8D,9D",
                     "crib=TS,QS,KS,JK")
     assert r.stderr == "error: hand 1: crib: cribbage is played without the joker\n"
+
+
+def test_partners_take_the_plural_and_the_player_is_named(cli):
+    cli.new("c4", "cribbage", "Ann,Bob,Cid,Dan", "muggins=on")
+    out = cli.ok("hand", "c4", "starter=KC", "hand.Bob=5C,5H,10D,2S", "overlooked.Bob=4", "Ann=10",
+                 "Cid=8", "Dan=12").stdout
+    assert out.splitlines()[0] == (
+        "hand 1: Bob & Dan show 6 (Bob); Bob & Dan overlook 4 (Bob); Ann & Cid take 4 by muggins "
+        "from Bob; Ann & Cid show 8 (Cid); Bob & Dan show 12 (Dan); Ann & Cid show 10 (Ann)")
+    assert "game 1: Ann & Cid win with" in cli.ok("hand", "c4", "Ann=60", "Cid=60").stdout
