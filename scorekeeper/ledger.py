@@ -190,7 +190,8 @@ def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
             span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
             raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
         fields = dict(hands[number - 1].fields)
-        fields.update(raw)
+        # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
+        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()})
         try:
             hands[number - 1] = canonical_hand(before, fields)
         except ScorekeeperError as err:

@@ -152,8 +152,7 @@ class Game:
                     f"rules: {', '.join(known) or 'none'}")
         resolved = {}
         for rule in self.all_rules():
-            raw = given.get(rule.name, rule.default)
-            resolved[rule.name] = rule.default if raw is None else rule.read(raw)
+            resolved[rule.name] = self._resolve(rule, given)
         first = resolved.get("first_dealer")
         if first is not None:
             from ..fields import PLAYER
@@ -168,6 +167,20 @@ class Game:
         """The rules as they are written in the session file (every rule, defaults included)."""
         return {r.name: r.dump(rules[r.name]) if rules.get(r.name) is not None else None
                 for r in self.all_rules()}
+
+    @staticmethod
+    def _resolve(rule: Rule, given: Mapping[str, Any]) -> Any:
+        """A rule given (even as none, which an optional rule keeps: `pool_limit=none`), else
+        its default."""
+        if rule.name not in given:
+            return rule.default
+        raw = given[rule.name]
+        if raw is not None:
+            return rule.read(raw)
+        try:
+            return rule.parse(None)
+        except (ScorekeeperError, TypeError, ValueError, AttributeError):
+            return rule.default  # a rule that has no "none" means its default
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
         """Games override to refuse combinations of rules and players that cannot work."""
