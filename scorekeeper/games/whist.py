@@ -341,11 +341,14 @@ class ShortWhist(Game):
         totals = side_points(state, session.rules)
         balances = per_player(players, [totals[0] - totals[1], totals[1] - totals[0]])
         games_now = [sum(1 for g in state.games if g.winner == s) for s in (0, 1)]
+        every_game = [g for r in state.rubbers for g in r.games] + list(state.games)
+        games_won = [sum(1 for g in every_game if g.winner == s) for s in (0, 1)]  # in the sitting
         lines = self.lines(state, session, totals)
         return Standings(
             game=self.name, players=players, scores=per_player(players, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
+            games_won=per_player(players, games_won),
             columns={"rubber games": per_player(players, games_now), "points": balances},
             lines=tuple(lines), extra_json=self.json(state, session, totals),
             settle_lines=self.settle_lines(state, session, totals),

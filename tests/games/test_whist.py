@@ -367,3 +367,10 @@ def test_revoke_penalty_deduct_takes_three_from_the_revoking_sides_score():
     st_ = replay([{"Ann": 8}, {"Ann": 13, "revoke": "Ann"}], revoke_penalty="deduct")
     assert score(st_) == (4, 0)
     assert st_.extra_json["rubber_games"] == []
+
+
+def test_games_won_over_the_sitting_are_in_show_json(cli):
+    cli.new("r", "short-whist", "Ann,Bob,Cid,Dan")
+    for tricks in ("Ann=10", "Bob=10", "Ann=7"):  # Ann & Cid win game 1, 5 to 4
+        cli.ok("hand", "r", tricks)
+    assert cli.json("show", "r")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
