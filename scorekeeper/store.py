@@ -70,7 +70,7 @@ def load(path: Path) -> Session:
 
 
 def parse(text: str, filename: str, name: str = "") -> Session:
-    root, data = _compose(text, filename)
+    root, data, quick_hands = _compose(text, filename)
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
@@ -100,17 +100,33 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if "rules" in nodes and isinstance(nodes["rules"], yaml.MappingNode):
         rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
     stakes = _stakes(data.get("stakes"), at("stakes"))
-    hands = _hands(data.get("hands"), nodes.get("hands"), filename, at("hands"))
+    hands = (quick_hands if quick_hands is not None
+             else _hands(data.get("hands"), nodes.get("hands"), filename, at("hands")))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
                    source=Source(filename, 1), rule_lines=rule_lines)
 
 
-def _compose(text: str, filename: str) -> Tuple[Any, Any]:
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
+
+
+def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
+    """(the root node, the document's data, the hands when built straight from their nodes)."""
     loader = _Loader(text)
+    hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
-        data = loader.construct_document(root) if root is not None else None
+        header = root
+        hands_pair = _quick_hands_pair(root, text)
+        if hands_pair is not None:
+            # The hands are most of a long sitting: built from their nodes in one walk (keys,
+            # lines, duplicate keys, values), the header by PyYAML as before.
+            hands = _quick_hands(loader, hands_pair[1], filename)
+            header = yaml.MappingNode(root.tag, [p for p in root.value if p is not hands_pair],
+                                      root.start_mark, root.end_mark, root.flow_style)
+        data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
@@ -125,12 +141,62 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
     finally:
         loader.dispose()
     if root is None or not isinstance(root, yaml.MappingNode):
-        return root, data if isinstance(data, dict) else None
-    _refuse_duplicate_keys(root, filename)
-    if _expanded_size(root, {}) > _MAX_NODES:
+        return root, data if isinstance(data, dict) else None, None
+    _refuse_duplicate_keys(header, filename)
+    # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
+    # matters for a season of 10,000 hands (bench/bench_scale.py).
+    if "&" in text and _expanded_size(root, {}) > _MAX_NODES:
         raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} values "
                                f"(a session is far smaller)", Source(filename, 1))
-    return root, data
+    return root, data, hands
+
+
+def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
+    """The (key, value) nodes of `hands` when they can be built directly: a list of mappings
+    in a file without anchors (aliases, and anything odd, take PyYAML's own path)."""
+    if "&" in text or not isinstance(root, yaml.MappingNode):
+        return None
+    for pair in root.value:
+        key, value = pair
+        if isinstance(key, yaml.ScalarNode) and key.tag == _STR and key.value == "hands":
+            if isinstance(value, yaml.SequenceNode) and all(
+                    isinstance(item, yaml.MappingNode) for item in value.value):
+                return pair
+            return None
+    return None
+
+
+def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
+    """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
+    constructors = loader.yaml_constructors
+
+    def value_of(item: Any) -> Any:
+        if isinstance(item, yaml.ScalarNode):
+            if item.tag == _STR:
+                return item.value
+            if item.tag == _INT and _DECIMAL.match(item.value):
+                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
+            construct = constructors.get(item.tag)
+            if construct is not None:
+                return construct(loader, item)
+        return loader.construct_object(item, deep=True)
+
+    hands = []
+    for item in node.value:
+        fields: Dict[str, Any] = {}
+        lines: Dict[str, int] = {}
+        for key, value in item.value:
+            raw = str(key.value)
+            line = key.start_mark.line + 1
+            if raw in lines:  # YAML would keep the last of two equal keys silently
+                raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
+                                       f"{lines[raw]})", Source(filename, line))
+            lines[raw] = line
+            if not isinstance(value, yaml.ScalarNode):
+                _refuse_duplicate_keys(value, filename)
+            fields[str(value_of(key))] = value_of(value)
+        hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
+    return tuple(hands)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
