@@ -349,6 +349,14 @@ def save(session: Session, path: Path) -> None:
     _sweep_temp_files(path)
 
 
+def write_text(path: Path, text: str) -> None:
+    """A file the user asked for (an HTML report), written atomically like a session."""
+    try:
+        _write_atomically(text, Path(path))
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+
+
 def _write_atomically(text: str, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"

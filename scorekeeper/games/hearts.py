@@ -16,7 +16,7 @@ from ..cards import Suit
 from ..fields import PLAYER, PLAYERS, SUIT, Field, integer
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
 SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
@@ -402,6 +402,18 @@ class Hearts(Game):
         net = {p: state.net[p] + changes[p] for p in session.players}
         new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
         return new, changes, summary
+
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: HeartsState, after: HeartsState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
+        began on a Jack and paid it out (to one clear player, or divided)."""
+        found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
+                 for p in session.players]
+        if before.jack and after.pool < before.pool:
+            found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
+        return found
 
     # ---------------------------------------------------------------- the end of the sitting
 
