@@ -205,9 +205,9 @@ def list_(ctx: typer.Context) -> None:
     rows = []
     for p in paths:
         try:
-            s = store.load(p)
+            s, hands = store.load_summary(p)  # the header and a count: nothing replayed
             game = s.game if s.game.lower() in GAMES else f"{s.game} (unknown game)"
-            rows.append([p.stem, game, ", ".join(s.players), str(len(s.hands)), s.created])
+            rows.append([p.stem, game, ", ".join(s.players), str(hands), s.created])
         except ScorekeeperError as err:
             rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))

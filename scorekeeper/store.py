@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 import yaml
 
@@ -67,6 +67,72 @@ def load(path: Path) -> Session:
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
     return parse(text, str(path), name=path.stem)
+
+
+class Summary(NamedTuple):
+    """What `list` shows of a sitting: its header, checked as `load` checks it, and the
+    number of hands (not read one by one: `list` does not replay)."""
+
+    session: Session
+    hands: int
+
+
+def load_summary(path: Path) -> Summary:
+    """The header and the number of hands, at a fraction of the cost of loading the hands:
+    the YAML events of the hands are counted, not built into values (bench/bench_scale.py)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ScorekeeperError(f"no session {str(path)!r} (scorekeeper list shows the sessions)") from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScorekeeperError(f"cannot read {path}: {err}") from None
+    try:
+        span = _hands_span(text)
+    except yaml.YAMLError:
+        span = None  # let the full load say what is wrong, in its own words
+    if span is None:
+        session = parse(text, str(path), name=path.stem)
+        return Summary(session._replace(hands=()), len(session.hands))
+    count, start, end = span
+    # " []": a flow value must be indented below its key, where a block list need not be
+    return Summary(parse(text[:start] + " []\n" + text[end:], str(path), name=path.stem), count)
+
+
+def _hands_span(text: str) -> Optional[Tuple[int, int, int]]:
+    """(how many hands, where the list starts, where it ends) from the parser's events; None
+    when the file has no list of hands at the top level (the full load explains)."""
+    depth = 0
+    key_next = False  # at the top level: is the next node a key?
+    in_hands = False
+    count = start = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        starts = isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent,
+                                    yaml.SequenceStartEvent))
+        ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
+        if in_hands:
+            if depth == 2 and starts:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None  # a hand that is not a mapping: the full load explains
+                count += 1
+            if ends and depth == 2:
+                return count, start, event.end_mark.index
+        elif depth == 1 and starts:
+            if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
+                in_hands = None  # type: ignore[assignment]  # the next node is the list
+            elif in_hands is None:
+                if not isinstance(event, yaml.SequenceStartEvent):
+                    return None
+                in_hands, start = True, event.start_mark.index
+            key_next = not key_next
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if depth == 0:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None
+                key_next = True
+            depth += 1
+        elif ends:
+            depth -= 1
+    return None
 
 
 def parse(text: str, filename: str, name: str = "") -> Session:
