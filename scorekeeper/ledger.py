@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import coerce_hand, dump_hand, refuse_field_names
+from .fields import dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Game, Standings
-from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -139,7 +139,7 @@ def now() -> str:
 def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     """A hand as it will be saved: every value parsed and written back in its canonical form."""
     fields = replayed.game.fields(replayed.session)
-    values = coerce_hand(raw, fields, replayed.session.players)
+    values = replayed.game.parse_fields(raw, replayed.session)
     return Hand(dump_hand(values, fields))
 
 
