@@ -317,7 +317,7 @@ def test_solo_scoring_each_deduct_setback():
     assert score_solo("setback", 10, "A", taken)[0] == {"A": -10, "B": 5}
     three = {"A": 6, "B": 5, "C": 3}
     assert score_solo("each", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}
-    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 2, "C": 0}
+    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}  # set: no deduction
     assert score_solo("deduct", 6, "A", three)[0] == {"A": 1, "B": 0, "C": 0}
     assert score_solo("each", 8, "A", three, penalised=["B"], revoked=["B"])[0] == {"A": 6, "B": 0, "C": 3}
 
