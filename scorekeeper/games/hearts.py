@@ -228,7 +228,7 @@ class Hearts(Game):
                 others = [str(k) for k in raw if str(k).lower() not in ("misdeal", "note", "at")]
                 if others:
                     raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
-                                           f"misdeal (and a note), not {', '.join(others)}")
+                                           f"misdeal (and a note), not {', '.join(others)}", field="misdeal")
                 return coerce_hand(raw, [MISDEAL], session.players)
         return super().parse_fields(raw, session)
 
