@@ -139,7 +139,8 @@ def _save(replayed: Replayed, path: Path) -> None:
 
 
 def now() -> str:
-    return datetime.now().replace(microsecond=0).isoformat()
+    """The local time with its UTC offset (ISO 8601), so a log read elsewhere is unambiguous."""
+    return datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 
 def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
