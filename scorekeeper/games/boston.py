@@ -79,14 +79,18 @@ ANTE = 1 * RED                  # "each of them depositing one red counter" (THE
 def colours(white: int) -> str:
     """White counters as the counters on the table: 347 -> '3 blue 4 red 7 white'.
 
-    A sign, when there is one, applies to the whole: -347 is '-3 blue 4 red 7 white'.
+    A sign, when there is one, is written on the whole: -347 is '-(3 blue 4 red 7 white)'.
     """
     if white == 0:
         return "0"
     blue, rest = divmod(abs(white), BLUE)
     red, single = divmod(rest, RED)
     parts = [f"{n} {name}" for n, name in ((blue, "blue"), (red, "red"), (single, "white")) if n]
-    return ("-" if white < 0 else "") + " ".join(parts)
+    text = " ".join(parts)
+    if white < 0 and len(parts) > 1:
+        # "-3 red 2 white" reads as -30 + 2 = -28; the sign is written on the whole: -(32)
+        return f"-({text})"
+    return ("-" if white < 0 else "") + text
 
 
 # ---------------------------------------------------------------- payment tables

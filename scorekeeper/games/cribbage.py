@@ -33,7 +33,16 @@ from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule, nor
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
              ("confused", 3, "confused the crib cards with his hand"),
-             ("failed_to_play", 2, "failed to play when able"))
+             ("failed_to_play", 2, "failed to play when able"),
+             # § 82 xiv: "A player may not, except to 'peg him,' touch his adversary's pegs,
+             # under a penalty of two points."
+             ("touched_pegs", 2, "touched his adversary's pegs"))
+# What one deal can score, as a sound bound (not the exact maximum): a card played pegs at most
+# 15 (a double pair royal 12 or a run, never both on one card, + 2 for fifteen or thirty-one
+# + 1 for the go); a hand or crib at most its rank points (fifteens, pairs, runs: the most any
+# ranks make, found by walking every multiset of ranks) + a flush of every card + his nob.
+PEG_PER_CARD = 15
+SHOW_MOST = {3: 20 + 4 + 1, 4: 29, 6: 72 + 7 + 1}   # by the cards in hand (with the starter)
 
 
 class CribState(NamedTuple):
@@ -109,7 +118,12 @@ class Cribbage(Game):
         found += [Field(name, PLAYER, f"who {what} (he forfeits {n})") for name, n, what in PENALTIES]
         found += [Field(f"overlooked.{p}", integer(0), f"points {p} failed to count")
                   for p in players]
+        found += [Field(f"overscored.{p}", integer(1), f"points {p} took beyond his due (§ 82 "
+                        f"ix): his opponents take them") for p in players]
         found.append(Field("out", PLAYER, "who pegged out first, when two could have"))
+        found.append(Field("forfeit", PLAYER, "a player who forfeits the game (§ 82 xvi, xx, "
+                                              "xxii; \"refuses to abide by the rules\"): his "
+                                              "side loses it at once"))
         return found
 
     # ---------------------------------------------------------------- sides
@@ -135,6 +149,8 @@ class Cribbage(Game):
               index: int) -> Tuple[CribState, Effect]:
         players = session.players
         dealer = players[state.dealer]
+        if "forfeit" in hand:
+            return self.forfeited(state, hand, session, dealer)
         steps = self.steps(state, hand, session, dealer)
         target = self.target(session.rules)
         scores = list(state.scores)
@@ -174,6 +190,35 @@ class Cribbage(Game):
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
                             state.games_won, state.balances, state.game_number)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
+                  dealer: str) -> Tuple[CribState, Effect]:
+        """§ 82 xvi ("loses it"), xx, xxii ("forfeits the game") and "The player who refuses to
+        abide by the rules, loses the game": the game ends at once, as it stands. Two sides:
+        the other side wins it (a single game: a lurch is for scoring the game, not for a
+        forfeit). Three each for himself: the forfeiter pays each of the others a game."""
+        others = [f for f in hand if f not in ("forfeit", "note", "at")]
+        if others:
+            raise ScorekeeperError(f"forfeit: a forfeited game ends at once; give only forfeit "
+                                   f"(and a note), not {', '.join(others)}")
+        players, sides = session.players, self.sides(session)
+        loser = self.side_of(session, hand["forfeit"])
+        games_won, balances = list(state.games_won), list(state.balances)
+        winners = [i for i in range(len(sides)) if i != loser]
+        for i in winners:
+            for name in sides[i]:
+                games_won[players.index(name)] += 1
+                balances[players.index(name)] += 1
+        for name in sides[loser]:
+            balances[players.index(name)] -= len(winners)
+        win_names = ", ".join(_side_name(sides[i]) for i in winners)
+        note = (f"game {state.game_number}: {_side_says(sides[loser], 'forfeits')} the game at "
+                f"{state.scores[loser]}; {win_names} win{'s' if len(winners) == 1 and len(sides[winners[0]]) == 1 else ''} it")
+        zero = {p: 0 for p in players}
+        new = CribState(tuple(0 for _ in sides), (state.dealer + 1) % len(players), 0,
+                        tuple(games_won), tuple(balances), state.game_number + 1)
+        summary = f"{hand['forfeit']} forfeits the game"
+        return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
     def check_pegging(self, steps, scores, session, hand, target) -> None:
         """Two sides that could each peg out in this play: the order of the fields cannot say
@@ -304,12 +349,21 @@ class Cribbage(Game):
             item[0] -= taken
             left -= taken
         steps = [(side, n, why) for n, why in counts]
+        over = hand.get(f"overscored.{player}")
+        if over:
+            # § 82 ix: "put back as many points as he has over-scored, and have the points
+            # added to his opponent's side" (his record holds only his due already)
+            for opponent in self._penalty_takers(session, player):
+                steps.append((opponent, over, f"takes {over}: {player} over-scored"))
         if missed:
             steps.append((side, 0, f"overlooks {missed}" + (f" ({player})" if partners else "")))
             if session.rules.get("muggins"):
                 steps.append((self.muggins_side(session, player), missed,
                               f"takes {missed} by muggins from {player}"))
         return steps
+
+    def _penalty_takers(self, session: Session, player: str) -> List[int]:
+        return self._opponent_sides(session, player)
 
     def muggins_side(self, session: Session, player: str) -> int:
         """Who takes overlooked points: the other side; at three hands, the player on the left."""
@@ -344,6 +398,7 @@ class Cribbage(Game):
                 raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
                                        f"by {other} and the cards, not both", field=p)
             if p in hand:
+                self.check_total(session, p, hand[p], p == dealer)
                 shows[p] = hand[p]
             elif f"hand.{p}" in hand:
                 shows[p] = show_points(hand[f"hand.{p}"], starter)
@@ -368,6 +423,18 @@ class Cribbage(Game):
         if heels is None:
             heels = is_knave
         return {"hands": shows, "crib": crib, "heels": bool(heels)}
+
+    def check_total(self, session: Session, player: str, total: int, dealer: bool) -> None:
+        """A total above what one deal can score is a typing mistake (Ann=500)."""
+        size = HAND_SIZE[session.rules["variant"]]
+        play = PEG_PER_CARD * size
+        most = SHOW_MOST[size] + play + (SHOW_MOST[4] if dealer else 0)
+        if total > most:
+            crib = f", crib {SHOW_MOST[4]}" if dealer else ""
+            raise ScorekeeperError(
+                f"{player}: {total} is more than one deal can score ({player}, "
+                f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: hand "
+                f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)")
 
     # ---------------------------------------------------------------- standings
 
