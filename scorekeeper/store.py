@@ -28,7 +28,34 @@ _NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$")
 
 
 def sessions_dir(option: Optional[str] = None) -> Path:
-    return Path(option or os.environ.get("SCOREKEEPER_DIR") or DEFAULT_DIR)
+    return resolve_sessions_dir(option)[0]
+
+
+def resolve_sessions_dir(option: Optional[str] = None) -> Tuple[Path, str]:
+    """The sessions folder and why it was chosen, as tools do: --dir, then SCOREKEEPER_DIR,
+    then ./sessions if that folder exists here, else the user's data folder (XDG)."""
+    if option:
+        return Path(option), "--dir"
+    if os.environ.get("SCOREKEEPER_DIR"):
+        return Path(os.environ["SCOREKEEPER_DIR"]), "SCOREKEEPER_DIR"
+    if Path(DEFAULT_DIR).is_dir():
+        return Path(DEFAULT_DIR), "./sessions exists here"
+    return user_data_dir() / "sessions", "the user data folder; --dir or SCOREKEEPER_DIR choose another"
+
+
+def user_data_dir() -> Path:
+    """Where the platform keeps a user's data: $XDG_DATA_HOME (default ~/.local/share) on
+    Linux and the BSDs, ~/Library/Application Support on macOS, %APPDATA% on Windows."""
+    import sys
+
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "scorekeeper"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "scorekeeper"
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    if not base or not os.path.isabs(base):  # the XDG spec: a relative value is ignored
+        base = str(Path.home() / ".local" / "share")
+    return Path(base) / "scorekeeper"
 
 
 def session_path(name: str, folder: Path) -> Path:
@@ -50,6 +77,27 @@ def session_path(name: str, folder: Path) -> Path:
     return folder / f"{name}.yaml"
 
 
+def _close_names(path: Path) -> str:
+    """`cinch-tuesday` when `cinch tuesday` was saved: suggest the names that are close."""
+    import difflib
+
+    names = [p.stem for p in list_sessions(path.parent)]
+    if not names:
+        return ""
+
+    def plain(name: str) -> str:  # '-', '_' and ' ' are the same to a person typing
+        return re.sub(r"[-_ ]+", " ", name.lower())
+
+    wanted = plain(path.stem)
+    close = [n for n in names if plain(n) == wanted]
+    by_plain = {plain(n): n for n in names}
+    close += [by_plain[m] for m in difflib.get_close_matches(wanted, list(by_plain), n=3, cutoff=0.6)
+              if by_plain[m] not in close]
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(repr(n) for n in close[:3]) + "?)"
+
+
 def list_sessions(folder: Path) -> List[Path]:
     if not folder.is_dir():
         return []
@@ -63,7 +111,8 @@ def load(path: Path) -> Session:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorekeeperError(f"no session {str(path)!r} (scorekeeper list shows the sessions)") from None
+        raise ScorekeeperError(f"no session {str(path)!r}{_close_names(path)} "
+                               f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
     return parse(text, str(path), name=path.stem)
@@ -159,6 +208,9 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
         raise ScorekeeperError("players must be a list of names", at("players"))
     players = [str(p) for p in players]
+    player_lines = {}
+    if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
+        player_lines = {str(n.value): n.start_mark.line + 1 for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -170,7 +222,8 @@ def parse(text: str, filename: str, name: str = "") -> Session:
              else _hands(data.get("hands"), nodes.get("hands"), filename, at("hands")))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines)
+                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
+                   player_lines=player_lines)
 
 
 _STR = "tag:yaml.org,2002:str"

@@ -197,7 +197,7 @@ def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
         cli.ok("hand", "x", "bidder=B", "bid=12", "made=14")
     money = cli.json("settle", "x")
     assert money["balances"] == {"A": 1, "Y": -1, "B": 1, "Z": -1}
-    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", 2.0), ("Z", 2.0)]
+    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", "2.00"), ("Z", "2.00")]  # money as decimal strings (issue 14)
     text = cli("settle", "x").stdout
     assert "games won: A-B 2, Y-Z 1; balance of games: A-B +1, Y-Z -1" in text
 
