@@ -21,6 +21,7 @@ from .model import ScorekeeperError
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.commands.party", "app", "a progressive party: tables, moving up, stars, prizes"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -208,6 +209,9 @@ def list_(ctx: typer.Context) -> None:
             s = store.load(p)
             game = s.game if s.game.lower() in GAMES else f"{s.game} (unknown game)"
             rows.append([p.stem, game, ", ".join(s.players), str(len(s.hands)), s.created])
+        except store.PartyFile as party:  # a party's rows count its table results
+            s = party.party
+            rows.append([p.stem, f"{s.game} (party)", ", ".join(s.players), str(len(s.hands)), s.created])
         except ScorekeeperError as err:
             rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))
