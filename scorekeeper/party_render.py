@@ -29,9 +29,10 @@ def seating_table(tables: "Seating", reported: Sequence[int] = ()) -> str:
 
 def heading(party: "Session", st: "PartyStanding") -> str:
     count = len(party.players)
-    state = (f"round {st.round}: waiting for table{'s' if len(st.waiting()) != 1 else ''} "
+    played = f", {st.rounds_played} played" if st.rounds_played else ""
+    state = (f"round {st.round}{played}; waiting for table{'s' if len(st.waiting()) != 1 else ''} "
              f"{', '.join(str(t) for t in st.waiting())}" if st.reported
-             else f"round {st.round}")
+             else f"round {st.round}{played}")
     return f"{party.name} ({party.game}, {count} players at {len(st.tables)} tables): {state}"
 
 

@@ -410,7 +410,7 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
             if h == most and players[s] not in stars:
                 stars[players[s]] = "green"
     losers = tuple(players[s] for s in range(SEATS) if s not in winners)
-    won = tuple(players[s] for s in winners)
+    won = tuple(players[s] for s in sorted(winners))
     summary = _summary(players, hearts, won, losers, stars, table, tables, tuple(players[s] for s in used))
     return TableResult(round_, table, players, tuple(hearts), won, losers, stars,
                        tuple(players[s] for s in used), summary)
