@@ -209,9 +209,10 @@ def list_(ctx: typer.Context) -> None:
             s = store.load(p)
             game = s.game if s.game.lower() in GAMES else f"{s.game} (unknown game)"
             rows.append([p.stem, game, ", ".join(s.players), str(len(s.hands)), s.created])
-        except store.PartyFile as party:  # a party's rows count its table results
+        except store.PartyFile as party:  # a party: how many players, and its table results
             s = party.party
-            rows.append([p.stem, f"{s.game} (party)", ", ".join(s.players), str(len(s.hands)), s.created])
+            rows.append([p.stem, f"{s.game} (party)", f"{len(s.players)} players", str(len(s.hands)),
+                         s.created])
         except ScorekeeperError as err:
             rows.append([p.stem, "?", f"unreadable: {err.message}", "", ""])
     _out(tabulate(rows, headers=["name", "game", "players", "hands", "created"], disable_numparse=True))

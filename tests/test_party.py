@@ -265,7 +265,7 @@ def test_show_json_keys_and_list_shows_a_party(cli):
     assert data["stars"]["Hal"] == {"gold": 1, "red": 1, "green": 1}
     assert data["standing"][:3] == ["Cid", "Gus", "Hal"]
     listed = cli.ok("list").stdout
-    assert "party-cinch  progressive-cinch (party)  Ann, Bob" in listed
+    assert "party-cinch  progressive-cinch (party)  8 players  6 " in listed
 
 
 def test_undo_removes_the_last_result_and_takes_back_the_movement(cli):

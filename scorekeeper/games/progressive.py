@@ -395,7 +395,7 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
         if len(cut) != 1:
             raise ScorekeeperError(
                 f"{players[a]} and {players[b]} tie with {hearts[a]} heart{'s' if hearts[a] != 1 else ''}: "
-                f"give cut=NAME, the one who cut the lower card ({_goes(table)})")
+                f"give cut=NAME, whoever cut the lower card ({_goes(table)})")
         winners.append(cut[0])
         used.append(cut[0])
     extra = [s for s in cuts if s not in used]
@@ -417,7 +417,7 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
 
 
 def _goes(table: int) -> str:
-    return "that one stays at the head table" if table == 1 else f"that one goes up to table {table - 1}"
+    return "staying at the head table" if table == 1 else f"going up to table {table - 1}"
 
 
 def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int, table: int,
