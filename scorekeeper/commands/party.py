@@ -6,30 +6,53 @@ Only typer is imported here; the party modules are imported inside each command.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List
+from typing import List, Optional
 
 import typer
 
+def _example(*lines: str) -> str:
+    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+_NEW = ("scorekeeper party new spring --game progressive-hearts "
+        "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
-                  help="Progressive Hearts or Cinch: many tables, players moving up, stars and prizes.")
+                  help="Progressive Hearts or Cinch: many tables, players moving up, stars and prizes.",
+                  epilog=_example(_NEW, "scorekeeper party round spring 1 Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan",
+                                  "scorekeeper party show spring"))
 
 
 @app.callback()
 def party() -> None:
     """A progressive party: tables of four, the winners moving up, stars and prizes
-    (docs/party.md). Example: scorekeeper party new spring --game progressive-hearts
-    --players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal"""
+    (docs/party.md)."""
+
+
+def _dir(ctx: typer.Context) -> Optional[str]:
+    root = ctx.find_root()
+    given = root.obj or root.params.get("dir")
+    return str(given) if given else None
 
 
 def _path(ctx: typer.Context, name: str) -> Path:
     from ..store import session_path, sessions_dir
 
-    root = ctx.find_root()
-    return session_path(name, sessions_dir(str(root.obj) if root.obj else None))
+    return session_path(name, sessions_dir(_dir(ctx)))
 
 
-@app.command()
-def new(ctx: typer.Context, name: str = typer.Argument(..., help="the party's name"),
+def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
+    from ..complete import sittings
+
+    return sittings(_dir(ctx), incomplete)
+
+
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+    return typer.Argument(..., help=help, autocompletion=_complete_name)
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party new club --game progressive-cinch "
+                                    "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal --rule prizes=gold-first"))
+def new(ctx: typer.Context, name: str = _name("the party's name"),
         game: str = typer.Option(..., "--game", "-g", help="progressive-hearts or progressive-cinch"),
         players: str = typer.Option(..., "--players", "-p", help="a multiple of four, four to a "
                                     "table in the order given, table 1 (the head table) first"),
@@ -46,8 +69,12 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the party's na
     typer.echo(party_render.created_text(p.party, p.standing, str(path), note))
 
 
-@app.command("round")
-def round_(ctx: typer.Context, name: str = typer.Argument(..., help="the party"),
+@app.command("round", epilog=_example(
+    "scorekeeper party round spring 1 Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan",
+    "scorekeeper party round club 2 Eve=20 Fay=12",
+    "scorekeeper party round club 1 'deal1=bidder=Ann bid=8 made=10' 'deal2=bidder=Bob bid=6 made=9' "
+    "'deal3=bid=0 made=7' 'deal4=bidder=Dan bid=5 made=3'"))
+def round_(ctx: typer.Context, name: str = _name(),
            table: int = typer.Argument(..., help="the table reporting (1 is the head table)"),
            fields: List[str] = typer.Argument(..., help="hearts: NAME=N for each player; cinch: "
                                               "NAME=N a pair's points, or deal1= to deal4=; "
@@ -61,8 +88,8 @@ def round_(ctx: typer.Context, name: str = typer.Argument(..., help="the party")
     typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
 
 
-@app.command()
-def show(ctx: typer.Context, name: str = typer.Argument(..., help="the party"),
+@app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
+def show(ctx: typer.Context, name: str = _name(),
          json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
     """The seating, each player's tally, the order for the prizes, and every result."""
     from .. import parties, party_render
@@ -72,8 +99,9 @@ def show(ctx: typer.Context, name: str = typer.Argument(..., help="the party"),
     typer.echo(render(p.party, p.standing))
 
 
-@app.command()
-def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the party"),
+@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+                            "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
+def edit(ctx: typer.Context, name: str = _name(),
          round_number: int = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
          table: int = typer.Argument(..., help="the table"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... as for party round "
@@ -90,8 +118,8 @@ def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the party"),
                + party_render.seating_text(after.party, after.standing))
 
 
-@app.command()
-def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the party")) -> None:
+@app.command(epilog=_example("scorekeeper party undo spring"))
+def undo(ctx: typer.Context, name: str = _name()) -> None:
     """Remove the last result logged."""
     from .. import parties, party_render
 
