@@ -66,3 +66,40 @@ def test_two_handed_default_is_the_books_law_of_deduction(cli):
     cli.new("each", "cinch-solo", "Ann,Bob", "scoring=each")
     cli.ok("hand", "each", "bidder=Ann", "bid=8", "Ann=10", "Bob=4")
     assert cli.json("show", "each")["scores"] == {"Ann": 10, "Bob": 4}
+
+
+# ---------------------------------------------------------------- penalties and the 8-point variation
+
+
+def test_two_revokes_in_one_deal_both_sides_score_nothing(cli):
+    # The Revoke: "the revoking side cannot score any points that deal": both sides revoked
+    cli.new("x", "cinch", "A,Y,B,Z")
+    out = cli.ok("hand", "x", "bidder=A", "bid=6", "made=10", "revoke=B,Y").stdout
+    assert "B and Y revoked: nobody scores (both sides penalised: neither scores)" in out
+    # two revokes on one side are one penalty: the adversaries score all they took
+    cli.ok("hand", "x", "bidder=A", "bid=6", "made=10", "revoke=A,B")
+    assert cli.json("show", "x")["scores"] == {"A": 0, "Y": 4, "B": 0, "Z": 4}
+
+
+def test_foul_adversary_and_a_failed_bid_the_bidder_scores_all_he_made(cli):
+    # SCORING: "If either side has incurred a penalty which prevents them from scoring any
+    # points they may have won, the adversaries have nothing to deduct, and score all they make."
+    assert score_deal("deduct", 9, 8, 6, adversaries_penalised=True).bidders == 8
+    cli.new("x", "cinch", "A,Y,B,Z")
+    cli.ok("hand", "x", "bidder=A", "bid=9", "made=8", "foul=Y")
+    assert cli.json("show", "x")["scores"] == {"A": 8, "Y": 0, "B": 8, "Z": 0}
+    # the other reading, as a house rule: the bid must still be made
+    cli.new("b", "cinch", "A,Y,B,Z", "adversary_foul=bid-counts")
+    cli.ok("hand", "b", "bidder=A", "bid=9", "made=8", "foul=Y")
+    assert cli.json("show", "b")["scores"] == {"A": 0, "Y": 0, "B": 0, "Z": 0}
+
+
+def test_eight_point_variation_adversaries_score_what_they_took():
+    # VARIATIONS: "If one side bids 6, and makes 8, it scores 8; but the adversaries score the
+    # 6 they make. If the side bidding 6 had made 6 only, it would score nothing, while their
+    # adversaries would mark the 8 they made." With blind_draw a point may be left in the pack:
+    # bid 6, 6 against 7: the bidder's side under 8 scores nothing, the adversaries their 7.
+    assert (score_deal("eight", 6, 6, 7).bidders, score_deal("eight", 6, 6, 7).adversaries) == (0, 7)
+    # "If both sides score 7, neither having bid more than 7, neither scores."
+    assert (score_deal("eight", 7, 7, 7).bidders, score_deal("eight", 7, 7, 7).adversaries) == (0, 0)
+    assert (score_deal("eight", 5, 7, 6).bidders, score_deal("eight", 5, 7, 6).adversaries) == (0, 6)
