@@ -264,7 +264,8 @@ def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ..
 def read_text(path: Path, what: str = "file") -> str:
     """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark some editors write is not part of the text
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ScorekeeperError(f"no {what} file {str(path)!r}") from None
     except IsADirectoryError:
