@@ -142,6 +142,9 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
         raise ScorekeeperError("players must be a list of names", at("players"))
     players = [str(p) for p in players]
+    player_lines = {}
+    if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
+        player_lines = {str(n.value): n.start_mark.line + 1 for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -152,7 +155,8 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     hands = _hands(data.get("hands"), nodes.get("hands"), filename, at("hands"))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines)
+                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
+                   player_lines=player_lines)
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any]:

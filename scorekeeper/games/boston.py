@@ -394,7 +394,7 @@ class Boston(Game):
             extra = sorted(hand)[0]
             raise ScorekeeperError(
                 f"{extra}: a misdeal is logged on its own (misdeal=yes); the dealer deals "
-                f"again and the new deal is the next hand")
+                f"again and the new deal is the next hand", field=extra)
         table.to_pool(dealer, MISDEAL_FORFEIT)
         return f"{dealer} forfeits 1 red to the pool"
 
@@ -404,7 +404,7 @@ class Boston(Game):
                           ("tricks", f"give each player's tricks ({' '.join(p + '=N' for p in players)})"),
                           ("pay", "Misère Partout is paid in red counters by the book")):
             if name in hand:
-                raise ScorekeeperError(f"{name}: not used in a Misère Partout ({why})")
+                raise ScorekeeperError(f"{name}: not used in a Misère Partout ({why})", field=name)
         revoker = hand.get("revoke")
         given = {p: hand[p] for p in players if p in hand}
         if revoker:
@@ -458,7 +458,7 @@ class Boston(Game):
         for p in players:
             if p in hand:
                 raise ScorekeeperError(f"{p}: a player's tricks are given only in a Misère "
-                                       f"Partout (call=partout); the caller's go in tricks=")
+                                       f"Partout (call=partout); the caller's go in tricks=", field=p)
         revoker = hand.get("revoke")
         tricks = hand.get("tricks")
         if tricks is None and not revoker:
@@ -493,10 +493,11 @@ class Boston(Game):
     def _misere(self, call: str, caller: str, tricks: Optional[int], revoker: Optional[str],
                 book: PaymentTable, hand: Mapping[str, Any]) -> Tuple[bool, int, str]:
         if tricks is not None and call in TWELVE_CARD_CALLS and tricks > 12:
-            raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}")
+            raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}",
+                                   field="tricks")
         if "pay" in hand:
             raise ScorekeeperError(f"pay: {call} is paid {book.misere[call]} by the table; pay= is "
-                                   f"only for a case the payment table does not cover")
+                                   f"only for a case the payment table does not cover", field="pay")
         amount = book.misere[call]  # "there being no over-tricks"
         if revoker == caller:
             return False, amount, "revokes and loses the call"
@@ -526,14 +527,14 @@ class Boston(Game):
             if "pay" in hand:
                 raise ScorekeeperError(
                     f"pay: the {book.name} table gives {amount} for {call} bid, {bid - taken} short; "
-                    f"pay= is only for a case the payment table does not cover")
+                    f"pay= is only for a case the payment table does not cover", field="pay")
             return False, amount, what
         cell = book.success.get(bid, {}).get(taken)
         if cell is not None:
             if "pay" in hand:
                 raise ScorekeeperError(
                     f"pay: the {book.name} table gives {cell} for {call} bid, {taken} taken; "
-                    f"pay= is only for a case the payment table does not cover")
+                    f"pay= is only for a case the payment table does not cover", field="pay")
             return True, cell, what
         if "pay" not in hand:
             why = (f"{revoker} revoked: paid as made with three over-tricks, never over "

@@ -57,7 +57,7 @@ def points_of(taken: Sequence[Card], trump: Suit, sixty_three: bool = False, fie
             valid = " ".join(str(c) for c in table)
             raise ScorekeeperError(
                 f"{field}: {card} is not a counting card with {trump.name.lower()} trumps "
-                f"(the counting cards are {valid})")
+                f"(the counting cards are {valid})", field=field)
         total += table[card][1]
     return total
 
@@ -318,7 +318,7 @@ class Cinch(Game):
             if bidder is not None and bidder != dealer:
                 raise ScorekeeperError(
                     f"bidder: bid=0 means nobody bid and the dealer ({dealer}) named the trump, "
-                    f"got bidder={bidder}; leave bidder out or give the bid")
+                    f"got bidder={bidder}; leave bidder out or give the bid", field="bidder")
             return dealer
         if bidder is None:
             raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)")
@@ -329,7 +329,7 @@ class Cinch(Game):
         n, blind = self.deal_points, rules["blind_draw"]
         if "pack" in hand and not blind:
             raise ScorekeeperError("pack: counting cards are left in the pack only with "
-                                   "--rule blind_draw=on; otherwise give them to a side")
+                                   "--rule blind_draw=on; otherwise give them to a side", field="pack")
         if "took" in hand or "discards" in hand or "pack" in hand:
             return self.points_from_cards(hand, rules)
         if "made" not in hand:
@@ -346,18 +346,19 @@ class Cinch(Game):
         against = hand["against"]
         if made + against > n:
             raise ScorekeeperError(f"against: made {made} + against {against} = {made + against}, "
-                                   f"more than the {n} points of a deal")
+                                   f"more than the {n} points of a deal", field="against")
         if made + against < n and not blind:
             raise ScorekeeperError(
                 f"against: made {made} + against {against} = {made + against}, but all {n} points "
-                f"are made on every deal (leave against out, or --rule blind_draw=on)")
+                f"are made on every deal (leave against out, or --rule blind_draw=on)",
+                field="against")
         return made, against
 
     def points_from_cards(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
         for name in ("made", "against"):
             if name in hand:
                 raise ScorekeeperError(f"{name}: give either made/against or the cards "
-                                       f"(took, discards, pack), not both")
+                                       f"(took, discards, pack), not both", field=name)
         trump = hand.get("trump")
         if trump is None:
             raise ScorekeeperError("trump is missing: the counting cards depend on the trump "
@@ -367,7 +368,7 @@ class Cinch(Game):
         for name in ("took", "discards", "pack"):
             for card in hand.get(name, ()):
                 if card in seen:
-                    raise ScorekeeperError(f"{name}: {card} is also in {seen[card]}")
+                    raise ScorekeeperError(f"{name}: {card} is also in {seen[card]}", field=name)
                 seen[card] = name
             totals[name] = points_of(hand.get(name, ()), trump, self.sixty_three, name)
         # "Any trumps found among the discards at the end of the hand count for the side

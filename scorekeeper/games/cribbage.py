@@ -86,7 +86,8 @@ class Cribbage(Game):
         if len(players) > 2 and rules["variant"] != "six-card":
             raise ScorekeeperError(
                 f"rule variant: three- and four-hand cribbage is played with five cards dealt "
-                f"and four kept (§ 87), so use variant=six-card, got {rules['variant']}")
+                f"and four kept (§ 87), so use variant=six-card, got {rules['variant']}",
+                rule="variant")
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         """The game's default follows the variant: 61 for five-card (§ 83), else 121."""
@@ -233,12 +234,12 @@ class Cribbage(Game):
             if side not in could:
                 raise ScorekeeperError(
                     f"out: {out} could not have pegged out: {scores[side]} and "
-                    f"{pegged.get(side, 0)} pegged is short of {target}")
+                    f"{pegged.get(side, 0)} pegged is short of {target}", field="out")
             return
         if len(could) > 1:
             names = " and ".join(_side_name(self.sides(session)[i]) for i in could)
             raise ScorekeeperError(f"out: {names} could each have pegged out to {target} in this "
-                                   f"play; say who did first with out=NAME")
+                                   f"play; say who did first with out=NAME", field="out")
 
     def by_player(self, session: Session, by_side: Sequence[int]) -> Dict[str, int]:
         return {p: by_side[self.side_of(session, p)] for p in session.players}
@@ -289,7 +290,7 @@ class Cribbage(Game):
             others = [f for f in hand if f not in ("misdeal", "note", "at")]
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
-                                       f"(and a note), not {', '.join(others)}")
+                                       f"(and a note), not {', '.join(others)}", field="misdeal")
             for opponent in self._opponent_sides(session, dealer):
                 steps.append((opponent, 2, "takes two for the misdeal"))
             return steps
@@ -298,7 +299,8 @@ class Cribbage(Game):
             steps.append((side(dealer), 2, "takes two for his heels"))
         if hand.get("touched") == dealer:
             raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
-                                   f"the cards after the cut is the non-dealer's (§ 82 vi)")
+                                   f"the cards after the cut is the non-dealer's (§ 82 vi)",
+                                   field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
                 for opponent in self._opponent_sides(session, hand[name]):
@@ -319,7 +321,8 @@ class Cribbage(Game):
         out = hand.get("out")
         if out is not None:
             if not any(p == out for p, _ in pegs):
-                raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})")
+                raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})",
+                                       field="out")
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
         return [(self.side_of(session, p), n, "pegs {n}") for p, n in pegs]
 
@@ -338,7 +341,8 @@ class Cribbage(Game):
         missed = hand.get(f"overlooked.{player}", 0)
         if missed > sum(c[0] for c in counts):
             raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
-                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}")
+                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
+                                   field=f"overlooked.{player}")
         left = missed
         for item in reversed(counts):
             taken = min(left, item[0])
@@ -377,21 +381,22 @@ class Cribbage(Game):
         starter = hand.get("starter")
         given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
         if given_cards and starter is None:
-            raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}")
+            raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
+                                   field="starter")
         if starter is not None:
             every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
                                                      for c in hand[f]]
             for where, card in every:
                 if card.is_joker:
                     field = "starter" if where == "as the starter" else where[len("in "):]
-                    raise ScorekeeperError(f"{field}: cribbage is played without the joker")
+                    raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
             _check_no_card_twice(every)
         shows: Dict[str, int] = {}
         for p in players:
             if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
                 other = f"hand.{p}" if f"hand.{p}" in hand else f"play.{p}"
                 raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
-                                       f"by {other} and the cards, not both")
+                                       f"by {other} and the cards, not both", field=p)
             if p in hand:
                 self.check_total(session, p, hand[p], p == dealer)
                 shows[p] = hand[p]
@@ -401,18 +406,20 @@ class Cribbage(Game):
             if missed:
                 if p in hand:
                     raise ScorekeeperError(f"overlooked.{p}: with {p}={hand[p]} give the points he "
-                                           f"took; overlooked points need his cards (hand.{p})")
+                                           f"took; overlooked points need his cards (hand.{p})",
+                                           field=f"overlooked.{p}")
         crib = None
         if "crib" in hand:
             if dealer in hand:
                 raise ScorekeeperError(f"crib: the crib is {dealer}'s (the dealer's) and "
-                                       f"{dealer}={hand[dealer]} already gives all his points")
+                                       f"{dealer}={hand[dealer]} already gives all his points",
+                                       field="crib")
             crib = show_points(hand["crib"], starter, crib=True)
         heels = hand.get("heels")
         is_knave = starter is not None and starter.rank is Rank.JACK
         if heels and starter is not None and not is_knave:
             raise ScorekeeperError(f"heels: two for his heels needs a knave turned up; the "
-                                   f"starter is {starter}")
+                                   f"starter is {starter}", field="heels")
         if heels is None:
             heels = is_knave
         return {"hands": shows, "crib": crib, "heels": bool(heels)}
