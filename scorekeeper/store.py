@@ -169,6 +169,9 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
     if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
         raise ScorekeeperError("players must be a list of names", at("players"))
     players = [str(p) for p in players]
+    player_lines = {}
+    if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
+        player_lines = {str(n.value): n.start_mark.line + 1 for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -180,7 +183,8 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
     hands = _hands(data.get(key), nodes.get(key), filename, at(key), key)
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines)
+                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
+                   player_lines=player_lines)
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any]:
@@ -293,7 +297,8 @@ def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands
 def read_text(path: Path, what: str = "file") -> str:
     """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark some editors write is not part of the text
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ScorekeeperError(f"no {what} file {str(path)!r}") from None
     except IsADirectoryError:

@@ -34,6 +34,7 @@ def get_game(name: str) -> Game:
     entry = GAMES.get(str(name).strip().lower())
     if entry is None:
         raise ScorekeeperError(
-            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}")
+            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
+            key="game")
     module = importlib.import_module(entry[0])
     return getattr(module, entry[1])()
