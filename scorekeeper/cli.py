@@ -25,6 +25,7 @@ EXIT_CODES: Dict[str, int] = {USAGE: 2, FILE: 1}
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.commands.party", "app", "a progressive party: tables, moving up, stars, prizes"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -287,7 +288,12 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     for p in store.list_sessions(folder):  # headers only: nothing is replayed
         try:
             s = store.load(p)
-            rows.append({"name": p.stem, "game": s.game, "known_game": s.game.lower() in GAMES,
+            rows.append({"name": p.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": len(s.hands), "created": s.created, "path": str(p)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            s = found.party
+            rows.append({"name": p.stem, "kind": store.PARTY, "game": s.game, "known_game": True,
                          "players": list(s.players), "hands": len(s.hands), "created": s.created,
                          "path": str(p)})
         except ScorekeeperError as err:
