@@ -695,3 +695,106 @@ class SoloCinch(Cinch):
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return _solo_settle_remarks(state, session)
+
+
+# ---------------------------------------------------------------- Widow Cinch
+
+
+class WidowCinch(SoloCinch):
+    """Widow Cinch (VARIATIONS): "Six players cut for partners, two on a side. Each player has
+    two adversaries between himself and his partner." So the 1st and 4th, 2nd and 5th, 3rd and
+    6th are partners: three sides, each for itself, scored as three-handed Cinch is, side by
+    side. The widow (four cards the bidder may take before naming the trump) changes the play,
+    not the score."""
+
+    name = "cinch-widow"
+    title = "Widow Cinch (six players, three partnerships of two, the widow)"
+    description = ("Six players in seating order: the 1st and 4th, 2nd and 5th, 3rd and 6th are "
+                   "partners (two adversaries between each player and his partner). Each deal "
+                   "give the bidder and bid and the points each player's tricks held (A=5 D=3; "
+                   "left out: 0); a side's points are its two players'. Scored as three-handed "
+                   "Cinch, with the sides for the players (scoring=each, deduct, setback). The "
+                   "first side to 51 wins; each player of the other sides pays one of the "
+                   "winners the stake.")
+    min_players = 6
+    max_players = 6
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        return Cinch.resolve_rules(self, given, players)
+
+    def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
+        p = session.players
+        return ((p[0], p[3]), (p[1], p[4]), (p[2], p[5]))
+
+    def side_of(self, session: Session, player: str) -> Tuple[str, ...]:
+        return next(side for side in self.fixed_sides(session) if player in side)
+
+    def fields(self, session: Session) -> List[Field]:
+        fields = super().fields(session)
+        for i, f in enumerate(fields):
+            if f.name in session.players:
+                partner = next(q for q in self.side_of(session, f.name) if q != f.name)
+                fields[i] = f._replace(help=f"points in the tricks {f.name} took (his side: "
+                                            f"{f.name} + {partner}; default 0)")
+        return fields
+
+    def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CinchState, Effect]:
+        rules = session.rules
+        dealer = hand.get("dealer") or self.next_dealer(state, session)
+        bid = hand["bid"]
+        maker = self.maker(hand, dealer)
+        sides = self.fixed_sides(session)
+        label = {side: _sides_name(side) for side in sides}
+        taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
+        total = sum(taken.values())
+        n = self.deal_points
+        if total > n or (total < n and not rules["blind_draw"]):
+            given = " + ".join(f"{s} {v}" for s, v in taken.items())
+            raise ScorekeeperError(
+                f"points: the points the sides took ({given} = {total}) must add up to {n}"
+                + ("" if total > n else " (or --rule blind_draw=on)"))
+        revoked = tuple(dict.fromkeys(label[self.side_of(session, p)] for p in hand.get("revoke", ())))
+        culprits = revoked + ((label[self.side_of(session, hand["foul"])],) if "foul" in hand else ())
+        bidder_side = label[self.side_of(session, maker)]
+        by_side, how = score_solo(rules["scoring"], bid, bidder_side, taken,
+                                  penalised=culprits, revoked=revoked)
+        changes = {p: by_side[label[self.side_of(session, p)]] for p in session.players}
+        scores = {p: state.scores[p] + changes[p] for p in session.players}
+        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
+                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        scored = ", ".join(f"{s} {v:+d}" for s, v in by_side.items() if v) or "nobody scores"
+        took = ", ".join(f"{s} {v}" for s, v in taken.items())
+        faults = "".join(f"; {_names(hand[k])} {word}: {'their side scores' if k else ''} nothing"
+                         for k, word in (("revoke", "revoked"), ("foul", "held too many cards"))
+                         if k in hand)
+        summary = f"{opening}; took {took}{faults}: {scored} ({how})"
+        side_scores = {label[side]: scores[side[0]] for side in sides}
+        winners = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
+        games_won, balances = dict(state.games_won), dict(state.balances)
+        notes: Tuple[str, ...] = ()
+        if winners:
+            # each player of a losing side pays one player of a winning side the stake
+            paid = _each_pays_winner(winners, list(side_scores))
+            for p in session.players:
+                balances[p] += paid[label[self.side_of(session, p)]]
+                if label[self.side_of(session, p)] in winners:
+                    games_won[p] += 1
+            notes = (f"{' and '.join(winners)} win{'' if len(winners) == 1 else ' together'} "
+                     f"the game; a new game starts",)
+        effect = Effect(summary, changes, scores, dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(scores, games_won, balances, dealer, self.side_of(session, maker)), effect
+
+    def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        target = session.rules["game"]
+        return ("; ".join(f"{_sides_name(side)} {state.scores[side[0]]} "
+                          f"({target - state.scores[side[0]]} to go)"
+                          for side in self.fixed_sides(session)),)
+
+    def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        won = ", ".join(f"{_sides_name(side)} {state.games_won[side[0]]}"
+                        for side in self.fixed_sides(session))
+        return (f"games won: {won} (each player of the other two sides pays one player of the "
+                f"winning side the stake per game)",)

@@ -161,3 +161,24 @@ def test_printed_sheets_are_todays_sheets():
     first = printed_sheets(text)[0]
     assert first.splitlines()[:4] == ["title: No. 3", "bidder: A", "bid: 12", "trump: hearts"]
     assert first.splitlines()[4] == "♡A ♡3 5♢ ♡6"
+
+
+# ---------------------------------------------------------------- Widow Cinch
+
+
+def test_widow_cinch_three_partnerships_with_two_adversaries_between_partners(cli):
+    # VARIATIONS: "Six players cut for partners, two on a side. Each player has two adversaries
+    # between himself and his partner": seats 1-4, 2-5, 3-6 are partners
+    cli.new("w", "cinch-widow", "A,B,C,D,E,F", stake="1")
+    out = cli.ok("hand", "w", "bidder=A", "bid=6", "A=5", "D=3", "B=4", "C=2").stdout
+    assert "took A-D 8, B-E 4, C-F 2: A-D +8, B-E +4, C-F +2" in out
+    cli.ok("hand", "w", "bidder=B", "bid=10", "A=5", "D=3", "B=4", "C=2")   # B-E set: +10 to the others
+    data = cli.json("show", "w")
+    assert data["scores"] == {"A": 26, "B": 4, "C": 14, "D": 26, "E": 4, "F": 14}
+    for _ in range(2):
+        cli.ok("hand", "w", "bidder=D", "bid=8", "D=14")                 # A-D 40, 54: out
+    data = cli.json("show", "w")
+    assert data["games_won"] == {"A": 1, "B": 0, "C": 0, "D": 1, "E": 0, "F": 0}
+    assert cli.json("settle", "w")["balances"] == {"A": 2, "B": -1, "C": -1, "D": 2, "E": -1, "F": -1}
+    r = cli.refused("w", "hand", "w", "bidder=A", "bid=6", "A=5")
+    assert "must add up to 14" in r.stderr
