@@ -25,6 +25,7 @@ EXIT_CODES: Dict[str, int] = {USAGE: 2, FILE: 1}
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.commands.party", "app", "a progressive party: tables, moving up, stars, prizes"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -286,9 +287,14 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     rows = []
     for p in store.list_sessions(folder):  # headers only: nothing is replayed
         try:
-            s, hands = store.load_summary(p)  # the header and a count
-            rows.append({"name": p.stem, "game": s.game, "known_game": s.game.lower() in GAMES,
-                         "players": list(s.players), "hands": hands, "created": s.created,
+            s, hands = store.load_summary(p)  # the header and a count: nothing replayed
+            rows.append({"name": p.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": hands, "created": s.created, "path": str(p)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            s = found.party
+            rows.append({"name": p.stem, "kind": store.PARTY, "game": s.game, "known_game": True,
+                         "players": list(s.players), "hands": len(s.hands), "created": s.created,
                          "path": str(p)})
         except ScorekeeperError as err:
             rows.append({"name": p.stem, "path": str(p), "error": err.message})
@@ -357,7 +363,7 @@ def stats(ctx: typer.Context,
     folder = _folder(ctx)
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
     nights, failed = ledger.season(folder, keep)
-    season = season_stats.season(nights, failed, player)
+    season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
     _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
 
 

@@ -235,6 +235,7 @@ class Failed(NamedTuple):
     file: str
     error: str
     line: Optional[int] = None
+    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
@@ -243,7 +244,8 @@ class Failed(NamedTuple):
 def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
            ) -> Tuple[List[Night], List[Failed]]:
     """Every sitting in the folder that `keep` accepts (read from its header), replayed; the
-    files that fail are returned with their error, never dropped."""
+    files that fail are returned with their error, never dropped. A progressive party's file
+    (`kind: party`) is not a sitting: it is returned among them with kind "party"."""
     nights: List[Night] = []
     failed: List[Failed] = []
     for path in store.list_sessions(folder):
@@ -254,6 +256,8 @@ def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
             figures: List[Figure] = []
             replayed = check_session(session, figures)
             nights.append(Night(replayed, settlement(replayed), tuple(figures)))
+        except store.PartyFile as party:
+            failed.append(Failed(str(path), party.message, None, store.PARTY))
         except ScorekeeperError as err:
             where = err.source
             failed.append(Failed(str(path), err.message,

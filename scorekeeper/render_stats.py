@@ -59,6 +59,9 @@ def stats_text(season: "Season", folder: str) -> str:
         parts.append("no sittings to count")
     if season.failed:
         parts.append("failed to load (not counted)\n" + "\n".join(str(f) for f in season.failed))
+    if season.parties:
+        parts.append("progressive parties (not sittings: scorekeeper party show NAME)\n"
+                     + "\n".join(f.file for f in season.parties))
     return "\n\n".join(parts)
 
 
@@ -78,6 +81,7 @@ def stats_json(season: "Season") -> str:
         "hands": season.hands,
         "players": {p.name: _player_json(p) for p in season.players.values()},
         "failed": [{"file": f.file, "error": f.error, "line": f.line} for f in season.failed],
+        "parties": [f.file for f in season.parties],
     }
     return json.dumps(data, indent=2, ensure_ascii=False)
 

@@ -74,6 +74,7 @@ class Season(NamedTuple):
     hands: int
     players: Dict[str, PlayerSeason]
     failed: List["Failed"]
+    parties: List["Failed"]                     # party files in the folder: not sittings
 
 
 def parse_since(raw: Optional[str]) -> Optional[date]:
@@ -111,8 +112,10 @@ def keeper(game: Optional[str] = None, player: Optional[str] = None,
 
 
 def season(nights: Sequence["Night"], failed: Sequence["Failed"] = (),
-           player: Optional[str] = None) -> Season:
-    """Every player's season (or one player's: `player`, in any case) over the sittings."""
+           player: Optional[str] = None, filtered: bool = False) -> Season:
+    """Every player's season (or one player's: `player`, in any case) over the sittings.
+    The party files in the folder are named, unless the sittings were `filtered` (by game,
+    player or date: a party is none of those sittings)."""
     records: Dict[str, Dict[str, Any]] = {}
     hands = 0
     for night in nights:
@@ -128,7 +131,8 @@ def season(nights: Sequence["Night"], failed: Sequence["Failed"] = (),
     wanted = player.strip().lower() if player else None
     players = {name: _player(name, r) for name, r in records.items()
                if wanted is None or name.lower() == wanted}
-    return Season(len(nights), hands, players, list(failed))
+    return Season(len(nights), hands, players, [f for f in failed if not f.kind],
+                  [] if filtered else [f for f in failed if f.kind])
 
 
 def _empty() -> Dict[str, Any]:
