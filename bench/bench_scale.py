@@ -15,31 +15,19 @@ import argparse
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sittings  # noqa: E402
+from bench_cli import command, timed  # noqa: E402
 
 FLOOR = ("import sys, yaml\n"
          "for f in sys.argv[1:]:\n"
          "    yaml.load(open(f, encoding='utf-8').read(), Loader=yaml.CSafeLoader)\n")
-
-
-def command() -> list:
-    script = Path(sys.executable).with_name("scorekeeper")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "scorekeeper"]
-
-
-def timed(args: list, cwd: str) -> float:
-    start = time.perf_counter()
-    subprocess.run(args, cwd=cwd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
 
 
 def compare(label: str, cases: dict, runs: int, cwd: str, target: float) -> None:

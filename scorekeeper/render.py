@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence, Tuple
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .games.base import Game, Standings
@@ -81,7 +81,8 @@ def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def standings_table(st: Standings) -> str:
+def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
+    """The standings' headers and rows (for the text table and the HTML report alike)."""
     headers = ["player", "score"] + list(st.columns)
     if st.games_won is not None:
         headers.append("games")
@@ -91,6 +92,11 @@ def standings_table(st: Standings) -> str:
         if st.games_won is not None:
             row.append(str(st.games_won.get(p, 0)))
         rows.append(row)
+    return headers, rows
+
+
+def standings_table(st: Standings) -> str:
+    headers, rows = standings_rows(st)
     return _table(rows, headers)
 
 

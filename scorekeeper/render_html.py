@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Sequence
 
-from .render import field_text, money, number, hand_text
+from .render import hand_text, money, number, standings_rows
 from .render_chart import chart_svg, legend_html
 
 if TYPE_CHECKING:
@@ -63,13 +63,7 @@ def sitting_html(session: "Session", st: "Standings", s: "Settlement", lines: "S
 
 
 def standings_html(st: "Standings") -> str:
-    headers = ["player", "score"] + list(st.columns) + (["games"] if st.games_won is not None else [])
-    rows = []
-    for p in st.players:
-        row = [p, number(st.scores[p])] + [number(c.get(p, "")) for c in st.columns.values()]
-        if st.games_won is not None:
-            row.append(str(st.games_won.get(p, 0)))
-        rows.append(row)
+    headers, rows = standings_rows(st)
     return _table(headers, rows, numeric=range(1, len(headers)))
 
 
