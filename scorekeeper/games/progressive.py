@@ -48,8 +48,8 @@ Seating = Tuple[Tuple[str, ...], ...]  # the tables, table 1 first, each in seat
 def check_game(game: str) -> str:
     name = str(game).strip().lower()
     if name not in PARTY_GAMES:
-        raise ScorekeeperError(f"--game must be {' or '.join(PARTY_GAMES)}, got {game!r}"
-                               f"{suggest(name, PARTY_GAMES)}", usage=True)
+        raise ScorekeeperError(f"the game of a party must be {' or '.join(PARTY_GAMES)}, got {game!r}"
+                               f"{suggest(name, PARTY_GAMES)}", usage=True, key="game")
     return name
 
 
@@ -60,7 +60,8 @@ def check_players(players: Sequence[str]) -> None:
     n = len(players)
     if n % SEATS or n < 2 * SEATS:
         raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
-                               f"the head table and the booby table), got {n}", usage=True)
+                               f"the head table and the booby table), got {n}", usage=True,
+                               key="players")
     for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
         if p.lower() in RESERVED:
             raise ScorekeeperError(f"a player may not be called {p!r} at a party: {p.lower()}= is a "
@@ -77,14 +78,14 @@ def resolve_rules(game: str, given: Mapping[str, Any]) -> Dict[str, str]:
     for name in given:
         if name not in known:
             raise ScorekeeperError(f"unknown rule {name!r} for {game}{suggest(name, list(known))}; "
-                                   f"rules: {', '.join(known)}")
+                                   f"rules: {', '.join(known)}", rule=name)
     resolved = {}
     for name, (default, values) in known.items():
         raw = given.get(name)
         value = default if raw is None else str(raw).strip().lower()
         if value not in values:
             raise ScorekeeperError(f"rule {name}: must be one of {', '.join(values)}, got {raw!r}"
-                                   f"{suggest(value, list(values))}")
+                                   f"{suggest(value, list(values))}", rule=name)
         resolved[name] = value
     return resolved
 
