@@ -90,6 +90,8 @@ class Kind(NamedTuple):
 
 
 def _as_int(raw: Any) -> int:
+    if type(raw) is int:  # the usual case, read from YAML (a bool is not an int here)
+        return raw
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
@@ -263,7 +265,7 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
     fields, by_name, by_lower = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
@@ -271,7 +273,7 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
     for field in fields:
