@@ -255,7 +255,6 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
 
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
-_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
@@ -315,14 +314,16 @@ def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
 def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
     """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
     constructors = loader.yaml_constructors
+    scalar = yaml.ScalarNode
 
     def value_of(item: Any) -> Any:
-        if isinstance(item, yaml.ScalarNode):
-            if item.tag == _STR:
+        if type(item) is scalar:
+            tag = item.tag
+            if tag == _STR:
                 return item.value
-            if item.tag == _INT and _DECIMAL.match(item.value):
-                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
-            construct = constructors.get(item.tag)
+            if tag == _INT and _plain_decimal(item.value):
+                return int(item.value)
+            construct = constructors.get(tag)
             if construct is not None:
                 return construct(loader, item)
         return loader.construct_object(item, deep=True)
@@ -338,11 +339,22 @@ def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
                 raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
                                        f"{lines[raw]})", Source(filename, line))
             lines[raw] = line
-            if not isinstance(value, yaml.ScalarNode):
-                _refuse_duplicate_keys(value, filename)
-            fields[str(value_of(key))] = value_of(value)
+            if type(value) is scalar and value.tag == _STR:
+                found = value.value  # the usual value: a plain string
+            else:
+                if not isinstance(value, scalar):
+                    _refuse_duplicate_keys(value, filename)
+                found = value_of(value)
+            fields[raw if type(key) is scalar and key.tag == _STR else str(value_of(key))] = found
         hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
     return tuple(hands)
+
+
+def _plain_decimal(text: str) -> bool:
+    """An int as PyYAML reads it plainly (not 0o17, 017, 0x1f, 1_000 or 1:30): `int()` is enough.
+    The resolver has tagged it an int, so its digits are ASCII."""
+    digits = text[1:] if text[:1] == "-" else text
+    return digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
