@@ -254,12 +254,33 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
 
 
 _STR = "tag:yaml.org,2002:str"
+_TAGS: Dict[Tuple[str, Any], str] = {}  # (a plain scalar's text, implicit) -> its resolved tag
+
+
+class _SessionLoader(_Loader):  # type: ignore[misc, valid-type]
+    """The safe loader, remembering which tag each scalar text resolves to: a long sitting
+    repeats the same few values (names, small numbers) thousands of times, and the resolver's
+    regular expressions were a fifth of the loading. Same tags: the resolver has no path
+    resolvers, so a scalar's tag depends on its text alone."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _TAGS.get(key)
+        if tag is None:
+            if len(_TAGS) > 50_000:  # bounded: notes and times are seldom repeated
+                _TAGS.clear()
+            tag = _TAGS[key] = super().resolve(kind, value, implicit)
+        return tag
+
+
 _INT = "tag:yaml.org,2002:int"
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
     """(the root node, the document's data, the hands when built straight from their nodes)."""
-    loader = _Loader(text)
+    loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
