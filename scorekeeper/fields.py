@@ -250,19 +250,21 @@ class FieldIndex(NamedTuple):
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
+    required: Tuple[Field, ...] = ()
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
+                      tuple(f for f in fields if f.required))
 
 
 def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower = index
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
         field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
@@ -276,8 +278,8 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
         if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
-    for field in fields:
-        if field.required and field.name not in values:
+    for field in required:
+        if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
     return values

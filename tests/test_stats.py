@@ -212,3 +212,17 @@ cinch-foster (cinch): the score after each hand
 
 * A-B   o Y-Z
 """
+
+
+def test_every_registered_game_has_at_least_the_generic_figures(cli):
+    from scorekeeper.games import game_names, get_game
+
+    for i, name in enumerate(game_names()):
+        game = get_game(name)
+        seats = max(game.min_players, min(4, game.max_players))
+        cli.new(f"s{i}", name, ",".join(f"{name[:2]}{k}" for k in range(seats)))
+    data = cli.json("stats")
+    assert data["failed"] == [] and data["sittings"] == len(game_names())
+    for i, name in enumerate(game_names()):
+        player = data["players"][f"{name[:2]}0"]
+        assert player["by_game"][name]["hands"] == 0 and player["money"]
