@@ -47,7 +47,7 @@ def without_the_dealer(apply: Callable[..., Tuple[Any, Any]], state: Any, hand: 
     and the dealer's entries are put back untouched: he pays and receives nothing."""
     refuse_the_dealer(hand, session.players, dealer)
     six = in_the_deal(session.players, dealer)
-    table = session._replace(players=six)
+    table = session._replace(players=six, rules={**session.rules, "first_dealer": None})
     new_state, effect = apply(_only(state, six), hand, table, index)
     merged = _restore(new_state, state, dealer, session.players)
     changes = {p: effect.changes.get(p, 0) for p in session.players}
