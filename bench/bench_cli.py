@@ -38,6 +38,7 @@ def main() -> None:
     sk = command()
     work = tempfile.mkdtemp(prefix="sk-bench-")
     try:
+        os.mkdir(os.path.join(work, "sessions"))  # ./sessions here, not the user data folder
         subprocess.run(sk + ["new", "bench", "--game", "tally", "--players", "Ann,Bob,Cid,Dee"],
                        cwd=work, check=True, stdout=subprocess.DEVNULL)
         for i in range(12):  # a small sitting: a dozen hands

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import coerce_hand, dump_hand
+from .fields import dump_hand
 from .games import get_game
 from .games.base import Game, Standings
 from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
@@ -139,13 +139,14 @@ def _save(replayed: Replayed, path: Path) -> None:
 
 
 def now() -> str:
-    return datetime.now().replace(microsecond=0).isoformat()
+    """The local time with its UTC offset (ISO 8601), so a log read elsewhere is unambiguous."""
+    return datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 
 def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     """A hand as it will be saved: every value parsed and written back in its canonical form."""
     fields = replayed.game.fields(replayed.session)
-    values = coerce_hand(raw, fields, replayed.session.players)
+    values = replayed.game.parse_fields(raw, replayed.session)
     return Hand(dump_hand(values, fields))
 
 

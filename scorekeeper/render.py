@@ -106,6 +106,25 @@ def effect_text(session: Session, st: Standings) -> str:
     return "\n".join(lines) + "\n\n" + standings_text(session, st)
 
 
+def hand_json(session: Session, st: Standings) -> str:
+    """`hand --json`: the hand as logged (its fields, `at` with its UTC offset), its effect, and
+    the standings after it."""
+    e = st.effects[-1]
+    data: Dict[str, Any] = {
+        "name": session.name, "game": st.game, "hand": len(session.hands),
+        "fields": dict(session.hands[-1].fields),
+        "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
+        "changes": {p: json_number(v) for p, v in e.changes.items()},
+        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "next_dealer": st.next_dealer,
+    }
+    if st.pool is not None:
+        data["pool"] = st.pool
+    if st.games_won is not None:
+        data["games_won"] = dict(st.games_won)
+    return _json(data)
+
+
 def show_json(session: Session, st: Standings) -> str:
     data: Dict[str, Any] = {
         "name": session.name,
@@ -164,18 +183,28 @@ def _unfinished_game(st: "Standings") -> List[str]:
     return [f"the game in progress ({scores}) is not settled: only finished games are paid"]
 
 
+def money_json(cents: int) -> str:
+    """Money in JSON: a decimal string to the cent ("2.25", "-0.07"), never a float."""
+    return money(cents, "")
+
+
 def settle_json(s: Settlement, st: Standings) -> str:
     data = {
         "unit": s.unit,
         "balances": {p: json_number(s.balances[p]) for p in st.players},
-        "stake": float(s.stake),
+        "stake": number(s.stake),
         "currency": s.currency,
-        "money": {p: s.money_cents[p] / 100 for p in st.players},
-        "transfers": [{"from": t.payer, "to": t.payee, "amount": t.cents / 100} for t in s.transfers],
+        "money": {p: money_json(s.money_cents[p]) for p in st.players},
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
+                      for t in s.transfers],
     }
+    return _json(data)
+
+
+def _json(data: Any) -> str:
     import json
 
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
 
 
 def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
@@ -197,6 +226,40 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
                         + ["; ".join((e.summary,) + tuple(e.notes))]
                         + [number(e.scores.get(p, "")) for p in st.players])
     return out.getvalue()
+
+
+def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    """`list`: the folder used (and why that one), then one line per sitting."""
+    if not rows:
+        return f"no sessions in {folder} ({why})"
+    table = []
+    for r in rows:
+        if "error" in r:
+            table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
+        else:
+            game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
+            table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])
+    return f"sessions in {folder} ({why})\n\n" + _table(table, ["name", "game", "players", "hands", "created"])
+
+
+def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
+
+
+def games_json(games: Mapping[str, Game]) -> str:
+    return _json([{"name": name, "title": g.title, "min_players": g.min_players,
+                   "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
+
+
+def game_help_json(game: Game, fields: Sequence[Any]) -> str:
+    return _json({
+        "name": game.name, "title": game.title, "description": game.description,
+        "min_players": game.min_players, "max_players": game.max_players, "unit": game.unit,
+        "rules": [{"name": r.name, "default": r.dump(r.default) if r.default is not None else None,
+                   "values": r.values, "help": r.help} for r in game.all_rules()],
+        "fields": [{"name": f.name, "required": f.required, "value": f.kind.describe, "help": f.help}
+                   for f in fields],
+    })
 
 
 def games_list(games: Mapping[str, Game]) -> str:

@@ -28,7 +28,34 @@ _NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$")
 
 
 def sessions_dir(option: Optional[str] = None) -> Path:
-    return Path(option or os.environ.get("SCOREKEEPER_DIR") or DEFAULT_DIR)
+    return resolve_sessions_dir(option)[0]
+
+
+def resolve_sessions_dir(option: Optional[str] = None) -> Tuple[Path, str]:
+    """The sessions folder and why it was chosen, as tools do: --dir, then SCOREKEEPER_DIR,
+    then ./sessions if that folder exists here, else the user's data folder (XDG)."""
+    if option:
+        return Path(option), "--dir"
+    if os.environ.get("SCOREKEEPER_DIR"):
+        return Path(os.environ["SCOREKEEPER_DIR"]), "SCOREKEEPER_DIR"
+    if Path(DEFAULT_DIR).is_dir():
+        return Path(DEFAULT_DIR), "./sessions exists here"
+    return user_data_dir() / "sessions", "the user data folder; --dir or SCOREKEEPER_DIR choose another"
+
+
+def user_data_dir() -> Path:
+    """Where the platform keeps a user's data: $XDG_DATA_HOME (default ~/.local/share) on
+    Linux and the BSDs, ~/Library/Application Support on macOS, %APPDATA% on Windows."""
+    import sys
+
+    if sys.platform == "win32" and os.environ.get("APPDATA"):
+        return Path(os.environ["APPDATA"]) / "scorekeeper"
+    if sys.platform == "darwin":
+        return Path.home() / "Library" / "Application Support" / "scorekeeper"
+    base = os.environ.get("XDG_DATA_HOME", "").strip()
+    if not base or not os.path.isabs(base):  # the XDG spec: a relative value is ignored
+        base = str(Path.home() / ".local" / "share")
+    return Path(base) / "scorekeeper"
 
 
 def session_path(name: str, folder: Path) -> Path:
@@ -50,6 +77,27 @@ def session_path(name: str, folder: Path) -> Path:
     return folder / f"{name}.yaml"
 
 
+def _close_names(path: Path) -> str:
+    """`cinch-tuesday` when `cinch tuesday` was saved: suggest the names that are close."""
+    import difflib
+
+    names = [p.stem for p in list_sessions(path.parent)]
+    if not names:
+        return ""
+
+    def plain(name: str) -> str:  # '-', '_' and ' ' are the same to a person typing
+        return re.sub(r"[-_ ]+", " ", name.lower())
+
+    wanted = plain(path.stem)
+    close = [n for n in names if plain(n) == wanted]
+    by_plain = {plain(n): n for n in names}
+    close += [by_plain[m] for m in difflib.get_close_matches(wanted, list(by_plain), n=3, cutoff=0.6)
+              if by_plain[m] not in close]
+    if not close:
+        return ""
+    return " (did you mean " + " or ".join(repr(n) for n in close[:3]) + "?)"
+
+
 def list_sessions(folder: Path) -> List[Path]:
     if not folder.is_dir():
         return []
@@ -63,7 +111,8 @@ def load(path: Path) -> Session:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorekeeperError(f"no session {str(path)!r} (scorekeeper list shows the sessions)") from None
+        raise ScorekeeperError(f"no session {str(path)!r}{_close_names(path)} "
+                               f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
     return parse(text, str(path), name=path.stem)

@@ -11,7 +11,8 @@ from typing import List, Optional
 import typer
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
-                  help="Cinch: play out a hand trick by trick and score it.")
+                  help="Cinch: play out a hand trick by trick and score it.",
+                  epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/cinch-tricks/foster-4.txt")
 
 
 @app.callback()
@@ -19,7 +20,8 @@ def cinch() -> None:
     """Cinch (Double Pedro): commands of the game's own."""
 
 
-@app.command()
+@app.command(epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/cinch-tricks/foster-4.txt\n"
+                    "  scorekeeper cinch tricks hand.txt --log tuesday")
 def tricks(ctx: typer.Context,
            file: Path = typer.Argument(..., help="a trick sheet: bidder, bid, trump, then six "
                                        "lines of four cards in seat order (see docs/cinch.md)"),
@@ -70,7 +72,8 @@ def _session_path(ctx: typer.Context, name: str) -> Path:
     from ..store import session_path, sessions_dir
 
     root = ctx.find_root()
-    return session_path(name, sessions_dir(str(root.obj) if root.obj else None))
+    given = root.obj or root.params.get("dir")
+    return session_path(name, sessions_dir(str(given) if given else None))
 
 
 def _check_seats(sheet, seats, log: str) -> None:

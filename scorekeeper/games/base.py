@@ -190,8 +190,13 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+        """The hand's typed values (a game overrides it when a hand may have other fields,
+        such as a misdealt hand that was never played)."""
+        return coerce_hand(raw, self.fields(session), session.players)
+
     def coerce(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
-        values = coerce_hand(raw, self.fields(session), session.players)
+        values = self.parse_fields(raw, session)
         if not any(name not in COMMON_FIELDS for name in values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]

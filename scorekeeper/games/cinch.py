@@ -502,14 +502,17 @@ class AuctionCinch(Cinch):
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
                 maker: str) -> Tuple[str, ...]:
     """Each for himself: who wins the game on this deal. Of those who reached it on the same
-    deal, the bidder's side goes out first, the bidder before his partner, then the highest
-    score. Players still level after that (the adversaries of a set bidder score alike, so
+    deal, the bidder's side goes out first (the bidder and his partner together), then the
+    highest score. Players still level after that (the adversaries of a set bidder score alike, so
     they often are) share the game: the book is silent, and playing on would let a later
     arrival win a game they had already reached."""
     reached = [p for p in scores if scores[p] >= target]
     if not reached:
         return ()
-    key = {p: (p in bidder_side, p == maker, scores[p]) for p in reached}
+    # Auction Cinch: "The partnership thus formed plays against the combined forces of the
+    # other players": the bidder and the partner he called who both reach the game on one
+    # deal win it together, whatever their separate scores.
+    key = {p: (True, 0) if p in bidder_side else (False, scores[p]) for p in reached}
     best = max(key.values())
     return tuple(p for p in reached if key[p] == best)
 
@@ -547,10 +550,13 @@ def score_solo(scoring: str, bid: int, bidder: str, taken: Mapping[str, int], *,
                penalised: Sequence[str] = (), revoked: Sequence[str] = ()) -> Tuple[Dict[str, int], str]:
     """Two- or three-handed, each for himself: what each player scores on one deal.
 
-    each (default): each scores what he took; a bidder who fails scores nothing and every
-    other player adds the bid. deduct: the same totals, then only the best scores, the
-    difference between his total and the next best (with two players this is exactly the
-    partnership law). setback: each scores what he took, a bidder who fails is set back the
+    each (default with three): each scores what he took; a bidder who fails scores nothing
+    and every other player adds the bid. deduct (default with two): when the bid is made, only
+    the best scores, the difference between his total and the next best; when it fails there is
+    nothing to deduct (as in the partnership law, "The number bid and the number actually won
+    must be compared before deducting"): the bidder scores nothing and every other player
+    scores what he took and the bid. With two players this is exactly the partnership law.
+    setback: each scores what he took, a bidder who fails is set back the
     bid. A penalised player scores nothing, and there is no deduction against anyone that
     deal; if an adversary of the bidder revoked, the bidder scores all he took whatever he bid.
     """
@@ -565,6 +571,10 @@ def score_solo(scoring: str, bid: int, bidder: str, taken: Mapping[str, int], *,
                 totals[p] += bid
     for p in penalised:
         totals[p] = min(totals[p], 0) if scoring == "setback" else 0
+    if failed and scoring == "deduct":
+        # A set bidder never comes out free: with three, deducting the two adversaries' equal
+        # totals from each other would leave nobody scoring (bid 10, took 0 against 7 and 7).
+        return totals, f"set: each other player scores what he took + {bid} bid"
     if scoring != "deduct" or penalised:
         return totals, ("each scores what he took" + ("; bid failed" if failed else ""))
     ranked = sorted(players, key=lambda p: totals[p], reverse=True)
@@ -573,7 +583,7 @@ def score_solo(scoring: str, bid: int, bidder: str, taken: Mapping[str, int], *,
     if best == second:
         return result, "a tie for the most: nobody scores"
     result[ranked[0]] = best - second
-    return result, f"{ranked[0]} {best} - {second}" + ("; bid failed" if failed else "")
+    return result, f"{ranked[0]} {best} - {second}"
 
 
 class SoloCinch(Cinch):
@@ -590,10 +600,19 @@ class SoloCinch(Cinch):
     min_players = 2
     max_players = 3
     scorings = SOLO_SCORINGS
-    scoring_help = ("each: each scores what he took, a bidder who fails scores nothing and each "
-                    "other player adds the bid; deduct: only the best total scores, less the next "
-                    "best (with two players: the book's law); setback: a bidder who fails is set "
-                    "back the bid")
+    scoring_help = ("each (the default with three): each scores what he took, a bidder who fails "
+                    "scores nothing and each other player adds the bid; deduct (the default with "
+                    "two: the book's law of deduction): only the best total scores, less the next "
+                    "best, and a bidder who fails scores nothing while each other player scores "
+                    "what he took and the bid; setback: a bidder who fails is set back the bid")
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """Two-handed, the default scoring is the book's law of deduction (the two players are
+        the two sides of the partnership law); three-handed the book gives none, and each
+        scores what he took."""
+        if "scoring" not in given and len(players) == 2:
+            given = {**given, "scoring": "deduct"}
+        return super().resolve_rules(given, players)
 
     def fields(self, session: Session) -> List[Field]:
         n = self.deal_points

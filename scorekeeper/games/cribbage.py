@@ -59,8 +59,8 @@ class Cribbage(Game):
     max_players = 4
     unit = "games"
     rules = (
-        int_rule("game", None, "points that win a game (default 121; 61 for five-card)", low=1,
-                 optional=True),
+        int_rule("game", 121, "points that win a game (121; 61 when variant=five-card: § 83 "
+                 "\"the sixty-one points ... mark the game\")", low=1, optional=True),
         choice_rule("variant", "six-card", "cards dealt to each of two players: six (keep four), "
                     "five (keep three; the non-dealer takes three for last) or eight (keep six)",
                     "six-card", "five-card", "eight-card"),
@@ -78,6 +78,13 @@ class Cribbage(Game):
             raise ScorekeeperError(
                 f"rule variant: three- and four-hand cribbage is played with five cards dealt "
                 f"and four kept (§ 87), so use variant=six-card, got {rules['variant']}")
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """The game's default follows the variant: 61 for five-card (§ 83), else 121."""
+        rules = super().resolve_rules(given, players)
+        if "game" not in given and rules["variant"] == "five-card":
+            rules["game"] = 61
+        return rules
 
     def target(self, rules: Mapping[str, Any]) -> int:
         if rules.get("game"):
@@ -243,7 +250,7 @@ class Cribbage(Game):
             return steps
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
-            steps.append((side(dealer), 2, "two for his heels"))
+            steps.append((side(dealer), 2, "takes two for his heels"))
         if hand.get("touched") == dealer:
             raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
                                    f"the cards after the cut is the non-dealer's (§ 82 vi)")
@@ -278,7 +285,9 @@ class Cribbage(Game):
         counts = []
         partners = len(self.sides(session)[side]) > 1  # then say whose hand it was
         if shown is not None:
-            counts.append([shown, "shows {n}" + (f" ({player})" if partners else "")])
+            # a total NAME=N is the play and the show together; "shows" is for a hand counted
+            verb = "scores {n}" if player in hand else "shows {n}"
+            counts.append([shown, verb + (f" ({player})" if partners else "")])
         if crib is not None:
             counts.append([crib, "crib {n}"])
         missed = hand.get(f"overlooked.{player}", 0)
@@ -383,7 +392,7 @@ def _side_name(members: Sequence[str]) -> str:
 def _side_says(members: Sequence[str], words: str) -> str:
     """"Ann pegs 2", but "Ann & Cid peg 2": partners take the plural verb."""
     verb, _, rest = words.partition(" ")
-    if len(members) > 1 and verb in ("pegs", "shows", "takes", "overlooks", "wins", "forfeits", "loses"):
+    if len(members) > 1 and verb in ("pegs", "shows", "scores", "takes", "overlooks", "wins", "forfeits", "loses"):
         verb = verb[:-1]
     return f"{_side_name(members)} {verb} {rest}".rstrip()
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Suit
-from ..fields import PLAYER, PLAYERS, SUIT, Field, integer
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, coerce_hand, integer
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
 from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
@@ -26,7 +26,11 @@ SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
 BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 RESERVED = ("revoke", "forfeit", "bidder", "bid", "suit", "joker", "joker_dealt", "black",
-            "note", "at")
+            "misdeal", "note", "at")
+# Laws 13, 14 (and "Misdealing"): "A misdeal loses the deal": the deal passes to the left and,
+# the hand not being played, nobody pays anything.
+MISDEAL = Field("misdeal", BOOLEAN, "the dealer misdealt: a misdeal loses the deal (Laws 13, "
+                "14), so the deal passes to the left and nothing is paid")
 
 
 def deuces_out(players: int) -> Tuple[Suit, ...]:
@@ -119,6 +123,10 @@ class Hearts(Game):
         int_rule("domino_game", 31, "Domino Hearts: the hearts that end a game", low=1),
         choice_rule("domino_pay", "difference", "Domino Hearts: the others pay the winner the "
                     "difference of hearts, or one counter a game", "difference", "game"),
+        choice_rule("howell_revoke", "losses", "Howell's: a revoker pays the others' losses and "
+                    "forfeits his winnings (losses), or pays in for all the hearts in play as if "
+                    "he had taken them, each other player taking out for every one (thirteen)",
+                    "losses", "thirteen"),
     )
 
     # ---------------------------------------------------------------- players and rules
@@ -174,9 +182,11 @@ class Hearts(Game):
         applies = {"black": settling == "discard",
                    "domino_game": settling == "domino", "domino_pay": settling == "domino",
                    "jack_after_split": settling in POOL_METHODS,
+                   "howell_revoke": settling == "howell",
                    "many_clear": settling in POOL_METHODS and n >= 5}
         where = {"black": "settling=discard", "domino_game": "settling=domino",
                  "domino_pay": "settling=domino", "jack_after_split": "a settling with a pool",
+                 "howell_revoke": "settling=howell",
                  "many_clear": "a settling with a pool, at five or six players"}
         defaults = {r.name: r.default for r in self.rules}
         for name, used in applies.items():
@@ -209,8 +219,22 @@ class Hearts(Game):
                              required=True)]
         fields += [Field("revoke", PLAYERS, "who revoked (pays all the losses of the hand)"),
                    Field("forfeit", PLAYERS, "the two found with the wrong number of cards "
-                         "(each pays five into the pool)")]
+                         "(each pays five into the pool)"), MISDEAL]
         return fields
+
+    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+        """A misdealt hand is not played: it has no other fields (Auction's bidder and suit,
+        required in a played hand, are not asked for)."""
+        if any(str(k).lower() == "misdeal" for k in raw):
+            values = coerce_hand({k: v for k, v in raw.items() if str(k).lower() == "misdeal"},
+                                 [MISDEAL], session.players)
+            if values.get("misdeal"):
+                others = [str(k) for k in raw if str(k).lower() not in ("misdeal", "note", "at")]
+                if others:
+                    raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
+                                           f"misdeal (and a note), not {', '.join(others)}")
+                return coerce_hand(raw, [MISDEAL], session.players)
+        return super().parse_fields(raw, session)
 
     def total(self, session: Session, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
@@ -264,7 +288,7 @@ class Hearts(Game):
 
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
-        if len(session.players) == SEVEN:  # the dealer sits the deal out; six play
+        if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
             return without_the_dealer(self.apply_deal, state, hand, session, index,
                                       self.dealer(session, index))
         return self.apply_deal(state, hand, session, index)
@@ -272,6 +296,12 @@ class Hearts(Game):
     def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
                    index: int) -> Tuple[HeartsState, Effect]:
         settling = session.rules["settling"]
+        dealer = self.dealer(session, index)
+        if hand.get("misdeal"):
+            following = self.dealer(session, index + 1)
+            zero = {p: 0 for p in session.players}
+            return state, Effect(f"{dealer} misdealt: the deal passes to {following}; nothing "
+                                 f"is paid", zero, dict(state.net), dealer)
         counts = self.check_counts(session, hand)
         forfeits = self.check_forfeit(hand)
         revokers = hand.get("revoke", ())
@@ -286,13 +316,15 @@ class Hearts(Game):
                             state.games_won)
         notes = []
         if forfeits:
-            notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each into the pool")
+            where = ("into the pool" if settling in POOL_METHODS
+                     else "paid out at once to the others")
+            notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
                          f"all the losses")
         if state.pool and settling not in POOL_METHODS:  # (the pool methods' summary says it)
             notes.append(f"pool {state.pool}" + (" (a Jack)" if state.jack else ""))
-        return state, Effect(summary, changes, dict(state.net), self.dealer(session, index), tuple(notes))
+        return state, Effect(summary, changes, dict(state.net), dealer, tuple(notes))
 
     def pool_deal(self, state: HeartsState, hand: Mapping[str, Any], counts: Mapping[str, int],
                   revokers: Sequence[str], forfeits: Sequence[str], session: Session):
@@ -357,6 +389,10 @@ class Hearts(Game):
         to_pool = 0
         if settling == "howell":
             changes = hs.howell(counts, in_play(Suit.HEARTS, len(session.players)))
+            if revokers and session.rules.get("howell_revoke") == "thirteen":
+                changes = hs.howell_revoke_thirteen(counts, in_play(Suit.HEARTS, len(counts)),
+                                                    revokers)
+                revokers = ()
         elif settling == "excess":
             changes = hs.excess(counts)
         elif settling == "difference":
@@ -366,9 +402,7 @@ class Hearts(Game):
         else:  # spot
             changes, to_pool = hs.lowest_collects(counts)
         changes, to_pool = hs.with_revokes(changes, to_pool, revokers)
-        for p in forfeits:
-            changes[p] -= hs.FORFEIT
-            to_pool += hs.FORFEIT
+        to_pool += hs.forfeits_paid_out(changes, forfeits)
         net = {p: state.net[p] + changes[p] for p in session.players}
         summary = ", ".join(f"{p} {c:+d}" for p, c in changes.items() if c) or "nobody pays"
         if settling == "spot" and to_pool and not forfeits:
@@ -383,10 +417,7 @@ class Hearts(Game):
             counts = {p: (13 if p in revokers else 0) for p in session.players}
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
-        to_pool = 0
-        for p in forfeits:
-            changes[p] -= hs.FORFEIT
-            to_pool += hs.FORFEIT
+        to_pool = hs.forfeits_paid_out(changes, forfeits)
         won = dict(state.games_won)
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
         if max(game.values()) >= rules["domino_game"]:

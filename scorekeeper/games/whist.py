@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, Field, Kind, integer
+from ..fields import PLAYER, Field, Kind, choice, integer
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
@@ -177,11 +177,14 @@ class ShortWhist(Game):
             Field("honours", HONOURS, "the side that held all four (NAME:4) or three (NAME:3) of "
                   "the trump Ace, King, Queen, Knave; leave out when split two and two"),
             Field("revoke", REVOKER, "the player who revoked (law xv)"),
+            Field("revoke_penalty", choice("tricks", "score", "deduct"),
+                  "the penalty the opponents chose for this revoke, overriding the sitting's "
+                  "rule (law xv: they \"may add three to their score\")"),
         ]
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        refuse_field_names(self.name, players, ("honours", "revoke"))
+        refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
 
     # -- replay
 
@@ -266,12 +269,18 @@ class ShortWhist(Game):
                 f"{players[0]}=7 (the other side took the rest)")
         tricks = [side0, TRICKS - side0]
 
+        if "revoke_penalty" in hand and revoking is None:
+            raise ScorekeeperError(f"revoke_penalty: {hand['revoke_penalty']} is the penalty for a "
+                                   f"revoke; give revoke=NAME too")
+        # Law xv's note: the opponents choose, each time: "Revokes forfeit three tricks from the
+        # hand or score: or opponents may add three to their score". A hand's own choice wins.
+        penalty = hand.get("revoke_penalty") or rules.get("revoke_penalty")
         if revoking is not None:
             other = 1 - revoking
-            if rules.get("revoke_penalty") == "score":
+            if penalty == "score":
                 # Laws: the penalty for a revoke takes precedence of all other scores.
                 add(other, 3, "three for the revoke")
-            elif rules.get("revoke_penalty") == "deduct":
+            elif penalty == "deduct":
                 # The note to law xv: "Revokes forfeit three tricks from the hand or score";
                 # a side with fewer than three points loses what it has.
                 taken = min(3, s[revoking])

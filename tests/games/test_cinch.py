@@ -197,7 +197,7 @@ def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
         cli.ok("hand", "x", "bidder=B", "bid=12", "made=14")
     money = cli.json("settle", "x")
     assert money["balances"] == {"A": 1, "Y": -1, "B": 1, "Z": -1}
-    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", 2.0), ("Z", 2.0)]
+    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", "2.00"), ("Z", "2.00")]  # money as decimal strings (issue 14)
     text = cli("settle", "x").stdout
     assert "games won: A-B 2, Y-Z 1; balance of games: A-B +1, Y-Z -1" in text
 
@@ -317,7 +317,7 @@ def test_solo_scoring_each_deduct_setback():
     assert score_solo("setback", 10, "A", taken)[0] == {"A": -10, "B": 5}
     three = {"A": 6, "B": 5, "C": 3}
     assert score_solo("each", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}
-    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 2, "C": 0}
+    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}  # set: no deduction
     assert score_solo("deduct", 6, "A", three)[0] == {"A": 1, "B": 0, "C": 0}
     assert score_solo("each", 8, "A", three, penalised=["B"], revoked=["B"])[0] == {"A": 6, "B": 0, "C": 3}
 

@@ -240,7 +240,7 @@ def test_his_heels_comes_before_the_play_and_the_crib_after_the_dealers_hand(cli
     # peg the one hole he needs
     r = cli.ok("hand", "c", "starter=JH", "play.Bob=1", "hand.Bob=2C,4D,6H,8S")
     assert "game 1: Ann wins with 121 against Bob 120" in r.stdout
-    assert "Ann two for his heels" in r.stdout and "Bob pegs" not in r.stdout
+    assert "Ann takes two for his heels" in r.stdout and "Bob pegs" not in r.stdout
 
 
 def test_the_dealer_counts_his_hand_then_his_crib(cli):
@@ -310,5 +310,5 @@ def test_partners_take_the_plural_and_the_player_is_named(cli):
                  "Cid=8", "Dan=12").stdout
     assert out.splitlines()[0] == (
         "hand 1: Bob & Dan show 6 (Bob); Bob & Dan overlook 4 (Bob); Ann & Cid take 4 by muggins "
-        "from Bob; Ann & Cid show 8 (Cid); Bob & Dan show 12 (Dan); Ann & Cid show 10 (Ann)")
+        "from Bob; Ann & Cid score 8 (Cid); Bob & Dan score 12 (Dan); Ann & Cid score 10 (Ann)")
     assert "game 1: Ann & Cid win with" in cli.ok("hand", "c4", "Ann=60", "Cid=60").stdout

@@ -41,3 +41,9 @@ def test_the_example_sitting_keeps_the_pool_and_scores_at_nought():
 def test_domino_is_refused_at_seven():
     with pytest.raises(ScorekeeperError, match="domino"):
         replay("hearts", SEVEN, [], settling="domino")
+
+
+def test_a_misdeal_at_seven_passes_the_deal_round_all_seven():
+    st = replay("hearts", SEVEN, [{"misdeal": True}, {"Ann": 12}])
+    assert st.effects[0].summary == "Ann misdealt: the deal passes to Ben; nothing is paid"
+    assert st.effects[1].dealer == "Ben"
