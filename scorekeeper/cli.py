@@ -1,7 +1,7 @@
 """The `scorekeeper` command: a thin Typer layer. Parse, call the library, render, exit.
 
 Every ScorekeeperError and every usage mistake is turned into one `error:` line on stderr
-here, in one place (`ScorekeeperGroup.main`), with exit code 2 for usage and 1 otherwise.
+here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EXIT_CODES).
 """
 
 import sys
@@ -12,7 +12,11 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from .model import ScorekeeperError
+from .model import FILE, USAGE, ScorekeeperError
+
+# The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
+# the world (the conventions of the shell; the library only says which kind it is).
+EXIT_CODES: Dict[str, int] = {USAGE: 2, FILE: 1}
 
 # Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
 # They are imported only when invoked (or listed by --help), so that startup does not grow
@@ -21,6 +25,7 @@ from .model import ScorekeeperError
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.commands.party", "app", "a progressive party: tables, moving up, stars, prizes"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -51,7 +56,7 @@ class ScorekeeperGroup(TyperGroup):
         try:
             code = super().main(*args, **kwargs)
         except ScorekeeperError as err:
-            _fail(str(err), 2 if err.usage else 1)
+            _fail(str(err), EXIT_CODES.get(err.kind, 1))
         except click.exceptions.NoArgsIsHelpError as err:
             click.echo(err.ctx.get_help() if err.ctx else str(err))
             sys.exit(2)
@@ -283,7 +288,12 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     for p in store.list_sessions(folder):  # headers only: nothing is replayed
         try:
             s = store.load(p)
-            rows.append({"name": p.stem, "game": s.game, "known_game": s.game.lower() in GAMES,
+            rows.append({"name": p.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": len(s.hands), "created": s.created, "path": str(p)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            s = found.party
+            rows.append({"name": p.stem, "kind": store.PARTY, "game": s.game, "known_game": True,
                          "players": list(s.players), "hands": len(s.hands), "created": s.created,
                          "path": str(p)})
         except ScorekeeperError as err:

@@ -235,7 +235,7 @@ class Field(NamedTuple):
         try:
             return self.kind.parse(raw, players)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"{self.name}: {err.message}") from None
+            raise ScorekeeperError(f"{self.name}: {err.message}", field=self.name) from None
 
 
 COMMON = (Field("note", TEXT, "a remark kept with the hand"),
@@ -254,15 +254,17 @@ def coerce_hand(raw: Mapping[str, Any], fields: Sequence[Field],
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
-                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}")
+                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}",
+                field=str(name))
         if field.name in values:
-            raise ScorekeeperError(f"field {field.name} given twice", usage=True)
+            raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
         if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
     for field in fields:
         if field.required and field.name not in values:
-            raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})")
+            raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
+                                   field=field.name)
     return values
 
 
@@ -271,3 +273,20 @@ def dump_hand(values: Mapping[str, Any], fields: Sequence[Field]) -> Dict[str, A
     by_name = {f.name: f for f in list(fields) + list(COMMON)}
     order = [f.name for f in fields] + list(COMMON_FIELDS)
     return {name: by_name[name].kind.dump(values[name]) for name in order if name in values}
+
+
+def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str], *,
+                       ignore_case: bool = False, usage: bool = False) -> None:
+    """A player named like a hand field (`revoke`, `note`) could never have his own field
+    typed, and `revoke=Bob` would be ambiguous: refuse him when the sitting is made.
+
+    The common fields (note, at) are always refused. `ignore_case`: refuse `Revoke` too,
+    for games whose fields are matched without regard to case.
+    """
+    taken = set(field_names) | set(COMMON_FIELDS)
+    if ignore_case:
+        taken = {name.lower() for name in taken}
+    for name in players:
+        if (name.lower() if ignore_case else name) in taken:
+            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
+                                   f"a hand field; give him another name", usage=usage, player=name)

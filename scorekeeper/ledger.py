@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import dump_hand
+from .fields import dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Game, Standings
-from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -28,36 +28,29 @@ class Replayed(NamedTuple):
 
 
 def check_session(session: Session) -> Replayed:
-    """Validate the header (game, players, rules) and replay every hand."""
+    """Validate the header (game, players, rules) and replay every hand.
+
+    An error is placed at the line of what it is about (the `game:` key, a player's entry,
+    a rule's line, a hand's field), found from the error itself (`Session.locate`).
+    """
     try:
         game = get_game(session.game)
-    except ScorekeeperError as err:
-        raise err.at(session.source) from None
-    try:
         check_players(session.players)
         game.check_players(session.players)
-    except ScorekeeperError as err:
-        raise err.at(session.source) from None
-    try:
         rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
-    except ScorekeeperError as err:
-        name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
-        raise err.at(session.rule_source(name)) from None
-    session = session._replace(rules=rules)
-    try:
+        session = session._replace(rules=rules)
         check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
     except ScorekeeperError as err:
-        raise err.at(session.source) from None
+        raise err.at(session.locate(err)) from None
     return Replayed(session, game, game.replay(session))
 
 
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
-    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous."""
-    names = list(field_names) + list(COMMON_FIELDS)
-    for player in players:
-        if names.count(player) > 1 or player in COMMON_FIELDS:
-            raise ScorekeeperError(f"a player may not be called {player!r} in {game}: {player}= is a "
-                                   f"hand field; give him another name", usage=True)
+    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous.
+    Per-player fields are named after the players themselves: only a second field of that
+    name is a clash."""
+    others = [name for name in field_names if name not in players or field_names.count(name) > 1]
+    refuse_field_names(game, players, others, usage=True)
 
 
 def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
@@ -70,25 +63,27 @@ def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
             try:
                 out[rule.name] = FileData(raw.strip(), store.read_data(raw.strip(), rule.reads_file))
             except ScorekeeperError as err:
-                raise ScorekeeperError(f"rule {rule.name}: {err.message} (values: {rule.values})") from None
+                raise ScorekeeperError(f"rule {rule.name}: {err.message} (values: {rule.values})",
+                                       rule=rule.name) from None
     return out
 
 
 def check_players(players: Sequence[str]) -> None:
     if not players:
-        raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True)
+        raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True,
+                               key="players")
     for name in players:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
             raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
-                                   f"no '=', ',' or ':')", usage=True)
+                                   f"no '=', ',' or ':')", usage=True, player=name)
         if not name.isprintable() or not _is_utf8(name):
             raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
-                                   usage=True)
+                                   usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
-            raise ScorekeeperError(f"player {name} is named twice", usage=True)
+            raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
         seen.add(name.lower())
 
 
@@ -115,9 +110,8 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         game.check_players(players)
     except ScorekeeperError as err:
         if any(" " in p for p in players):  # "--players 'Ann Bob Cid'" is one player
-            raise ScorekeeperError(f"{err.message} (names are separated by commas: "
-                                   f"--players {','.join(' '.join(players).split())})",
-                                   usage=err.usage) from None
+            raise err.with_message(f"{err.message} (names are separated by commas: "
+                                   f"--players {','.join(' '.join(players).split())})") from None
         raise
     session = Session(name=path.stem, game=game.name, players=tuple(players),
                       rules=game.resolve_rules(read_rule_files(game, rules), players),
@@ -196,15 +190,16 @@ def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
         try:
             hands[number - 1] = canonical_hand(before, fields)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"hand {number}: {err.message}") from None
+            raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
+                                   field=err.field) from None
         return tuple(hands)
 
     try:
         return _commit(path, change)[1]
     except ScorekeeperError as err:
-        if err.message.startswith("hand ") and not err.message.startswith(f"hand {number}:"):
-            raise ScorekeeperError(f"{err.message} (after the correction to hand {number}; "
-                                   f"nothing was changed)", err.source, err.usage) from None
+        if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
+            raise err.with_message(f"{err.message} (after the correction to hand {number}; "
+                                   f"nothing was changed)") from None
         raise
 
 

@@ -236,6 +236,9 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
     for r in rows:
         if "error" in r:
             table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
+        elif r.get("kind") == "party":  # a progressive party: its game marked, its players counted
+            table.append([r["name"], f"{r['game']} (party)", f"{len(r['players'])} players",
+                          str(r["hands"]), r["created"]])
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])

@@ -107,18 +107,37 @@ def list_sessions(folder: Path) -> List[Path]:
 # ---------------------------------------------------------------- loading
 
 
-def load(path: Path) -> Session:
+SITTING, PARTY = "sitting", "party"  # the kinds of file in the sessions folder (`kind:`)
+
+
+class PartyFile(ScorekeeperError):
+    """`load` found a party (`kind: party`) where a sitting was wanted: `party` holds it, parsed,
+    so that a lister can show it without reading the file again."""
+
+    def __init__(self, party: Session):
+        super().__init__(f"{party.name} is a party, not a sitting: use scorekeeper party show "
+                         f"{party.name}")
+        self.party = party
+
+
+def load(path: Path, kind: str = SITTING) -> Session:
+    """A sitting; or with kind=PARTY a party (its table results are the `hands`)."""
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorekeeperError(f"no session {str(path)!r}{_close_names(path)} "
+        what = "party" if kind == PARTY else "session"
+        raise ScorekeeperError(f"no {what} {str(path)!r}{_close_names(path)} "
                                f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
-    return parse(text, str(path), name=path.stem)
+    return parse(text, str(path), name=path.stem, kind=kind)
 
 
-def parse(text: str, filename: str, name: str = "") -> Session:
+def load_party(path: Path) -> Session:
+    return load(path, PARTY)
+
+
+def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Session:
     root, data = _compose(text, filename)
     where = Source(filename, 1)
     if not isinstance(data, dict):
@@ -133,6 +152,14 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     fmt = data.get("format")
     if fmt != FORMAT:
         raise ScorekeeperError(f"format must be {FORMAT}, got {fmt!r}", at("format"))
+    found = data.get("kind", SITTING)
+    if found not in (SITTING, PARTY):
+        raise ScorekeeperError(f"kind must be {SITTING} or {PARTY}, got {found!r}", at("kind"))
+    if found == PARTY and kind != PARTY:
+        raise PartyFile(parse(text, filename, name, PARTY))
+    if found != PARTY and kind == PARTY:
+        raise ScorekeeperError(f"{name or filename} is a sitting of {data.get('game')}, not a party: use "
+                               f"scorekeeper show {name or filename}")
     game = data.get("game")
     if not isinstance(game, str) or not game:
         raise ScorekeeperError(f"game is missing or not a name: {game!r}", at("game"))
@@ -142,6 +169,9 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
         raise ScorekeeperError("players must be a list of names", at("players"))
     players = [str(p) for p in players]
+    player_lines = {}
+    if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
+        player_lines = {str(n.value): n.start_mark.line + 1 for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -149,10 +179,12 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if "rules" in nodes and isinstance(nodes["rules"], yaml.MappingNode):
         rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
     stakes = _stakes(data.get("stakes"), at("stakes"))
-    hands = _hands(data.get("hands"), nodes.get("hands"), filename, at("hands"))
+    key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
+    hands = _hands(data.get(key), nodes.get(key), filename, at(key), key)
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines)
+                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
+                   player_lines=player_lines)
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any]:
@@ -244,16 +276,17 @@ def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
     return value
 
 
-def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ...]:
+def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:
     if data is None:
         return ()
+    one = key[:-1]
     if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
-        raise ScorekeeperError("hands must be a list, one entry per hand", where)
+        raise ScorekeeperError(f"{key} must be a list, one entry per {one}", where)
     hands = []
     for index, (item, item_node) in enumerate(zip(data, node.value)):
         source = Source(filename, item_node.start_mark.line + 1)
         if not isinstance(item, dict):
-            raise ScorekeeperError(f"hand {index + 1}: must be a mapping of field: value", source)
+            raise ScorekeeperError(f"{one} {index + 1}: must be a mapping of field: value", source)
         lines = {}
         if isinstance(item_node, yaml.MappingNode):
             lines = {str(k.value): k.start_mark.line + 1 for k, _ in item_node.value}
@@ -264,7 +297,8 @@ def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ..
 def read_text(path: Path, what: str = "file") -> str:
     """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark some editors write is not part of the text
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ScorekeeperError(f"no {what} file {str(path)!r}") from None
     except IsADirectoryError:
@@ -289,19 +323,23 @@ def read_data(path: str, what: str = "file") -> Any:
 # ---------------------------------------------------------------- saving
 
 
-def dump(session: Session) -> str:
-    """Readable YAML: the header in block style, then one line per hand."""
-    header: Dict[str, Any] = {
-        "format": FORMAT,
+def dump(session: Session, kind: str = SITTING) -> str:
+    """Readable YAML: the header in block style, then one line per hand (or party result)."""
+    header: Dict[str, Any] = {"format": FORMAT}
+    if kind == PARTY:
+        header["kind"] = PARTY
+    header.update({
         "game": session.game,
         "players": list(session.players),
         "rules": {k: _plain(v) for k, v in session.rules.items()},
-        "stakes": {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency},
-        "created": session.created,
-    }
+    })
+    if kind != PARTY:  # a party plays for prizes, not money
+        header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
+    header["created"] = session.created
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
-    lines = [text.rstrip("\n"), "hands:" if session.hands else "hands: []"]
+    key = "results" if kind == PARTY else "hands"
+    lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
     for hand in session.hands:
         fields = {k: _plain(v) for k, v in hand.fields.items()}
         flow = yaml.dump(fields, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
@@ -318,10 +356,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def save(session: Session, path: Path) -> None:
+def save(session: Session, path: Path, kind: str = SITTING) -> None:
     """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
     try:
-        text = dump(session)
+        text = dump(session, kind)
     except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
         raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None

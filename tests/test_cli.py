@@ -240,7 +240,7 @@ def test_a_mistake_in_the_file_exits_1_not_2(cli, tmp_path):
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, ann]\n")
     r = cli("show", str(path))
     assert (r.exit_code, r.stdout) == (1, "")
-    assert r.stderr == f"error: {path}:1: player ann is named twice\n"
+    assert r.stderr == f"error: {path}:3: player ann is named twice\n"  # at the players line
 
 
 def test_a_bad_lock_wait_is_one_error_line(sitting, monkeypatch):

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank, Suit
-from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
-from ..model import ScorekeeperError, Session
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refuse_field_names
+from ..model import USAGE, ScorekeeperError, Session
+from . import sides as house_sides
+from . import target as race
 from .base import Effect, Game, Standings, choice_rule, int_rule
-from .seating import refuse_field_names
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
@@ -65,20 +66,20 @@ class AllFours(Game):
         super().check_players(players)
         if len(players) == 3:
             raise ScorekeeperError("all-fours is played by two players, or four in partnerships, "
-                                   "got 3", usage=True)
-        refuse_field_names(self.name, players, FIELDS)
+                                   "got 3", kind=USAGE, key="players")
+        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def sides(self, players: Sequence[str]) -> Tuple[Tuple[str, ...], ...]:
         """Two players each for himself; four: the 1st and 3rd against the 2nd and 4th."""
         if len(players) == 4:
-            return ((players[0], players[2]), (players[1], players[3]))
-        return tuple((p,) for p in players)
+            return house_sides.partnerships(players)
+        return house_sides.each_alone(players)
 
     def side_of(self, player: str, players: Sequence[str]) -> Tuple[str, ...]:
-        return next(side for side in self.sides(players) if player in side)
+        return house_sides.side_of(self.sides(players), player)
 
     def adversaries(self, player: str, players: Sequence[str]) -> Tuple[str, ...]:
-        return next(side for side in self.sides(players) if player not in side)
+        return house_sides.opponents(self.sides(players), player)
 
     # ---------------------------------------------------------------- fields
 
@@ -138,7 +139,7 @@ class AllFours(Game):
             for name in ("low", "jack"):
                 if fours[name] is not None:
                     raise ScorekeeperError(f"{name}: a trump was out, so somebody held the "
-                                           f"highest: give high= too")
+                                           f"highest: give high= too", field=name)
         return fours
 
     def fours_from_cards(self, hand: Mapping[str, Any], took: Mapping[str, Sequence[Card]],
@@ -146,16 +147,17 @@ class AllFours(Game):
         for name in ("high", "jack", "game"):
             if name in hand:
                 raise ScorekeeperError(f"{name}: give either {name}= or the cards taken (took.NAME), "
-                                       f"not both")
+                                       f"not both", field=name)
         trump = hand.get("trump")
         if trump is None:
             raise ScorekeeperError("trump is missing: high, Jack and game depend on the trump suit "
-                                   "(trump=H)")
+                                   "(trump=H)", field=f"took.{next(iter(took))}")
         seen: Dict[Card, str] = {}
         for p, taken in took.items():
             for card in taken:
                 if card in seen:
-                    raise ScorekeeperError(f"took.{p}: {card} is also in took.{seen[card]}")
+                    raise ScorekeeperError(f"took.{p}: {card} is also in took.{seen[card]}",
+                                           field=f"took.{p}")
                 seen[card] = p
         trumps = sorted((c for c in seen if c.suit == trump), key=lambda c: c.rank.value)
         # The highest trump out wins every trick it is played to: its taker is its holder.
@@ -174,7 +176,7 @@ class AllFours(Game):
         low = hand.get("low")
         if trumps and low is None:
             raise ScorekeeperError("low is missing: the lowest trump out scores for its original "
-                                   "holder, which the tricks do not show (low=NAME)")
+                                   "holder, which the tricks do not show (low=NAME)", field="trump")
         return {"high": high, "low": low, "jack": jack, "game": game}
 
     # ---------------------------------------------------------------- replay
@@ -196,7 +198,7 @@ class AllFours(Game):
             for p in side:
                 scores[p] += 1
             counted.append(f"{what} {self.label(side)}")
-            if scores[who] >= target:
+            if race.winners({side: scores[side[0]]}, target):
                 winner = side  # "the first to score ten points, wins": the rest does not count
                 break
         changes = {p: scores[p] - state.scores[p] for p in players}
@@ -220,7 +222,7 @@ class AllFours(Game):
         return AllFoursState(scores, games_won, balances), effect
 
     def label(self, side: Sequence[str]) -> str:
-        return "-".join(side)
+        return house_sides.side_name(side)
 
     def finish(self, state: AllFoursState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         target = session.rules["game"]
@@ -233,7 +235,7 @@ class AllFours(Game):
             game=self.name, players=session.players, scores=dict(state.scores), effects=effects,
             unit=self.unit, balances=dict(state.balances),
             next_dealer=self.dealer(session, len(session.hands)), games_won=dict(state.games_won),
-            columns={"to go": {p: target - state.scores[p] for p in session.players}},
+            columns={"to go": race.to_go(state.scores, target)},
             lines=lines,
             settle_lines=(f"games won: {won} (the loser of each game pays the stake"
                           + (", each player of the losing side to one of the winners)" if len(sides[0]) > 1

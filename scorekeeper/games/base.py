@@ -40,7 +40,7 @@ class Rule(NamedTuple):
         try:
             return self.parse(raw)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"rule {self.name}: {err.message}") from None
+            raise ScorekeeperError(f"rule {self.name}: {err.message}", rule=self.name) from None
 
 
 def choice_rule(name: str, default: str, help: str, *values: str) -> Rule:
@@ -140,7 +140,8 @@ class Game:
         if not self.min_players <= n <= self.max_players:
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players} to {self.max_players}")
-            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}", usage=True)
+            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}", usage=True,
+                                   key="players")
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         """Every rule written out: the given values checked, defaults filled in."""
@@ -149,7 +150,7 @@ class Game:
             if name not in known:
                 raise ScorekeeperError(
                     f"unknown rule {name!r} for {self.name}{suggest(name, list(known))}; "
-                    f"rules: {', '.join(known) or 'none'}")
+                    f"rules: {', '.join(known) or 'none'}", rule=name)
         resolved = {}
         for rule in self.all_rules():
             resolved[rule.name] = self._resolve(rule, given)
@@ -159,7 +160,8 @@ class Game:
             try:
                 resolved["first_dealer"] = PLAYER.parse(first, players)
             except ScorekeeperError as err:
-                raise ScorekeeperError(f"rule first_dealer: {err.message}") from None
+                raise ScorekeeperError(f"rule first_dealer: {err.message}",
+                                       rule="first_dealer") from None
         self.check_rules(resolved, players)
         return resolved
 
@@ -230,7 +232,7 @@ class Game:
             try:
                 state, effect = self.apply(state, values, session, index)
             except ScorekeeperError as err:
-                raise err.at(hand.source, f"hand {index + 1}: ") from None
+                raise located(err, hand, index) from None
             effects.append(effect)
         return self.finish(state, tuple(effects), session)
 
@@ -238,8 +240,14 @@ class Game:
         try:
             return self.coerce(hand.fields, session)
         except ScorekeeperError as err:
-            field_name = err.message.split(":", 1)[0]
-            raise err.at(hand.source_of(field_name), f"hand {index + 1}: ") from None
+            raise located(err, hand, index) from None
+
+
+def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
+    """An error in hand `index`: `hand N: ` in front, at the line of the field it is about
+    (`err.field`), else at the hand's first line."""
+    where = hand.source_of(err.field) if err.field else hand.source
+    return err.at(where, hand=index)
 
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:
@@ -253,3 +261,4 @@ def normalise(value: Number) -> Number:
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value
+

@@ -15,9 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ..fields import refuse_field_names
 from ..model import Session
 from .base import Effect, Game, Standings, choice_rule, int_rule
-from .seating import in_the_deal, refuse_field_names, refuse_the_dealer
+from .seating import in_the_deal, refuse_the_dealer
 
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
 
@@ -53,7 +54,7 @@ class CountersGame(Game):
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        refuse_field_names(self.name, players, self.hand_fields)
+        refuse_field_names(self.name, players, self.hand_fields, ignore_case=True, usage=True)
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:

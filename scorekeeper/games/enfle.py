@@ -12,10 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import PLAYER, Field
+from ..fields import PLAYER, Field, refuse_field_names
 from ..model import Session
 from .base import Effect, Game, Standings, int_rule
-from .seating import refuse_field_names
 
 
 @dataclass(frozen=True)
@@ -36,7 +35,7 @@ class Enfle(Game):
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        refuse_field_names(self.name, players, ("winner",))
+        refuse_field_names(self.name, players, ("winner",), ignore_case=True, usage=True)
 
     def fields(self, session: Session) -> List[Field]:
         return [Field("winner", PLAYER, "the first rid of his cards: takes the pool", required=True)]

@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
+from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Standings, choice_rule, int_rule, normalise
-from .seating import refuse_field_names
 
 FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
@@ -57,7 +56,7 @@ class Loo(Game):
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        refuse_field_names(self.name, players, FIELDS)
+        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def fields(self, session: Session) -> List[Field]:
         return [Field(p, integer(0, TRICKS), f"tricks {p} won, if he stood (left out: he passed)")
@@ -133,14 +132,15 @@ class Loo(Game):
             if len(stood) != 1 or dealer in stood:
                 raise ScorekeeperError(f"gave_up: the dealer ({dealer}) gives up the stakes only to a "
                                        f"lone stander: name that one player (NAME=3), got "
-                                       f"{', '.join(stood) or 'nobody'}")
+                                       f"{', '.join(stood) or 'nobody'}", field="gave_up")
             (tricks,) = stood.values()
             if tricks != TRICKS:
                 raise ScorekeeperError(f"{next(iter(stood))}: with gave_up the lone stander takes the "
-                                       f"whole pool, written as all {TRICKS} tricks, got {tricks}")
+                                       f"whole pool, written as all {TRICKS} tricks, got {tricks}",
+                                       field=next(iter(stood)))
             if single:
                 raise ScorekeeperError("gave_up: the first deal is a single: all must play "
-                                       "(--rule first_round=ante deals a miss)")
+                                       "(--rule first_round=ante deals a miss)", field="gave_up")
             return
         if stood and sum(stood.values()) != TRICKS:
             given = " + ".join(f"{p} {t}" for p, t in stood.items())
@@ -151,10 +151,11 @@ class Loo(Game):
                                    f"must play (give each player's tricks, 0 for none)")
         if "miss" in hand:
             if single:
-                raise ScorekeeperError("miss: the first deal is a single, dealt without a miss")
+                raise ScorekeeperError("miss: the first deal is a single, dealt without a miss",
+                                       field="miss")
             if hand["miss"] not in stood:
                 raise ScorekeeperError(f"miss: {hand['miss']} took the miss, so he stood: give his "
-                                       f"tricks ({hand['miss']}=N)")
+                                       f"tricks ({hand['miss']}=N)", field="miss")
 
     def finish(self, state: LooState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players, pool = session.players, state.pool

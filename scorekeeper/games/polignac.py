@@ -47,7 +47,7 @@ class Polignac(CountersGame):
             if taken or "capot_lost" in hand:
                 extra = ", ".join(list(taken) + (["capot_lost"] if "capot_lost" in hand else []))
                 raise ScorekeeperError(f"capot: {capot} won every trick, so nobody else took a point; "
-                                       f"leave out {extra}")
+                                       f"leave out {extra}", field="capot")
             # Polignac: "each of the others must pay five counters into the pool"
             return [("capot", p, POINTS) for p in eldest_first if p != capot]
         total = sum(taken.values())

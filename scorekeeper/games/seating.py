@@ -1,6 +1,6 @@
-"""Seating helpers shared by the games of this family: names that would clash with a hand
-field, and the seven-handed table at which the dealer takes no cards (rules/001: "If seven
-players assemble, it is usual to make up a table in which the dealer takes no cards")."""
+"""The seven-handed table at which the dealer takes no cards (rules/001: "If seven players
+assemble, it is usual to make up a table in which the dealer takes no cards"), for Hearts,
+Slobberhannes and Polignac."""
 
 from __future__ import annotations
 
@@ -10,15 +10,6 @@ from typing import Any, Callable, Dict, Mapping, Sequence, Tuple
 from ..model import ScorekeeperError, Session
 
 SEVEN = 7  # at seven the dealer sits the deal out; the pack is the six-handed one
-
-
-def refuse_field_names(game: str, players: Sequence[str], names: Sequence[str]) -> None:
-    """A player may not be named like a hand field (`first=Ann` would be ambiguous)."""
-    taken = {n.lower() for n in names}
-    for p in players:
-        if p.lower() in taken:
-            raise ScorekeeperError(f"player name {p!r} is also a hand field of {game}; "
-                                   f"choose another name (not {', '.join(names)})", usage=True)
 
 
 def in_the_deal(players: Sequence[str], dealer: str) -> Tuple[str, ...]:
@@ -36,7 +27,7 @@ def refuse_the_dealer(hand: Mapping[str, Any], players: Sequence[str], dealer: s
         names = value if isinstance(value, tuple) else (value,)
         if name == dealer or dealer in names:
             raise ScorekeeperError(f"{name}: {dealer} deals and takes no cards this deal (seven "
-                                   f"players: the dealer sits the deal out)")
+                                   f"players: the dealer sits the deal out)", field=name)
 
 
 def without_the_dealer(apply: Callable[..., Tuple[Any, Any]], state: Any, hand: Dict[str, Any],

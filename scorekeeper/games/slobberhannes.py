@@ -47,7 +47,7 @@ class Slobberhannes(CountersGame):
             others = [f for f in hand if f not in ("misdeal", "note", "at")]
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
-                                       f"misdeal=yes, got {', '.join(others)} too")
+                                       f"misdeal=yes, got {', '.join(others)} too", field="misdeal")
             return []
         three = [hand.get(k) for k in ("first", "queen", "last")]
         if any(taker is None for taker in three):
