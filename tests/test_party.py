@@ -241,7 +241,7 @@ def test_bad_input_is_refused_with_one_line_and_the_file_unchanged(cli):
         cli.refused("x", "party", "show", "x").stderr
     assert "a multiple of four players, at least 8" in \
         cli.refused("y", "party", "new", "y", "--game", "progressive-hearts", "--players", "A,B,C,D", code=2).stderr
-    assert "--game must be progressive-hearts or progressive-cinch" in \
+    assert "the game of a party must be progressive-hearts or progressive-cinch" in \
         cli.refused("y", "party", "new", "y", "--game", "hearts", "--players", "A,B,C,D,E,F,G,H", code=2).stderr
 
 

@@ -352,7 +352,7 @@ SPECS: Dict[str, Spec] = {
                                            if len(players) == 2 else ["six-card"]),
                      cribbage_hand, ["cribbage-evening"]),
     "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR, tuple("ABCDEFG")], hearts_rules, hearts_hand,
-                   ["hearts-howell", "hearts-sweepstake-jack", "hearts-seven"]),
+                   ["hearts-howell", "hearts-sweepstake-jack"]),
     "boston": Spec([FOUR], fixed(table=["foster", "decimal"], pool_limit=[3, 25, "none"],
                                  remainder=["eldest", "carry"], partout_tie=["each", "share"],
                                  caller_revoke=["both", "double", "forfeit"]),

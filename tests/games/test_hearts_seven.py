@@ -2,10 +2,8 @@
 
 import pytest
 
-from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
-from ..conftest import SESSIONS
 from .sitting import replay
 
 SEVEN = ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus")
@@ -31,8 +29,11 @@ def test_howell_at_seven_pays_as_six_handed():
                                      "Fay": 12, "Gus": 12}
 
 
-def test_the_example_sitting_keeps_the_pool_and_scores_at_nought():
-    st = ledger.open_session(SESSIONS / "hearts-seven.yaml").standings
+def test_a_jack_at_seven_is_won_by_a_single_clear_player_and_nothing_is_lost():
+    st = replay("hearts", SEVEN, [
+        {"Ben": 3, "Cid": 2, "Dot": 2, "Eve": 4, "Fay": 1},             # Ann deals; Gus clear
+        {"Ann": 2, "Cid": 2, "Dot": 2, "Eve": 2, "Fay": 2, "Gus": 2},   # Ben deals; a Jack
+        {"Ann": 5, "Ben": 1, "Dot": 3, "Eve": 1, "Gus": 2}])            # Cid deals; Fay clear
     assert [e.dealer for e in st.effects] == ["Ann", "Ben", "Cid"]
     assert st.scores == {"Ann": -7, "Ben": -4, "Cid": -4, "Dot": -7, "Eve": -7, "Fay": 21, "Gus": 8}
     assert sum(st.scores.values()) + st.pool == 0
