@@ -294,3 +294,8 @@ def test_a_correction_and_its_reverse_restore_the_file_byte_for_byte(cli):
     assert cli.file("party-cinch").read_bytes() != original
     cli.ok("party", "edit", "party-cinch", "2", "1", "Ann=18", "cut=Cid")
     assert cli.file("party-cinch").read_bytes() == original
+
+
+def test_new_with_a_party_game_says_to_use_party_new(cli):
+    refused = cli.refused("x", "new", "x", "--game", "progressive-hearts", "--players", "A,B,C,D")
+    assert "progressive-hearts is played as a party of several tables: scorekeeper party new" in refused.stderr
