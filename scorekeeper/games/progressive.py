@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 
 from ..fields import _as_int, coerce_hand, dump_hand, parse_assignments, suggest
 from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session
+from .sides import partnerships, side_name
 
 HEARTS = "progressive-hearts"
 CINCH = "progressive-cinch"
@@ -52,11 +53,19 @@ def check_game(game: str) -> str:
     return name
 
 
+RESERVED = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
+
+
 def check_players(players: Sequence[str]) -> None:
     n = len(players)
     if n % SEATS or n < 2 * SEATS:
         raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
                                f"the head table and the booby table), got {n}", usage=True)
+    for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
+        if p.lower() in RESERVED:
+            raise ScorekeeperError(f"a player may not be called {p!r} at a party: {p.lower()}= is a "
+                                   f"field of a table's result; give him another name", usage=True,
+                                   player=p)
 
 
 def rules_of(game: str) -> Dict[str, Tuple[str, Mapping[str, str]]]:
@@ -193,7 +202,8 @@ def _pair_points(values: Mapping[int, int], players: Sequence[str]) -> List[int]
 
 
 def _pair_name(players: Sequence[str], pair: int) -> str:
-    return f"{players[pair]}-{players[pair + 2]}"
+    """Cinch partners sit opposite: seats 1-3 are pair 0, seats 2-4 pair 1 ("Ann-Cid")."""
+    return side_name(partnerships(players)[pair])
 
 
 def _cinch_game(rules: Mapping[str, str]):
@@ -323,10 +333,9 @@ def replay(party: Session) -> PartyStanding:
             raise err.at(hand.source, prefix) from None
         reported[result.table] = result
         results.append(result)
+        for p, colour in result.stars.items():  # a star is stuck on the tally at the table
+            stars[p][colour] += 1
         if len(reported) == len(seating):
-            for result in reported.values():
-                for p, colour in result.stars.items():
-                    stars[p][colour] += 1
             for t, players in enumerate(seating, start=1):
                 for p in players:
                     visits[p].append(t)
