@@ -9,12 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
 from .fields import dump_hand, refuse_field_names
 from .games import get_game
-from .games.base import Game, Standings
+from .games.base import Figure, Game, Standings
 from .model import FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
@@ -27,8 +27,9 @@ class Replayed(NamedTuple):
     standings: Standings
 
 
-def check_session(session: Session) -> Replayed:
-    """Validate the header (game, players, rules) and replay every hand.
+def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
+    """Validate the header (game, players, rules) and replay every hand; with `figures`, the
+    game's statistics of every hand are gathered into it on the way.
 
     An error is placed at the line of what it is about (the `game:` key, a player's entry,
     a rule's line, a hand's field), found from the error itself (`Session.locate`).
@@ -42,7 +43,13 @@ def check_session(session: Session) -> Replayed:
         check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
-    return Replayed(session, game, game.replay(session))
+    observe = None
+    if figures is not None:
+        resolved = session
+
+        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+            figures.extend(game.figures(values, before, after, effect, resolved))
+    return Replayed(session, game, game.replay(session, observe))
 
 
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
@@ -209,3 +216,50 @@ def settlement(replayed: Replayed) -> "Settlement":
     st = replayed.standings
     stakes = replayed.session.stakes
     return settle(st.balances, st.unit, stakes.stake, stakes.currency)
+
+
+# ---------------------------------------------------------------- the season: every sitting
+
+
+class Night(NamedTuple):
+    """One sitting of the season, replayed: its standings, settlement and game figures."""
+
+    replayed: Replayed
+    settlement: "Settlement"
+    figures: Tuple[Figure, ...]
+
+
+class Failed(NamedTuple):
+    """A file in the sessions folder that could not be read or replayed, and why."""
+
+    file: str
+    error: str
+    line: Optional[int] = None
+    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
+
+
+def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
+           ) -> Tuple[List[Night], List[Failed]]:
+    """Every sitting in the folder that `keep` accepts (read from its header), replayed; the
+    files that fail are returned with their error, never dropped. A progressive party's file
+    (`kind: party`) is not a sitting: it is returned among them with kind "party"."""
+    nights: List[Night] = []
+    failed: List[Failed] = []
+    for path in store.list_sessions(folder):
+        try:
+            session = store.load(path)
+            if not keep(session):
+                continue
+            figures: List[Figure] = []
+            replayed = check_session(session, figures)
+            nights.append(Night(replayed, settlement(replayed), tuple(figures)))
+        except store.PartyFile as party:
+            failed.append(Failed(str(path), party.message, None, store.PARTY))
+        except ScorekeeperError as err:
+            where = err.source
+            failed.append(Failed(str(path), err.message,
+                                 where.line if where is not None else None))
+    return nights, failed

@@ -29,7 +29,7 @@ def check(party: Session) -> Party:
         progressive.check_players(party.players)
         rules = progressive.resolve_rules(game, party.rules)
     except ScorekeeperError as err:
-        raise err.at(party.source) from None
+        raise err.at(party.locate(err)) from None
     party = party._replace(game=game, rules=rules)
     return Party(party, progressive.replay(party))
 

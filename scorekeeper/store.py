@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 import yaml
 
@@ -122,6 +122,10 @@ class PartyFile(ScorekeeperError):
 
 def load(path: Path, kind: str = SITTING) -> Session:
     """A sitting; or with kind=PARTY a party (its table results are the `hands`)."""
+    return parse(_read(path, kind), str(path), name=path.stem, kind=kind)
+
+
+def _read(path: Path, kind: str) -> str:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -130,7 +134,68 @@ def load(path: Path, kind: str = SITTING) -> Session:
                                f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
-    return parse(text, str(path), name=path.stem, kind=kind)
+    return text
+
+
+class Summary(NamedTuple):
+    """What `list` shows of a sitting: its header, checked as `load` checks it, and the
+    number of hands (not read one by one: `list` does not replay)."""
+
+    session: Session
+    hands: int
+
+
+def load_summary(path: Path) -> Summary:
+    """The header and the number of hands, at a fraction of the cost of loading the hands:
+    the YAML events of the hands are counted, not built into values (bench/bench_scale.py)."""
+    text = _read(path, SITTING)
+    try:
+        span = _hands_span(text)
+    except yaml.YAMLError:
+        span = None  # let the full load say what is wrong, in its own words
+    if span is None:
+        session = parse(text, str(path), name=path.stem)
+        return Summary(session._replace(hands=()), len(session.hands))
+    count, start, end = span
+    # " []": a flow value must be indented below its key, where a block list need not be
+    return Summary(parse(text[:start] + " []\n" + text[end:], str(path), name=path.stem), count)
+
+
+def _hands_span(text: str) -> Optional[Tuple[int, int, int]]:
+    """(how many hands, where the list starts, where it ends) from the parser's events; None
+    when the file has no list of hands at the top level (the full load explains)."""
+    depth = 0
+    key_next = False  # at the top level: is the next node a key?
+    in_hands = False
+    count = start = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        starts = isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent,
+                                    yaml.SequenceStartEvent))
+        ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
+        if in_hands:
+            if depth == 2 and starts:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None  # a hand that is not a mapping: the full load explains
+                count += 1
+            if ends and depth == 2:
+                return count, start, event.end_mark.index
+        elif depth == 1 and starts:
+            if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
+                in_hands = None  # type: ignore[assignment]  # the next node is the list
+            elif in_hands is None:
+                if not isinstance(event, yaml.SequenceStartEvent):
+                    return None
+                in_hands, start = True, event.start_mark.index
+            key_next = not key_next
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if depth == 0:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None
+                key_next = True
+            depth += 1
+        elif ends:
+            depth -= 1
+    return None
 
 
 def load_party(path: Path) -> Session:
@@ -138,7 +203,7 @@ def load_party(path: Path) -> Session:
 
 
 def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Session:
-    root, data = _compose(text, filename)
+    root, data, quick_hands = _compose(text, filename)
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
@@ -180,18 +245,34 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
         rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
     stakes = _stakes(data.get("stakes"), at("stakes"))
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
-    hands = _hands(data.get(key), nodes.get(key), filename, at(key), key)
+    hands = (quick_hands if quick_hands is not None and kind != PARTY
+             else _hands(data.get(key), nodes.get(key), filename, at(key), key))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
                    source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
                    player_lines=player_lines)
 
 
-def _compose(text: str, filename: str) -> Tuple[Any, Any]:
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
+
+
+def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
+    """(the root node, the document's data, the hands when built straight from their nodes)."""
     loader = _Loader(text)
+    hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
-        data = loader.construct_document(root) if root is not None else None
+        header = root
+        hands_pair = _quick_hands_pair(root, text)
+        if hands_pair is not None:
+            # The hands are most of a long sitting: built from their nodes in one walk (keys,
+            # lines, duplicate keys, values), the header by PyYAML as before.
+            hands = _quick_hands(loader, hands_pair[1], filename)
+            header = yaml.MappingNode(root.tag, [p for p in root.value if p is not hands_pair],
+                                      root.start_mark, root.end_mark, root.flow_style)
+        data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
@@ -206,12 +287,62 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
     finally:
         loader.dispose()
     if root is None or not isinstance(root, yaml.MappingNode):
-        return root, data if isinstance(data, dict) else None
-    _refuse_duplicate_keys(root, filename)
-    if _expanded_size(root, {}) > _MAX_NODES:
+        return root, data if isinstance(data, dict) else None, None
+    _refuse_duplicate_keys(header, filename)
+    # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
+    # matters for a season of 10,000 hands (bench/bench_scale.py).
+    if "&" in text and _expanded_size(root, {}) > _MAX_NODES:
         raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} values "
                                f"(a session is far smaller)", Source(filename, 1))
-    return root, data
+    return root, data, hands
+
+
+def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
+    """The (key, value) nodes of `hands` when they can be built directly: a list of mappings
+    in a file without anchors (aliases, and anything odd, take PyYAML's own path)."""
+    if "&" in text or not isinstance(root, yaml.MappingNode):
+        return None
+    for pair in root.value:
+        key, value = pair
+        if isinstance(key, yaml.ScalarNode) and key.tag == _STR and key.value == "hands":
+            if isinstance(value, yaml.SequenceNode) and all(
+                    isinstance(item, yaml.MappingNode) for item in value.value):
+                return pair
+            return None
+    return None
+
+
+def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
+    """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
+    constructors = loader.yaml_constructors
+
+    def value_of(item: Any) -> Any:
+        if isinstance(item, yaml.ScalarNode):
+            if item.tag == _STR:
+                return item.value
+            if item.tag == _INT and _DECIMAL.match(item.value):
+                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
+            construct = constructors.get(item.tag)
+            if construct is not None:
+                return construct(loader, item)
+        return loader.construct_object(item, deep=True)
+
+    hands = []
+    for item in node.value:
+        fields: Dict[str, Any] = {}
+        lines: Dict[str, int] = {}
+        for key, value in item.value:
+            raw = str(key.value)
+            line = key.start_mark.line + 1
+            if raw in lines:  # YAML would keep the last of two equal keys silently
+                raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
+                                       f"{lines[raw]})", Source(filename, line))
+            lines[raw] = line
+            if not isinstance(value, yaml.ScalarNode):
+                _refuse_duplicate_keys(value, filename)
+            fields[str(value_of(key))] = value_of(value)
+        hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
+    return tuple(hands)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
@@ -368,6 +499,14 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
     _sweep_temp_files(path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """A file the user asked for (an HTML report), written atomically like a session."""
+    try:
+        _write_atomically(text, Path(path))
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
 
 
 def _write_atomically(text: str, path: Path) -> None:

@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..cards import Card, Rank, Suit
 from ..fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ..model import ScorekeeperError, Session
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
 
@@ -400,6 +400,20 @@ class Cinch(Game):
 
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
+
+    # -- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: CinchState, after: CinchState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Bids made and set, by bid, for the bidder (a deal with no bid has neither)."""
+        bid = values["bid"]
+        if not bid:
+            return ()
+        made, _ = self.points_taken(values, session.rules)
+        bidder = self.maker(values, effect.dealer or "")
+        # "The number bid and the number actually won must be compared" (as score_deal does)
+        outcome = "made" if made >= bid else "set"
+        return (Figure(bidder, f"bids {outcome}"), Figure(bidder, f"bid {bid} {outcome}"))
 
     # -- standings
 

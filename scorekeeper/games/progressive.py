@@ -48,8 +48,8 @@ Seating = Tuple[Tuple[str, ...], ...]  # the tables, table 1 first, each in seat
 def check_game(game: str) -> str:
     name = str(game).strip().lower()
     if name not in PARTY_GAMES:
-        raise ScorekeeperError(f"--game must be {' or '.join(PARTY_GAMES)}, got {game!r}"
-                               f"{suggest(name, PARTY_GAMES)}", usage=True)
+        raise ScorekeeperError(f"the game of a party must be {' or '.join(PARTY_GAMES)}, got {game!r}"
+                               f"{suggest(name, PARTY_GAMES)}", usage=True, key="game")
     return name
 
 
@@ -60,7 +60,8 @@ def check_players(players: Sequence[str]) -> None:
     n = len(players)
     if n % SEATS or n < 2 * SEATS:
         raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
-                               f"the head table and the booby table), got {n}", usage=True)
+                               f"the head table and the booby table), got {n}", usage=True,
+                               key="players")
     for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
         if p.lower() in RESERVED:
             raise ScorekeeperError(f"a player may not be called {p!r} at a party: {p.lower()}= is a "
@@ -77,14 +78,14 @@ def resolve_rules(game: str, given: Mapping[str, Any]) -> Dict[str, str]:
     for name in given:
         if name not in known:
             raise ScorekeeperError(f"unknown rule {name!r} for {game}{suggest(name, list(known))}; "
-                                   f"rules: {', '.join(known)}")
+                                   f"rules: {', '.join(known)}", rule=name)
     resolved = {}
     for name, (default, values) in known.items():
         raw = given.get(name)
         value = default if raw is None else str(raw).strip().lower()
         if value not in values:
             raise ScorekeeperError(f"rule {name}: must be one of {', '.join(values)}, got {raw!r}"
-                                   f"{suggest(value, list(values))}")
+                                   f"{suggest(value, list(values))}", rule=name)
         resolved[name] = value
     return resolved
 
@@ -108,9 +109,9 @@ def seat_of(name: str, table: int, seating: Seating, round_: int) -> int:
         for p in at_table:
             if p.lower() == str(name).strip().lower():
                 raise ScorekeeperError(f"{p} is not at table {table} in round {round_} ({p} sits at "
-                                       f"table {t}); table {table}: {', '.join(players)}")
+                                       f"table {t}); table {table}: {', '.join(players)}", player=p)
     raise ScorekeeperError(f"{name!r} is not at the party{suggest(str(name), everyone)}; "
-                           f"table {table} in round {round_}: {', '.join(players)}")
+                           f"table {table} in round {round_}: {', '.join(players)}", player=str(name))
 
 
 def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], table: int,
@@ -190,8 +191,8 @@ def _pair_points(values: Mapping[int, int], players: Sequence[str]) -> List[int]
         pair = seat % 2
         if points[pair] is not None and points[pair] != value:
             partner = players[pair]
-            raise ScorekeeperError(f"{players[seat]}: {players[seat]} and {partner} are partners: "
-                                   f"give their pair's points once ({partner}={points[pair]})")
+            raise ScorekeeperError(f"{players[seat]} and {partner} are partners: give their pair's "
+                                   f"points once ({partner}={points[pair]})", player=players[seat])
         points[pair] = value
     for pair, got in enumerate(points):
         if got is None:
@@ -206,11 +207,23 @@ def _pair_name(players: Sequence[str], pair: int) -> str:
     return side_name(partnerships(players)[pair])
 
 
+SEAT_NAMES = ("1", "2", "3", "4")  # a deal is scored with its players written as seats
+
+
 def _cinch_game(rules: Mapping[str, str]):
     from .cinch import Cinch
 
     game = Cinch()
-    return game, {**game.resolve_rules({}, ("1", "2", "3", "4")), "scoring": rules.get("scoring", "deduct")}
+    return game, {**game.resolve_rules({}, SEAT_NAMES), "scoring": rules.get("scoring", "deduct")}
+
+
+def _deal_fields() -> Tuple[List[Any], Tuple[str, ...]]:
+    """The fields of a hand of cinch, and those of them that name a player (bidder, dealer...)."""
+    from ..fields import PLAYER
+
+    game, _ = _cinch_game({})
+    fields = game.fields(Session("", "cinch", SEAT_NAMES, {}))
+    return fields, tuple(f.name for f in fields if f.kind is PLAYER)
 
 
 def _deal_by_seat(key: str, value: Any, players: Sequence[str], rules: Mapping[str, str]) -> Dict[str, Any]:
@@ -222,27 +235,22 @@ def _deal_by_seat(key: str, value: Any, players: Sequence[str], rules: Mapping[s
             raw = parse_assignments(str(value).split())
         except ScorekeeperError as err:
             raise ScorekeeperError(f"{key}: {err.message}") from None
-    game, _ = _cinch_game(rules)
-    seats = ("1", "2", "3", "4")
-    fields = game.fields(Session("", "cinch", seats, {}))
-    kinds = {f.name: f.kind for f in fields}
+    fields, player_fields = _deal_fields()
     by_seat = {}
     for name, v in raw.items():
         field = str(name).strip().lower()
-        if field in kinds and kinds[field].describe == "a player's name" and str(v).strip():
+        if field in player_fields and str(v).strip():
             seat = _seat_at(str(v), players)
             if seat is None:
                 raise ScorekeeperError(f"{key}: {field}: {str(v).strip()!r} is not at this table; "
-                                       f"players: {', '.join(players)}")
-            v = str(seat + 1)
+                                       f"players: {', '.join(players)}", player=str(v).strip())
+            v = SEAT_NAMES[seat]
         by_seat[name] = v
     try:
-        values = coerce_hand(by_seat, fields, seats)
+        values = coerce_hand(by_seat, fields, SEAT_NAMES)
     except ScorekeeperError as err:
         raise ScorekeeperError(f"{key}: {err.message}") from None
-    saved = dump_hand(values, fields)
-    return {k: (int(v) if kinds.get(k) is not None and kinds[k].describe == "a player's name" else v)
-            for k, v in saved.items()}
+    return {k: (int(v) if k in player_fields else v) for k, v in dump_hand(values, fields).items()}
 
 
 def _seat_at(name: str, players: Sequence[str]) -> Optional[int]:
@@ -261,8 +269,9 @@ def entry_fields(entry: Mapping[str, Any], players: Sequence[str]) -> Dict[str, 
         raw.update({p: h for p, h in zip(players, entry["hearts"])})
     if "points" in entry:
         raw.update({players[0]: entry["points"][0], players[1]: entry["points"][1]})
+    player_fields = _deal_fields()[1] if entry.get("deals") else ()
     for number, deal in enumerate(entry.get("deals") or (), start=1):
-        raw[f"deal{number}"] = {k: (players[int(v) - 1] if k in _PLAYER_FIELDS else v)
+        raw[f"deal{number}"] = {k: (players[int(v) - 1] if k in player_fields else v)
                                 for k, v in deal.items()}
     if entry.get("cut"):
         raw["cut"] = ",".join(players[int(s) - 1] for s in entry["cut"])
@@ -271,8 +280,6 @@ def entry_fields(entry: Mapping[str, Any], players: Sequence[str]) -> Dict[str, 
             raw[name] = entry[name]
     return raw
 
-
-_PLAYER_FIELDS = ("bidder", "dealer", "revoke", "foul")
 
 
 # ---------------------------------------------------------------- the replay
@@ -475,11 +482,12 @@ def _score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str])
     if not isinstance(deals, list) or len(deals) != DEALS or not all(isinstance(d, dict) for d in deals):
         raise ScorekeeperError(f"deals must be a list of {DEALS} deals, each a mapping of its fields")
     game, cinch_rules = _cinch_game(rules)
+    player_fields = _deal_fields()[1]
     hands = []
     for number, deal in enumerate(deals, start=1):
         named = {}
         for k, v in deal.items():
-            if k in _PLAYER_FIELDS:
+            if k in player_fields:
                 if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= SEATS:
                     raise ScorekeeperError(f"deal{number}: {k} must be a seat 1 to 4, got {v!r}")
                 v = players[v - 1]
