@@ -24,6 +24,11 @@ GAMES: Dict[str, tuple] = {
     "long-whist": ("scorekeeper.games.whist", "LongWhist"),
     "scotch-whist": ("scorekeeper.games.scotch_whist", "ScotchWhist"),
     "french-whist": ("scorekeeper.games.scotch_whist", "FrenchWhist"),
+    "all-fours": ("scorekeeper.games.all_fours", "AllFours"),
+    "loo": ("scorekeeper.games.loo", "Loo"),
+    "slobberhannes": ("scorekeeper.games.slobberhannes", "Slobberhannes"),
+    "polignac": ("scorekeeper.games.polignac", "Polignac"),
+    "enfle": ("scorekeeper.games.enfle", "Enfle"),
 }
 
 
