@@ -355,7 +355,7 @@ SPECS: Dict[str, Spec] = {
                    ["hearts-howell", "hearts-sweepstake-jack"]),
     "boston": Spec([FOUR], fixed(table=["foster", "decimal"], pool_limit=[3, 25, "none"],
                                  remainder=["eldest", "carry"], partout_tie=["each", "share"],
-                                 caller_revoke=["both", "double", "forfeit"]),
+                                 caller_revoke=["both", "double", "forfeit"], fontainebleau=[False, True]),
                    boston_hand, ["boston-twelve-deals"]),
     "short-whist": Spec([FOUR], fixed(revoke_penalty=["tricks", "score", "deduct"], rubber_points=[0, 2],
                                       unfinished_rubber=["games", "void"]),
