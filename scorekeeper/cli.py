@@ -2,13 +2,16 @@
 
 Every ScorekeeperError and every usage mistake is turned into one `error:` line on stderr
 here, in one place (`ScorekeeperGroup.main`), with exit code 2 for usage and 1 otherwise.
+So is a failure to write the output (a full disk); a closed pipe (`| head`) ends quietly.
 """
 
+import errno
+import importlib
+import os
 import sys
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
-import click
 import typer
 from typer.core import TyperGroup
 
@@ -24,13 +27,11 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
 }
 
 class ScorekeeperGroup(TyperGroup):
-    def list_commands(self, ctx: click.Context) -> List[str]:  # type: ignore[override]
+    def list_commands(self, ctx: Any) -> List[str]:  # type: ignore[override]
         return list(super().list_commands(ctx)) + sorted(LAZY_COMMANDS)
 
-    def get_command(self, ctx: click.Context, name: str):  # type: ignore[override]
+    def get_command(self, ctx: Any, name: str):  # type: ignore[override]
         if name in LAZY_COMMANDS and name not in self.commands:
-            import importlib
-
             module, attribute, help = LAZY_COMMANDS[name]
             sub_app = getattr(importlib.import_module(module), attribute)
             command = typer.main.get_command(sub_app)
@@ -41,28 +42,85 @@ class ScorekeeperGroup(TyperGroup):
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
+        errors = _click_errors()
+        no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
         try:
+            _check_arguments(kwargs.get("args", args[0] if args else None))
             code = super().main(*args, **kwargs)
+            sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         except ScorekeeperError as err:
             _fail(str(err), 2 if err.usage else 1)
-        except click.exceptions.NoArgsIsHelpError as err:
-            click.echo(err.ctx.get_help() if err.ctx else str(err))
+        except no_args as err:
+            typer.echo(err.ctx.get_help() if err.ctx else str(err))
             sys.exit(2)
-        except click.exceptions.UsageError as err:
+        except errors.UsageError as err:
             path = ["scorekeeper"] + (err.ctx.command_path.split()[1:] if err.ctx else [])
             hint = f" (see {' '.join(path)} --help)"
             _fail(err.format_message() + hint, 2)
-        except click.exceptions.ClickException as err:
+        except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
-        except click.exceptions.Abort:
+        except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
             _fail("aborted", 1)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
+        except BrokenPipeError:  # the reader went away (`| head -1`): stop quietly, as Unix tools do
+            _silence_stdout()
+            sys.exit(1)
+        except OSError as err:
+            if err.errno not in _OUTPUT_ERRORS:
+                raise
+            _silence_stdout()
+            _fail(f"cannot write the output: {err.strerror or err}", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
-def _fail(message: str, code: int) -> None:
-    click.echo(f"error: {message}", err=True)
+
+class _Never(Exception):
+    """Stands for an exception the installed click does not have."""
+
+
+# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE}
+
+
+def _click_errors() -> Any:
+    """The exceptions module of the click that Typer runs on: click's own up to Typer 0.25,
+    Typer's bundled copy (`typer._click`) from 0.26, which `click.exceptions` never catches.
+    Found through what the installed Typer exposes, so that it holds for either."""
+    return importlib.import_module(typer.BadParameter.__module__)
+
+
+def _check_arguments(args: Optional[Sequence[str]]) -> None:
+    """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
+    for arg in sys.argv[1:] if args is None else args:
+        if isinstance(arg, str) and "\0" in arg:
+            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {_cut(arg)}", usage=True)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's CliRunner)
+        pass
+
+
+MAX_ERROR = 300  # characters in an error line: enough for the field, the value and what is valid
+
+
+def _cut(message: str) -> str:
+    """One line, and short: control characters escaped, a long message cut in the middle."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(line) > MAX_ERROR:
+        line = line[:MAX_ERROR * 2 // 3] + " ... " + line[-MAX_ERROR // 3:]
+    return line
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {_cut(message)}", err=True)
     sys.exit(code)
+
 
 app = typer.Typer(cls=ScorekeeperGroup, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
@@ -88,6 +146,18 @@ def _path(ctx: typer.Context, name: str) -> Path:
 def _out(text: str) -> None:
     typer.echo(text)
 
+
+class _Printed:
+    """What a command that changes the file will print, computed by the ledger before the
+    file is replaced (`prepare`): a command finishes completely or leaves the file as it was."""
+
+    def __init__(self, render) -> None:
+        self.render = render
+        self.value = ""
+
+    def __call__(self, *replayed) -> None:
+        self.value = self.render(*replayed)
+
 @app.command()
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name"),
         game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)"),
@@ -103,11 +173,12 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
-    replayed = ledger.new_session(path, game, names, parse_assignments(rule, "rule"),
-                                  parse_stake(stake), currency)
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    _out(f"created {replayed.session.path}{folder_note}\n\n"
-         + render.standings_text(replayed.session, replayed.standings))
+    text = _Printed(lambda r: f"created {r.session.path}{folder_note}\n\n"
+                    + render.standings_text(r.session, r.standings))
+    ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
+                       prepare=text)
+    _out(text.value)
 
 @app.command()
 def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
@@ -125,8 +196,9 @@ def hand(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
                                usage=True)
     else:
         raw = parse_assignments(fields)
-    replayed = ledger.add_hand(path, raw)
-    _out(render.effect_text(replayed.session, replayed.standings))
+    text = _Printed(lambda r: render.effect_text(r.session, r.standings))
+    ledger.add_hand(path, raw, prepare=text)
+    _out(text.value)
 
 def _prompt_fields(path: Path) -> dict:
     from . import ledger
@@ -165,8 +237,10 @@ def undo(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     """Remove the last hand."""
     from . import ledger, render
 
-    removed, r = ledger.undo(_path(ctx, name))
-    _out(f"removed hand {len(r.session.hands) + 1}: {render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
+    text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
+                    f"{render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
+    ledger.undo(_path(ctx, name), prepare=text)
+    _out(text.value)
 
 @app.command()
 def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
@@ -176,8 +250,9 @@ def edit(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting")
     from . import ledger, render
     from .fields import parse_assignments
 
-    r = ledger.edit(_path(ctx, name), number, parse_assignments(fields))
-    _out(f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
+    text = _Printed(lambda r: f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
+    ledger.edit(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    _out(text.value)
 
 @app.command()
 def settle(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting"),
