@@ -54,9 +54,8 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(err.ctx.get_help() if err.ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            path = ["scorekeeper"] + (err.ctx.command_path.split()[1:] if err.ctx else [])
-            hint = f" (see {' '.join(path)} --help)"
-            _fail(err.format_message() + hint, 2)
+            hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
+            _fail(_usage_message(err, errors) + hint, 2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
@@ -89,6 +88,25 @@ def _click_errors() -> Any:
     return importlib.import_module(typer.BadParameter.__module__)
 
 
+def _command_names(ctx: Any) -> List[str]:
+    """The subcommands of a mistaken call (`crib count`), whatever the program was run as
+    (`python -m scorekeeper` too)."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    return names
+
+
+def _usage_message(err: Any, errors: Any) -> str:
+    """Click's message, but a missing argument named in capitals on every Typer (from 0.28
+    Typer names it as the parameter is spelt: 'name')."""
+    param = getattr(err, "param", None)
+    if isinstance(err, errors.MissingParameter) and getattr(param, "param_type_name", "") == "argument":
+        return f"Missing argument '{param.metavar or param.name.upper()}'."
+    return err.format_message()
+
+
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
     """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
     for arg in sys.argv[1:] if args is None else args:
@@ -106,7 +124,7 @@ def _silence_stdout() -> None:
         pass
 
 
-MAX_ERROR = 300  # characters in an error line: enough for the field, the value and what is valid
+MAX_ERROR = 500  # characters in an error line: enough for the field, the value and what is valid
 
 
 def _cut(message: str) -> str:

@@ -15,7 +15,7 @@ from . import store
 from .fields import coerce_hand, dump_hand
 from .games import get_game
 from .games.base import Game, Standings
-from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -85,10 +85,10 @@ def check_players(players: Sequence[str]) -> None:
         raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True)
     for name in players:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
-            raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (no spaces at the ends, "
                                    f"no '=', ',' or ':')", usage=True)
         if not name.isprintable() or not _is_utf8(name):
-            raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True)
     seen = set()
