@@ -321,7 +321,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full"),
         _out(render.games_list({n: get_game(n) for n in game_names()}))
         return
     g = get_game(game)
-    if players:
+    if players is not None:  # `--players ""` is a mistake, not "no table given"
         seated = tuple(p.strip() for p in players.split(","))
         ledger.check_players(seated)
         g.check_players(seated)

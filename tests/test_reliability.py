@@ -206,8 +206,6 @@ def test_a_full_disk_for_the_output_is_one_error_line(fri, command):
 
 
 def test_a_closed_pipe_ends_quietly(fri):
-    for i in range(300):  # long enough that the output does not fit in a pipe's buffer at once
-        fri.ok("hand", "fri", f"Ann={i}")
     read, write = os.pipe()
     os.close(read)  # `| head -1` that has already gone
     try:
