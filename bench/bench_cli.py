@@ -38,6 +38,7 @@ def main() -> None:
     sk = command()
     work = tempfile.mkdtemp(prefix="sk-bench-")
     try:
+        os.mkdir(os.path.join(work, "sessions"))  # ./sessions here, not the user data folder
         subprocess.run(sk + ["new", "bench", "--game", "tally", "--players", "Ann,Bob,Cid,Dee"],
                        cwd=work, check=True, stdout=subprocess.DEVNULL)
         for i in range(12):  # a small sitting: a dozen hands
@@ -50,7 +51,8 @@ def main() -> None:
         }
         bundled = sorted(Path(__file__).resolve().parent.parent.joinpath("sessions").glob("*.yaml"))
         for path in bundled:  # each game's own module is imported too: show every bundled sitting
-            cases[f"show {path.name}"] = sk + ["show", str(path)]
+            party = path.read_text(encoding="utf-8").startswith("format: scorekeeper/1\nkind: party")
+            cases[f"show {path.name}"] = sk + (["party", "show"] if party else ["show"]) + [str(path)]
         times = {name: [] for name in cases}
         for args in cases.values():  # warm-up: caches byte-code and the OS file cache
             timed(args, work)

@@ -59,6 +59,9 @@ for _sym, _s in (("♧", Suit.CLUBS), ("♢", Suit.DIAMONDS), ("♡", Suit.HEART
     _SUIT_NAMES[_sym] = _s
 
 
+_SUIT_SYMBOL_CHARS = "♣♦♥♠♧♢♡♤"
+
+
 class Rank(Enum):
     """Ranks with their order (2 low, Ace high); `pips` is the cribbage/face value."""
 
@@ -130,6 +133,10 @@ class Card:
             return cls.joker()
         if len(token) < 2:
             raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
+        if token[0] in _SUIT_SYMBOL_CHARS:
+            # Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and spades after
+            # the rank (5♢): one card grammar everywhere, so both orders are read.
+            token = token[1:] + token[0]
         try:
             return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
         except ScorekeeperError:

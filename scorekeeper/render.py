@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence, Tuple
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .games.base import Game, Standings
@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing 
 
 def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
+    if type(value) is int:  # by far the most common: every score of every hand
+        return str(value)
     from fractions import Fraction
 
     if isinstance(value, Fraction):
@@ -40,12 +42,47 @@ def json_number(value: Any) -> Any:
 
 
 def _table(rows: List[List[Any]], headers: Sequence[str]) -> str:
+    """tabulate's "simple" table. Plain text cells (most tables) are laid out here, to the
+    character as tabulate lays them out, at a fraction of its cost: `show` on a season of
+    10,000 hands spent most of its time in tabulate (see bench/bench_scale.py)."""
+    if _plain_cells(rows, headers):
+        return _simple_table(rows, headers)
     from tabulate import tabulate
 
     return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
 
 
-def standings_table(st: Standings) -> str:
+def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
+    """Strings of printable ASCII only, every row as long as the headers: where tabulate's
+    layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
+    width = len(headers)
+    for row in rows:
+        if len(row) != width:
+            return False
+    cells = [c for row in rows for c in row]
+    cells.extend(headers)
+    if not all(type(c) is str for c in cells):
+        return False
+    text = "".join(cells)
+    return text.isascii() and text.isprintable()
+
+
+def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
+    stripped = [[c.strip() for c in row] for row in rows]
+    heads = list(headers)
+    widths = [len(h) + 2 for h in heads]  # tabulate's MIN_PADDING beside a header
+    for row in stripped:
+        for i, cell in enumerate(row):
+            if len(cell) > widths[i]:
+                widths[i] = len(cell)
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines.extend("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in stripped)
+    return "\n".join(lines)
+
+
+def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
+    """The standings' headers and rows (for the text table and the HTML report alike)."""
     headers = ["player", "score"] + list(st.columns)
     if st.games_won is not None:
         headers.append("games")
@@ -55,6 +92,11 @@ def standings_table(st: Standings) -> str:
         if st.games_won is not None:
             row.append(str(st.games_won.get(p, 0)))
         rows.append(row)
+    return headers, rows
+
+
+def standings_table(st: Standings) -> str:
+    headers, rows = standings_rows(st)
     return _table(rows, headers)
 
 
@@ -84,6 +126,8 @@ def hands_table(session: Session, st: Standings) -> str:
 
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
+    if type(value) is str:
+        return value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
@@ -104,6 +148,25 @@ def effect_text(session: Session, st: Standings) -> str:
     effect = st.effects[-1]
     lines = [f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes)
     return "\n".join(lines) + "\n\n" + standings_text(session, st)
+
+
+def hand_json(session: Session, st: Standings) -> str:
+    """`hand --json`: the hand as logged (its fields, `at` with its UTC offset), its effect, and
+    the standings after it."""
+    e = st.effects[-1]
+    data: Dict[str, Any] = {
+        "name": session.name, "game": st.game, "hand": len(session.hands),
+        "fields": dict(session.hands[-1].fields),
+        "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
+        "changes": {p: json_number(v) for p, v in e.changes.items()},
+        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "next_dealer": st.next_dealer,
+    }
+    if st.pool is not None:
+        data["pool"] = st.pool
+    if st.games_won is not None:
+        data["games_won"] = dict(st.games_won)
+    return _json(data)
 
 
 def show_json(session: Session, st: Standings) -> str:
@@ -164,18 +227,28 @@ def _unfinished_game(st: "Standings") -> List[str]:
     return [f"the game in progress ({scores}) is not settled: only finished games are paid"]
 
 
+def money_json(cents: int) -> str:
+    """Money in JSON: a decimal string to the cent ("2.25", "-0.07"), never a float."""
+    return money(cents, "")
+
+
 def settle_json(s: Settlement, st: Standings) -> str:
     data = {
         "unit": s.unit,
         "balances": {p: json_number(s.balances[p]) for p in st.players},
-        "stake": float(s.stake),
+        "stake": number(s.stake),
         "currency": s.currency,
-        "money": {p: s.money_cents[p] / 100 for p in st.players},
-        "transfers": [{"from": t.payer, "to": t.payee, "amount": t.cents / 100} for t in s.transfers],
+        "money": {p: money_json(s.money_cents[p]) for p in st.players},
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
+                      for t in s.transfers],
     }
+    return _json(data)
+
+
+def _json(data: Any) -> str:
     import json
 
-    return json.dumps(data, indent=2, ensure_ascii=False)
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
 
 
 def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
@@ -197,6 +270,43 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
                         + ["; ".join((e.summary,) + tuple(e.notes))]
                         + [number(e.scores.get(p, "")) for p in st.players])
     return out.getvalue()
+
+
+def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    """`list`: the folder used (and why that one), then one line per sitting."""
+    if not rows:
+        return f"no sessions in {folder} ({why})"
+    table = []
+    for r in rows:
+        if "error" in r:
+            table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
+        elif r.get("kind") == "party":  # a progressive party: its game marked, its players counted
+            table.append([r["name"], f"{r['game']} (party)", f"{len(r['players'])} players",
+                          str(r["hands"]), r["created"]])
+        else:
+            game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
+            table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])
+    return f"sessions in {folder} ({why})\n\n" + _table(table, ["name", "game", "players", "hands", "created"])
+
+
+def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
+
+
+def games_json(games: Mapping[str, Game]) -> str:
+    return _json([{"name": name, "title": g.title, "min_players": g.min_players,
+                   "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
+
+
+def game_help_json(game: Game, fields: Sequence[Any]) -> str:
+    return _json({
+        "name": game.name, "title": game.title, "description": game.description,
+        "min_players": game.min_players, "max_players": game.max_players, "unit": game.unit,
+        "rules": [{"name": r.name, "default": r.dump(r.default) if r.default is not None else None,
+                   "values": r.values, "help": r.help} for r in game.all_rules()],
+        "fields": [{"name": f.name, "required": f.required, "value": f.kind.describe, "help": f.help}
+                   for f in fields],
+    })
 
 
 def games_list(games: Mapping[str, Game]) -> str:

@@ -88,10 +88,10 @@ def test_settle_text_and_json(sitting):
         "Bob pays Ann 0.30 USD\nCid pays Ann 0.15 USD\n")
     data = json.loads(sitting("settle", "fri", "--json").stdout)
     # average 3: Ann +9, Bob -6, Cid -3 at 0.05
-    assert data == {"unit": "points", "balances": {"Ann": 9, "Bob": -6, "Cid": -3}, "stake": 0.05,
-                    "currency": "USD", "money": {"Ann": 0.45, "Bob": -0.3, "Cid": -0.15},
-                    "transfers": [{"from": "Bob", "to": "Ann", "amount": 0.3},
-                                  {"from": "Cid", "to": "Ann", "amount": 0.15}]}
+    assert data == {"unit": "points", "balances": {"Ann": 9, "Bob": -6, "Cid": -3}, "stake": "0.05",
+                    "currency": "USD", "money": {"Ann": "0.45", "Bob": "-0.30", "Cid": "-0.15"},
+                    "transfers": [{"from": "Bob", "to": "Ann", "amount": "0.30"},
+                                  {"from": "Cid", "to": "Ann", "amount": "0.15"}]}
 
 
 def test_export_csv(sitting):
@@ -103,8 +103,9 @@ def test_export_csv(sitting):
 
 def test_list_and_games(sitting):
     lines = sitting.ok("list").stdout.splitlines()
-    assert lines[0].split() == ["name", "game", "players", "hands", "created"]
-    assert lines[2].split()[:6] == ["fri", "tally", "Ann,", "Bob,", "Cid", "0"]
+    assert lines[0] == f"sessions in {sitting.folder} (--dir)"  # the folder named: issue 14
+    assert lines[2].split() == ["name", "game", "players", "hands", "created"]
+    assert lines[4].split()[:6] == ["fri", "tally", "Ann,", "Bob,", "Cid", "0"]
     r = sitting("games")
     assert r.exit_code == 0
     assert "\ntally          Tally (any game: points per player per hand)" in r.stdout
@@ -239,7 +240,7 @@ def test_a_mistake_in_the_file_exits_1_not_2(cli, tmp_path):
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, ann]\n")
     r = cli("show", str(path))
     assert (r.exit_code, r.stdout) == (1, "")
-    assert r.stderr == f"error: {path}:1: player ann is named twice\n"
+    assert r.stderr == f"error: {path}:3: player ann is named twice\n"  # at the players line
 
 
 def test_a_bad_lock_wait_is_one_error_line(sitting, monkeypatch):

@@ -18,7 +18,7 @@ folder as the current directory and SCOREKEEPER_DIR unset.
 How output is compared (stdout and stderr together, as a terminal shows them):
 - trailing whitespace of every line, and blank lines at the end, are ignored;
 - a line that is just `...` (indentation aside) matches any number of lines;
-- the one tolerance for time: a timestamp `YYYY-MM-DDTHH:MM:SS` in the documented output
+- the one tolerance for time: a timestamp `YYYY-MM-DDTHH:MM:SS` (with its UTC offset, if any) in the documented output
   matches any timestamp of that same shape at the same place (the `created` column of
   `list`, the `at` column of `export`); nothing else in the line may differ;
 - a command shown with no output at all (the next line is another `$` or the block ends)
@@ -45,7 +45,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
 NOT_RUN = "<!-- not-run -->"
 ELLIPSIS = "..."
-TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d")
+TIMESTAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:[+-]\d\d:\d\d)?")  # with its UTC offset
 FENCE = re.compile(r"^(```+)\s*(\S*)")
 
 
@@ -199,6 +199,7 @@ def test_the_docs_have_examples() -> None:
     (["1,Ann,12,2026-11-29T19:31:09,x"], ["1,Ann,12,2031-01-02T03:04:05,x"], True),
     (["1,Ann,12,2026-11-29T19:31:09,x"], ["1,Ann,13,2031-01-02T03:04:05,x"], False),
     (["created 2026-11-29T19:31:09"], ["created yesterday"], False),
+    (["1,2026-11-29T19:31:09+00:00,x"], ["1,2031-01-02T03:04:05-05:00,x"], True),
 ])
 def test_matching(expected, actual, fits) -> None:
     assert matches(expected, actual) is fits

@@ -11,7 +11,8 @@ from typing import List, Optional
 import typer
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
-                  help="Cinch: play out a hand trick by trick and score it.")
+                  help="Cinch: play out a hand trick by trick and score it.",
+                  epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/cinch-tricks/foster-4.txt")
 
 
 @app.callback()
@@ -19,7 +20,8 @@ def cinch() -> None:
     """Cinch (Double Pedro): commands of the game's own."""
 
 
-@app.command()
+@app.command(epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/cinch-tricks/foster-4.txt\n"
+                    "  scorekeeper cinch tricks hand.txt --log tuesday")
 def tricks(ctx: typer.Context,
            file: Path = typer.Argument(..., help="a trick sheet: bidder, bid, trump, then six "
                                        "lines of four cards in seat order (see docs/cinch.md)"),
@@ -30,6 +32,7 @@ def tricks(ctx: typer.Context,
     """Who won each trick, which counting cards each side took, and the score."""
     from .. import ledger, store
     from ..fields import parse_assignments
+    from ..games.cinch_printed import is_printed, printed_sheets
     from ..games.cinch_tricks import parse_sheet, play_out, render_played
     from ..model import ScorekeeperError
 
@@ -44,33 +47,43 @@ def tricks(ctx: typer.Context,
         raise ScorekeeperError(f"--log: {log} is a {session.game} sitting; a trick sheet is a hand "
                                f"of cinch or sixty-three")
     sixty_three = session is not None and session.game == "sixty-three"
-    try:
-        played = play_out(parse_sheet(text, seats, sixty_three))
-    except ScorekeeperError as err:
-        hint = ""
-        if seats is not None and "is not at the table" in err.message:
-            hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
-                    f"the bidder and the others as {log} does)")
-        raise ScorekeeperError(f"{file}: {err.message}{hint}") from None
-    fields = played.hand_fields()
-    if path is None:
-        effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
-        typer.echo(render_played(played, effect.summary, effect.notes))
-        return
-    _check_seats(played.sheet, seats, log)
-    from .. import render
+    # The book's own layout (two hands side by side under their headings) gives a sheet for
+    # each hand; they are played (and logged) left to right, top to bottom.
+    sheets = printed_sheets(text) if is_printed(text) else [text]
+    hands = []
+    for number, sheet in enumerate(sheets, start=1):
+        where = f" (hand {number} of {len(sheets)})" if len(sheets) > 1 else ""
+        try:
+            hands.append(play_out(parse_sheet(sheet, seats, sixty_three)))
+        except ScorekeeperError as err:
+            hint = ""
+            if seats is not None and "is not at the table" in err.message:
+                hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
+                        f"the bidder and the others as {log} does)")
+            raise ScorekeeperError(f"{file}{where}: {err.message}{hint}") from None
+    shown = []
+    for played in hands:
+        fields = played.hand_fields()
+        if path is None:
+            effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
+            shown.append(render_played(played, effect.summary, effect.notes))
+            continue
+        _check_seats(played.sheet, seats, log)
+        from .. import render
 
-    replayed = ledger.add_hand(path, fields)
-    effect = replayed.standings.effects[-1]
-    typer.echo(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
-               + render.effect_text(replayed.session, replayed.standings))
+        replayed = ledger.add_hand(path, fields)
+        effect = replayed.standings.effects[-1]
+        shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
+                     + render.effect_text(replayed.session, replayed.standings))
+    typer.echo("\n\n".join(shown))
 
 
 def _session_path(ctx: typer.Context, name: str) -> Path:
     from ..store import session_path, sessions_dir
 
     root = ctx.find_root()
-    return session_path(name, sessions_dir(str(root.obj) if root.obj else None))
+    given = root.obj or root.params.get("dir")
+    return session_path(name, sessions_dir(str(given) if given else None))
 
 
 def _check_seats(sheet, seats, log: str) -> None:

@@ -184,13 +184,18 @@ def say(count: Count) -> str:
     for phrase, points in groups:
         if points:
             running += points
-            parts.append(f"{phrase} is {running}" if parts else f"{phrase}, {running}")
+            verb = "make" if _plural(phrase) else "is"   # "and the runs make 14", not "is"
+            parts.append(f"{phrase} {verb} {running}" if parts else f"{phrase}, {running}")
     if not parts:
         return "nineteen (nothing: 0)"  # the players' word for a hand that scores nothing
     text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
     if not text.endswith(str(count.total)):
         text += f": {count.total}"
     return text
+
+
+def _plural(phrase: str) -> bool:
+    return phrase.startswith("two ") or " and " in phrase
 
 
 def _word(n: int) -> str:
@@ -213,14 +218,15 @@ def _runs_phrase(count: Count) -> str:
     found = [c for c in count.combinations if c.kind == "run"]
     if not found:
         return ""
-    stretches = {tuple(sorted(card.rank.ordinal for card in c.cards)) for c in found}
-    if len(stretches) > 1:  # eight-card cribbage can hold two separate sequences
-        return "the runs"
-    length = len(found[0].cards)
-    many = len(found)
-    name = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}.get(
-        many, f"{many} runs")
-    return f"{name} of {_word(length)}"
+    stretches: Dict[Tuple[int, ...], int] = {}
+    for c in found:
+        key = tuple(sorted(card.rank.ordinal for card in c.cards))
+        stretches[key] = stretches.get(key, 0) + 1
+    # eight-card cribbage can hold two separate sequences: name each ("a run of three and a
+    # run of four"), rather than "the runs", which reads as one
+    names = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}
+    return " and ".join(f"{names.get(many, f'{many} runs')} of {_word(len(key))}"
+                        for key, many in sorted(stretches.items()))
 
 
 def table(count: Count) -> List[List[str]]:

@@ -16,6 +16,7 @@ GAMES: Dict[str, tuple] = {
     "sixty-three": ("scorekeeper.games.cinch", "SixtyThree"),
     "cinch-auction": ("scorekeeper.games.cinch", "AuctionCinch"),
     "cinch-solo": ("scorekeeper.games.cinch", "SoloCinch"),
+    "cinch-widow": ("scorekeeper.games.cinch", "WidowCinch"),
     "cribbage": ("scorekeeper.games.cribbage", "Cribbage"),
     "hearts": ("scorekeeper.games.hearts", "Hearts"),
     "boston": ("scorekeeper.games.boston", "Boston"),
@@ -34,6 +35,7 @@ def get_game(name: str) -> Game:
     entry = GAMES.get(str(name).strip().lower())
     if entry is None:
         raise ScorekeeperError(
-            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}")
+            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
+            key="game")
     module = importlib.import_module(entry[0])
     return getattr(module, entry[1])()

@@ -13,10 +13,10 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Suit
-from ..fields import PLAYER, PLAYERS, SUIT, Field, integer
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
 SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
@@ -25,7 +25,11 @@ SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
 BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 RESERVED = ("revoke", "forfeit", "bidder", "bid", "suit", "joker", "joker_dealt", "black",
-            "note", "at")
+            "misdeal", "note", "at")
+# Laws 13, 14 (and "Misdealing"): "A misdeal loses the deal": the deal passes to the left and,
+# the hand not being played, nobody pays anything.
+MISDEAL = Field("misdeal", BOOLEAN, "the dealer misdealt: a misdeal loses the deal (Laws 13, "
+                "14), so the deal passes to the left and nothing is paid")
 
 
 def deuces_out(players: int) -> Tuple[Suit, ...]:
@@ -118,16 +122,18 @@ class Hearts(Game):
         int_rule("domino_game", 31, "Domino Hearts: the hearts that end a game", low=1),
         choice_rule("domino_pay", "difference", "Domino Hearts: the others pay the winner the "
                     "difference of hearts, or one counter a game", "difference", "game"),
+        choice_rule("howell_revoke", "losses", "Howell's: a revoker pays the others' losses and "
+                    "forfeits his winnings (losses), or pays in for all the hearts in play as if "
+                    "he had taken them, each other player taking out for every one (thirteen)",
+                    "losses", "thirteen"),
     )
 
     # ---------------------------------------------------------------- players and rules
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        for p in players:
-            if p.lower() in RESERVED:
-                raise ScorekeeperError(f"player name {p!r} is also a hand field of hearts; "
-                                       f"choose another name (not {', '.join(RESERVED)})")
+        # Hearts reads its fields without regard to case: `Revoke` would clash with revoke=.
+        refuse_field_names(self.name, players, RESERVED, ignore_case=True)
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         given = dict(given)
@@ -147,7 +153,7 @@ class Hearts(Game):
         try:
             rules["banker"] = PLAYER.parse(banker, players)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"rule banker: {err.message}") from None
+            raise ScorekeeperError(f"rule banker: {err.message}", rule="banker") from None
         return rules
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
@@ -157,10 +163,12 @@ class Hearts(Game):
         if settling in need:
             low, high, what = need[settling]
             if not low <= n <= high:
-                raise ScorekeeperError(f"rule settling: {settling} is {what}, got {n} players")
+                raise ScorekeeperError(f"rule settling: {settling} is {what}, got {n} players",
+                                       rule="settling")
         elif settling in POOL_METHODS and n < 3:
             raise ScorekeeperError(f"rule settling: {settling} needs three players or more (no one "
-                                   f"could win the pool two-handed); use difference or six-free")
+                                   f"could win the pool two-handed); use difference or six-free",
+                                   rule="settling")
         self.check_rules_apply(rules, n)
 
     def check_rules_apply(self, rules: Mapping[str, Any], n: int) -> None:
@@ -170,15 +178,17 @@ class Hearts(Game):
         applies = {"black": settling == "discard",
                    "domino_game": settling == "domino", "domino_pay": settling == "domino",
                    "jack_after_split": settling in POOL_METHODS,
+                   "howell_revoke": settling == "howell",
                    "many_clear": settling in POOL_METHODS and n >= 5}
         where = {"black": "settling=discard", "domino_game": "settling=domino",
                  "domino_pay": "settling=domino", "jack_after_split": "a settling with a pool",
+                 "howell_revoke": "settling=howell",
                  "many_clear": "a settling with a pool, at five or six players"}
         defaults = {r.name: r.default for r in self.rules}
         for name, used in applies.items():
             if not used and rules.get(name) != defaults[name]:
                 raise ScorekeeperError(f"rule {name}: applies only with {where[name]} "
-                                       f"(this sitting: settling={settling}, {n} players)")
+                                       f"(this sitting: settling={settling}, {n} players)", rule=name)
 
     # ---------------------------------------------------------------- hands
 
@@ -205,8 +215,23 @@ class Hearts(Game):
                              required=True)]
         fields += [Field("revoke", PLAYERS, "who revoked (pays all the losses of the hand)"),
                    Field("forfeit", PLAYERS, "the two found with the wrong number of cards "
-                         "(each pays five into the pool)")]
+                         "(each pays five into the pool)"), MISDEAL]
         return fields
+
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
+        """A misdealt hand is not played: it has no other fields (Auction's bidder and suit,
+        required in a played hand, are not asked for)."""
+        if any(str(k).lower() == "misdeal" for k in raw):
+            values = coerce_hand({k: v for k, v in raw.items() if str(k).lower() == "misdeal"},
+                                 [MISDEAL], session.players)
+            if values.get("misdeal"):
+                others = [str(k) for k in raw if str(k).lower() not in ("misdeal", "note", "at")]
+                if others:
+                    raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
+                                           f"misdeal (and a note), not {', '.join(others)}", field="misdeal")
+                return coerce_hand(raw, [MISDEAL], session.players)
+        return super().parse_fields(raw, session, fields)
 
     def total(self, session: Session, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
@@ -236,18 +261,18 @@ class Hearts(Game):
             possible = spot_totals(len(session.players))
             for p, c in counts.items():
                 if c not in possible:  # e.g. 1: no set of hearts has one pip
-                    raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots")
+                    raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots", field=p)
             if not spot_deal_possible(tuple(counts.values()), len(session.players)):
                 sums = ", ".join(f"{p} {c}" for p, c in counts.items())
                 raise ScorekeeperError(f"spots: no sharing of the hearts gives {sums} (each heart "
-                                       f"is taken once: 2 to 10, J 11, Q 12, K 13, A 14)")
+                                       f"is taken once: 2 to 10, J 11, Q 12, K 13, A 14)", field="spots")
         return counts
 
     def check_forfeit(self, hand: Mapping[str, Any]) -> Tuple[str, ...]:
         forfeits = hand.get("forfeit", ())
         if forfeits and len(forfeits) != 2:
             raise ScorekeeperError(f"forfeit: name the two players found with the wrong number of "
-                                   f"cards (Law 15), got {','.join(forfeits)}")
+                                   f"cards (Law 15), got {','.join(forfeits)}", field="forfeit")
         return forfeits
 
     # ---------------------------------------------------------------- replay
@@ -261,6 +286,12 @@ class Hearts(Game):
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
         settling = session.rules["settling"]
+        dealer = self.dealer(session, index)
+        if hand.get("misdeal"):
+            following = self.dealer(session, index + 1)
+            zero = {p: 0 for p in session.players}
+            return state, Effect(f"{dealer} misdealt: the deal passes to {following}; nothing "
+                                 f"is paid", zero, dict(state.net), dealer)
         counts = self.check_counts(session, hand)
         forfeits = self.check_forfeit(hand)
         revokers = hand.get("revoke", ())
@@ -275,13 +306,15 @@ class Hearts(Game):
                             state.games_won)
         notes = []
         if forfeits:
-            notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each into the pool")
+            where = ("into the pool" if settling in POOL_METHODS
+                     else "paid out at once to the others")
+            notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
                          f"all the losses")
         if state.pool and settling not in POOL_METHODS:  # (the pool methods' summary says it)
             notes.append(f"pool {state.pool}" + (" (a Jack)" if state.jack else ""))
-        return state, Effect(summary, changes, dict(state.net), self.dealer(session, index), tuple(notes))
+        return state, Effect(summary, changes, dict(state.net), dealer, tuple(notes))
 
     def pool_deal(self, state: HeartsState, hand: Mapping[str, Any], counts: Mapping[str, int],
                   revokers: Sequence[str], forfeits: Sequence[str], session: Session):
@@ -331,10 +364,10 @@ class Hearts(Game):
         if state.holder is not None:
             if bidder != state.holder:
                 raise ScorekeeperError(f"bidder: {state.holder} keeps the choice of suit until the "
-                                       f"Jack is won, got {bidder}")
+                                       f"Jack is won, got {bidder}", field="bidder")
             if amount:
                 raise ScorekeeperError(f"bid: {bidder} names the suit without paying again until the "
-                                       f"Jack is won; leave bid out (or 0), got {amount}")
+                                       f"Jack is won; leave bid out (or 0), got {amount}", field="bid")
             return (bidder, 0), state.holder, suit.name.lower()
         if amount is None:
             raise ScorekeeperError("bid is missing: the counters the bidder paid into the pool")
@@ -346,6 +379,10 @@ class Hearts(Game):
         to_pool = 0
         if settling == "howell":
             changes = hs.howell(counts, in_play(Suit.HEARTS, len(session.players)))
+            if revokers and session.rules.get("howell_revoke") == "thirteen":
+                changes = hs.howell_revoke_thirteen(counts, in_play(Suit.HEARTS, len(counts)),
+                                                    revokers)
+                revokers = ()
         elif settling == "excess":
             changes = hs.excess(counts)
         elif settling == "difference":
@@ -355,9 +392,7 @@ class Hearts(Game):
         else:  # spot
             changes, to_pool = hs.lowest_collects(counts)
         changes, to_pool = hs.with_revokes(changes, to_pool, revokers)
-        for p in forfeits:
-            changes[p] -= hs.FORFEIT
-            to_pool += hs.FORFEIT
+        to_pool += hs.forfeits_paid_out(changes, forfeits)
         net = {p: state.net[p] + changes[p] for p in session.players}
         summary = ", ".join(f"{p} {c:+d}" for p, c in changes.items() if c) or "nobody pays"
         if settling == "spot" and to_pool and not forfeits:
@@ -372,10 +407,7 @@ class Hearts(Game):
             counts = {p: (13 if p in revokers else 0) for p in session.players}
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
-        to_pool = 0
-        for p in forfeits:
-            changes[p] -= hs.FORFEIT
-            to_pool += hs.FORFEIT
+        to_pool = hs.forfeits_paid_out(changes, forfeits)
         won = dict(state.games_won)
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
         if max(game.values()) >= rules["domino_game"]:
@@ -402,6 +434,18 @@ class Hearts(Game):
         net = {p: state.net[p] + changes[p] for p in session.players}
         new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
         return new, changes, summary
+
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: HeartsState, after: HeartsState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
+        began on a Jack and paid it out (to one clear player, or divided)."""
+        found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
+                 for p in session.players]
+        if before.jack and after.pool < before.pool:
+            found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
+        return found
 
     # ---------------------------------------------------------------- the end of the sitting
 

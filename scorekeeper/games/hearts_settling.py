@@ -232,3 +232,36 @@ def with_revokes(changes: Mapping[str, int], to_pool: int,
         total[r] -= sum(max(c, 0) for p, c in changes.items() if p != r) + to_pool
         pool += to_pool
     return total, pool
+
+
+def howell_revoke_thirteen(hearts: Mapping[str, int], in_play: int,
+                           revokers: Sequence[str]) -> Dict[str, int]:
+    """Howell's, house rule `howell_revoke=thirteen`: each revoker pays in as if he had taken
+    every heart in play (Law 23, "pay all losses": at Howell's a heart costs as many counters
+    as there are players besides himself) and each other player takes out one for every heart,
+    whatever he took. Two revokers each pay in full (Law 24)."""
+    changes = {p: 0 for p in hearts}
+    for r in revokers:
+        for p, c in howell({q: (in_play if q == r else 0) for q in hearts}, in_play).items():
+            changes[p] += c
+    return changes
+
+
+def forfeits_paid_out(changes: Dict[str, int], forfeits: Sequence[str]) -> int:
+    """Law 15 at a method without a pool: each offender's five counters are paid out at once to
+    the players not in fault (left on the table, they would come partly back to the offenders
+    at the end). Changes `changes` in place; returns the odd counters that do not divide, which
+    go into the pool as the odd counter does at Sweepstake. Two-handed both are at fault: each
+    pays the other five, which is nothing."""
+    others = [p for p in changes if p not in forfeits]
+    paid = FORFEIT * len(forfeits)
+    for p in forfeits:
+        changes[p] -= FORFEIT
+    if not others:
+        for p in forfeits:
+            changes[p] += FORFEIT
+        return 0
+    share, odd = divmod(paid, len(others))
+    for p in others:
+        changes[p] += share
+    return odd

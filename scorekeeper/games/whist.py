@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, Field, Kind, integer
-from ..model import COMMON_FIELDS, ScorekeeperError, Session
+from ..fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
+from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -82,15 +82,6 @@ def _revoker(raw: Any, players: Sequence[str]) -> str:
 
 
 REVOKER = Kind("a player's name", _revoker)
-
-
-def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str]) -> None:
-    """A player named exactly like a hand field (`revoke`, `jack`...) could never have his own
-    field typed, and his value would be read as the other's: refuse him when the sitting is made."""
-    for name in players:
-        if name in field_names or name in COMMON_FIELDS:
-            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
-                                   f"a hand field; give him another name")
 
 
 # ---------------------------------------------------------------- results
@@ -177,11 +168,14 @@ class ShortWhist(Game):
             Field("honours", HONOURS, "the side that held all four (NAME:4) or three (NAME:3) of "
                   "the trump Ace, King, Queen, Knave; leave out when split two and two"),
             Field("revoke", REVOKER, "the player who revoked (law xv)"),
+            Field("revoke_penalty", choice("tricks", "score", "deduct"),
+                  "the penalty the opponents chose for this revoke, overriding the sitting's "
+                  "rule (law xv: they \"may add three to their score\")"),
         ]
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        refuse_field_names(self.name, players, ("honours", "revoke"))
+        refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
 
     # -- replay
 
@@ -216,9 +210,10 @@ class ShortWhist(Game):
                 if side_of(players, p) == side_of(players, first):
                     raise ScorekeeperError(
                         f"{p}: {p} and {first} are partners but {p}={hand[p]} and "
-                        f"{first}={hand[first]} differ")
+                        f"{first}={hand[first]} differ", field=p)
                 raise ScorekeeperError(
-                    f"{p}: {first}={hand[first]} and {p}={hand[p]} must add up to {TRICKS} tricks")
+                    f"{p}: {first}={hand[first]} and {p}={hand[p]} must add up to {TRICKS} tricks",
+                    field=p)
             found, first = own, first or p
         return found
 
@@ -263,15 +258,21 @@ class ShortWhist(Game):
         if side0 is None:
             raise ScorekeeperError(
                 f"{players[0]}: the tricks are missing: give one side's tricks, for example "
-                f"{players[0]}=7 (the other side took the rest)")
+                f"{players[0]}=7 (the other side took the rest)", field=players[0])
         tricks = [side0, TRICKS - side0]
 
+        if "revoke_penalty" in hand and revoking is None:
+            raise ScorekeeperError(f"revoke_penalty: {hand['revoke_penalty']} is the penalty for a "
+                                   f"revoke; give revoke=NAME too", field="revoke_penalty")
+        # Law xv's note: the opponents choose, each time: "Revokes forfeit three tricks from the
+        # hand or score: or opponents may add three to their score". A hand's own choice wins.
+        penalty = hand.get("revoke_penalty") or rules.get("revoke_penalty")
         if revoking is not None:
             other = 1 - revoking
-            if rules.get("revoke_penalty") == "score":
+            if penalty == "score":
                 # Laws: the penalty for a revoke takes precedence of all other scores.
                 add(other, 3, "three for the revoke")
-            elif rules.get("revoke_penalty") == "deduct":
+            elif penalty == "deduct":
                 # The note to law xv: "Revokes forfeit three tricks from the hand or score";
                 # a side with fewer than three points loses what it has.
                 taken = min(3, s[revoking])

@@ -84,8 +84,11 @@ def test_bidder_side_revoke_and_failed_bid_adversaries_also_score_the_bid():
 
 
 def test_foul_hand_of_an_adversary_bidder_scores_all_if_bid_made_nothing_if_not():
+    # issue 12 changed the default to the book's SCORING ("the adversaries have nothing to
+    # deduct, and score all they make"); the old reading is adversary_foul=bid-counts
     assert scored(score_deal("deduct", 6, 8, 6, adversaries_penalised=True)) == (8, 0)
-    assert scored(score_deal("deduct", 9, 8, 6, adversaries_penalised=True)) == (0, 0)
+    assert scored(score_deal("deduct", 9, 8, 6, adversaries_penalised=True,
+                             adversary_foul="bid-counts")) == (0, 0)
 
 
 def test_both_sides_penalised_nobody_scores():
@@ -197,7 +200,7 @@ def test_game_is_51_a_new_game_starts_and_settlement_in_games(cli):
         cli.ok("hand", "x", "bidder=B", "bid=12", "made=14")
     money = cli.json("settle", "x")
     assert money["balances"] == {"A": 1, "Y": -1, "B": 1, "Z": -1}
-    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", 2.0), ("Z", 2.0)]
+    assert sorted((t["from"], t["amount"]) for t in money["transfers"]) == [("Y", "2.00"), ("Z", "2.00")]  # money as decimal strings (issue 14)
     text = cli("settle", "x").stdout
     assert "games won: A-B 2, Y-Z 1; balance of games: A-B +1, Y-Z -1" in text
 
@@ -317,7 +320,7 @@ def test_solo_scoring_each_deduct_setback():
     assert score_solo("setback", 10, "A", taken)[0] == {"A": -10, "B": 5}
     three = {"A": 6, "B": 5, "C": 3}
     assert score_solo("each", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}
-    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 2, "C": 0}
+    assert score_solo("deduct", 8, "A", three)[0] == {"A": 0, "B": 13, "C": 11}  # set: no deduction
     assert score_solo("deduct", 6, "A", three)[0] == {"A": 1, "B": 0, "C": 0}
     assert score_solo("each", 8, "A", three, penalised=["B"], revoked=["B"])[0] == {"A": 6, "B": 0, "C": 3}
 

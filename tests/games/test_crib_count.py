@@ -180,7 +180,7 @@ def test_count_text_shows_the_saying_and_the_table(cli):
     assert r.exit_code == 0
     lines = r.stdout.splitlines()
     assert lines[0] == "hand 7H 7D 8C 8S, starter 9H: 24"
-    assert lines[1] == ("fifteen 2, fifteen 4, fifteen 6, fifteen 8, two pairs is 12, "
+    assert lines[1] == ("fifteen 2, fifteen 4, fifteen 6, fifteen 8, two pairs make 12, "
                         "and a double-double run of three is 24")
     assert sum(1 for line in lines if line.startswith("run ")) == 4
 

@@ -62,7 +62,7 @@ def test_book_worked_rubber_settles_each_loser_paying_a_winner(cli):
     transfers = data["transfers"]
     assert sorted(t["from"] for t in transfers) == ["Bob", "Dan"]
     assert sorted(t["to"] for t in transfers) == ["Ann", "Cid"]
-    assert [t["amount"] for t in transfers] == [0.2, 0.2]
+    assert [t["amount"] for t in transfers] == ["0.20", "0.20"]  # decimal strings (issue 14)
 
 
 # ---------------------------------------------------------------- single, double, triple

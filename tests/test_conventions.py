@@ -1,0 +1,156 @@
+"""The command line's conventions (issue 14): where sittings live, --version and -h, help
+that ends with an example, shell completion, and JSON for scripts (money as decimal strings,
+times with their UTC offset)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+
+import pytest
+from typer.testing import CliRunner
+
+from scorekeeper.cli import app
+
+
+@pytest.fixture
+def elsewhere(tmp_path, monkeypatch):
+    """A folder with no ./sessions, no SCOREKEEPER_DIR, and a private XDG data folder."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("SCOREKEEPER_DIR", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path
+
+
+def run(*args, env=None, input=None):
+    return CliRunner().invoke(app, list(args), env=env, input=input)
+
+
+def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
+    folder = elsewhere / "data" / "scorekeeper" / "sessions"
+    r = run("new", "fri", "--game", "tally", "--players", "Ann,Bob")
+    assert r.exit_code == 0, r.output
+    assert r.stdout.startswith(f"created {folder}/fri.yaml (in a new folder {folder})\n")
+    assert run("list").stdout.startswith(
+        f"sessions in {folder} (the user data folder; --dir or SCOREKEEPER_DIR choose another)\n\n")
+
+
+def test_a_sessions_folder_here_wins_over_the_data_folder(elsewhere):
+    (elsewhere / "sessions").mkdir()
+    run("new", "fri", "--game", "tally", "--players", "Ann,Bob")
+    assert (elsewhere / "sessions" / "fri.yaml").exists()
+    assert run("list").stdout.startswith("sessions in sessions (./sessions exists here)\n")
+
+
+def test_the_environment_wins_over_a_sessions_folder_here_and_dir_over_both(elsewhere):
+    (elsewhere / "sessions").mkdir()
+    env = {"SCOREKEEPER_DIR": str(elsewhere / "env")}
+    assert run("list", env=env).stdout == f"no sessions in {elsewhere / 'env'} (SCOREKEEPER_DIR)\n"
+    assert run("--dir", "given", "list", env=env).stdout == "no sessions in given (--dir)\n"
+
+
+def test_a_name_not_found_suggests_the_close_names(elsewhere):
+    (elsewhere / "sessions").mkdir()
+    run("new", "cinch tuesday", "--game", "cinch", "--players", "Ann,Bob,Cid,Dee")
+    r = run("show", "cinch-tuesday")
+    assert r.exit_code == 1
+    assert r.stderr == ("error: no session 'sessions/cinch-tuesday.yaml' (did you mean 'cinch tuesday'?) "
+                        "(scorekeeper list shows the sessions)\n")
+
+
+def test_version_and_short_help():
+    from scorekeeper import __version__
+
+    assert run("--version").stdout == f"scorekeeper {__version__}\n"
+    assert run("-h").stdout.startswith("Usage: ")
+    assert run("show", "-h").stdout.startswith("Usage: ")
+    assert run("crib", "count", "-h").stdout.startswith("Usage: ")
+
+
+def test_the_bare_command_lists_each_command_once():
+    out = run().stdout
+    commands = out.split("Commands:\n")[1].split("\n\n")[0]
+    names = [line.split()[0] for line in commands.splitlines()]
+    assert names == ["new", "hand", "show", "undo", "edit", "settle", "list", "games", "export",
+                     "stats", "chart", "report", "cinch", "crib", "party"]
+    assert "--install-completion" in out
+
+
+ALL_COMMANDS = [[], ["new"], ["hand"], ["show"], ["undo"], ["edit"], ["settle"], ["list"],
+                ["games"], ["export"], ["stats"], ["chart"], ["report"], ["crib"], ["crib", "count"], ["crib", "stats"],
+                ["crib", "discard"], ["crib", "play"], ["cinch"], ["cinch", "tricks"], ["party"],
+                ["party", "new"], ["party", "round"], ["party", "show"], ["party", "edit"],
+                ["party", "undo"]]
+
+
+@pytest.mark.parametrize("words", ALL_COMMANDS, ids=lambda w: " ".join(w) or "scorekeeper")
+def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
+    out = run(*words, "--help").stdout
+    lines = out.rstrip("\n").splitlines()
+    example_at = lines.index("  Example:")
+    assert all(line.startswith("    scorekeeper ") for line in lines[example_at + 1:]), out
+    if "Arguments:" in out:  # every argument has its help, not a bare [required]
+        section = out.split("Arguments:\n")[1].split("\n\n")[0]
+        assert not re.search(r"^  \S+\s+\[required\]$", section, re.M), section
+
+
+def complete(words: str, cword: int, folder) -> list:
+    env = {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword),
+           "SCOREKEEPER_DIR": str(folder)}
+    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
+    return r.stdout.split()
+
+
+def test_completion_of_sittings_games_fields_and_players(tmp_path):
+    run("--dir", str(tmp_path), "new", "tue", "--game", "cinch", "--players", "Ann,Bob,Cid,Dee")
+    assert complete("scorekeeper show t", 2, tmp_path) == ["tue"]
+    assert complete("scorekeeper new x --game cr", 4, tmp_path) == ["cribbage"]
+    assert complete("scorekeeper games short", 2, tmp_path) == ["short-whist"]
+    assert complete("scorekeeper hand tue bi", 3, tmp_path) == ["bidder=", "bid="]
+    assert complete("scorekeeper hand tue bidder=", 3, tmp_path) == [
+        "bidder=Ann", "bidder=Bob", "bidder=Cid", "bidder=Dee"]
+    assert complete("scorekeeper edit tue 1 bidder=C", 4, tmp_path) == ["bidder=Cid"]
+
+
+@pytest.fixture
+def fri(tmp_path):
+    def cli(*args):
+        r = run("--dir", str(tmp_path), *args)
+        assert r.exit_code == 0, r.output
+        return r.stdout
+    cli("new", "fri", "--game", "tally", "--players", "Ann,Bob,Cid", "--stake", "0.25",
+        "--currency", "USD")
+    return cli
+
+
+def test_hand_json_has_the_fields_with_the_time_and_its_utc_offset(fri):
+    data = json.loads(fri("hand", "fri", "Ann=9", "Bob=-3", "--json"))
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d", data.pop("fields").pop("at"))
+    assert data == {"name": "fri", "game": "tally", "hand": 1, "summary": "Ann +9, Bob -3",
+                    "notes": [], "dealer": "Ann", "changes": {"Ann": 9, "Bob": -3, "Cid": 0},
+                    "scores": {"Ann": 9, "Bob": -3, "Cid": 0}, "next_dealer": "Bob"}
+
+
+def test_settle_json_money_is_decimal_strings(fri):
+    fri("hand", "fri", "Ann=9", "Bob=-3")
+    data = json.loads(fri("settle", "fri", "--json"))
+    # tally settles around the mean (2): Ann +7, Bob -5, Cid -2 points at 0.25
+    assert data["stake"] == "0.25" and data["money"] == {"Ann": "1.75", "Bob": "-1.25", "Cid": "-0.50"}
+    assert data["transfers"] == [{"from": "Bob", "to": "Ann", "amount": "1.25"},
+                                 {"from": "Cid", "to": "Ann", "amount": "0.50"}]
+
+
+def test_list_and_games_json(fri, tmp_path):
+    data = json.loads(fri("list", "--json"))
+    assert data["folder"] == str(tmp_path) and data["chosen_by"] == "--dir"
+    [only] = data["sessions"]
+    assert {k: only[k] for k in ("name", "game", "known_game", "players", "hands")} == {
+        "name": "fri", "game": "tally", "known_game": True, "players": ["Ann", "Bob", "Cid"], "hands": 0}
+    games = json.loads(fri("games", "--json"))
+    crib = next(g for g in games if g["name"] == "cribbage")
+    assert (crib["min_players"], crib["max_players"], crib["unit"]) == (2, 4, "games")
+    tally = json.loads(fri("games", "tally", "--json"))
+    assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
+    assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
+                                  "help": "points PLAYER1 scored this hand (default 0)"}
