@@ -113,6 +113,9 @@ def whole_number(raw: Any) -> int:
     return value
 
 
+_as_int = whole_number  # the name other modules import
+
+
 
 def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
     if low is not None and high is not None:
