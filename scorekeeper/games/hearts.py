@@ -17,6 +17,7 @@ from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_h
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
 from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .seating import SEVEN, without_the_dealer
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
 SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
@@ -102,7 +103,7 @@ class Hearts(Game):
                    "counters won or lost; the pool is shown; each player's stack is his starting "
                    "counters plus his net.")
     min_players = 2
-    max_players = 6
+    max_players = 7  # CUTTING: at seven the dealer takes no cards (a six-handed deal)
     unit = "counters"
     rules = (
         choice_rule("settling", "sweepstake", "how each deal is settled (two players: difference "
@@ -157,7 +158,10 @@ class Hearts(Game):
         return rules
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
-        n, settling = len(players), rules["settling"]
+        n, settling = min(len(players), 6), rules["settling"]  # seven: six hold cards
+        if len(players) == SEVEN and settling == "domino":
+            raise ScorekeeperError("rule settling: domino is a game of its own, not played seven "
+                                   "with the dealer out; choose another settling")
         need = {"excess": (3, 3, "three-handed"), "difference": (2, 2, "two-handed"),
                 "six-free": (2, 2, "two-handed"), "auction": (3, 6, "three to six players")}
         if settling in need:
@@ -285,6 +289,13 @@ class Hearts(Game):
 
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
+        if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
+            return without_the_dealer(self.apply_deal, state, hand, session, index,
+                                      self.dealer(session, index))
+        return self.apply_deal(state, hand, session, index)
+
+    def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
+                   index: int) -> Tuple[HeartsState, Effect]:
         settling = session.rules["settling"]
         dealer = self.dealer(session, index)
         if hand.get("misdeal"):
