@@ -371,7 +371,7 @@ SPECS: Dict[str, Spec] = {
     "french-whist": Spec([("P", "Q"), ("P", "Q", "R"), FOUR, tuple("PQRST")],
                          fixed(revoke_paid_by=["side", "player"]),
                          lambda d, p, r: scotch_hand(d, p, r, french=True)),
-    "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=["4", "1"]),
+    "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=[4, 1, "1"]),
                       all_fours_hand, ["all-fours-evening"]),
     "loo": Spec([("A", "B", "C"), tuple("ABCDE")],
                 fixed(loo=["limited", "unlimited"], ante=[3, 1], loo_amount=[None, 5],
