@@ -381,7 +381,7 @@ SPECS: Dict[str, Spec] = {
                           ["slobberhannes-evening"]),
     "polignac": Spec([FOUR, tuple("ABCDEFG")], fixed(counters=[10, 20, 4], pay=["to-go", "game"]),
                      polignac_hand, ["polignac-decave"]),
-    "enfle": Spec([FOUR, tuple("ABCDEF")], fixed(ante=[1, 2]),
+    "enfle": Spec([FOUR, tuple("ABCDEFGH")], fixed(ante=[1, 2]),
                   lambda d, p, r: {"winner": d(st.sampled_from(p))}, ["enfle-pools"]),
 }
 

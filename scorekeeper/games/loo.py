@@ -41,7 +41,7 @@ class Loo(Game):
                    "miss; gave_up=yes: the dealer gave up the stakes to a lone stander (written "
                    "NAME=3). Scores are net counters; the pool is shown.")
     min_players = 3
-    max_players = 12  # three cards each and the miss from one pack of 52
+    max_players = 16  # three cards each and the miss from one pack of 52
     unit = "counters"
     rules = (
         choice_rule("loo", "limited", "limited: a looed player pays the loo_amount; unlimited: he "
