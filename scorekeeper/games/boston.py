@@ -44,7 +44,7 @@ _CALL_HINTS: Dict[str, str] = {
 def _call_hint(text: str) -> Optional[str]:
     """A hint for a call typed as its number of tricks (5, five) or without its size."""
     tricks = _NUMBER_WORDS.index(text) + 5 if text in _NUMBER_WORDS else (
-        int(text) if text.isdigit() and 5 <= int(text) <= 13 else None)
+        int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and 5 <= int(text) <= 13 else None)
     if tricks is not None:
         name = next(c for c, n in TRICK_CALLS.items() if n == tricks)
         word = _NUMBER_WORDS[tricks - 5]
@@ -185,7 +185,8 @@ def check_house_table(data: Any, where: str, file: Optional[str] = None) -> Dict
 
 def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
     ok = isinstance(raw, int) and not isinstance(raw, bool)
-    if not ok and isinstance(raw, str) and raw.strip().isdigit():
+    if not ok and isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() \
+            and len(raw.strip()) <= 12:
         raw, ok = int(raw.strip()), True
     if not ok or raw < low or (high is not None and raw > high):
         span = f"{low} to {high}" if high is not None else f"at least {low}"
