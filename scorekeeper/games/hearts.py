@@ -481,7 +481,8 @@ class Hearts(Game):
         """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
         began on a Jack and paid it out (to one clear player, or divided)."""
         found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
-                 for p in session.players]
+                 for p in session.players  # (at seven the dealer took no cards: not a deal of his)
+                 if not (len(session.players) == SEVEN and p == effect.dealer)]
         if before.jack and after.pool < before.pool:
             found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
         return found
