@@ -224,15 +224,19 @@ def scotch_hand(draw: Draw, players, rules, *, french: bool = False) -> Dict[str
     return hand
 
 
+DECK = [str(c) for c in full_deck()]
+
+
 def all_fours_hand(draw: Draw, players, rules) -> Dict[str, Any]:
     hand: Dict[str, Any] = {}
     if draw(st.booleans()):  # the cards won: high, Jack and game worked out (low is given)
         trump = draw(st.sampled_from(list(Suit)))
-        deck = list(draw(st.permutations(full_deck())))[:6 * len(players)]
-        for p in players:
-            taken = [deck.pop() for _ in range(draw(st.integers(0, 6)))]
+        used: set = set()
+        for p in players:  # the cards each won, no card twice (cheaper than shuffling a pack)
+            taken = [c for c in draw(st.lists(st.sampled_from(DECK), max_size=5, unique=True)) if c not in used]
+            used.update(taken)
             if taken:
-                hand[f"took.{p}"] = " ".join(str(c) for c in taken)
+                hand[f"took.{p}"] = " ".join(taken)
         hand["trump"] = trump.value
         if any(c.endswith(trump.value) for p in players for c in hand.get(f"took.{p}", "").split()):
             hand["low"] = draw(st.sampled_from(players))

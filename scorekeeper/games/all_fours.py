@@ -16,7 +16,7 @@ from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refus
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
-from .base import Effect, Game, Rule, Standings, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
@@ -227,6 +227,12 @@ class AllFours(Game):
         if winner:
             scores = {p: 0 for p in players}
         return AllFoursState(scores, games_won, balances), effect
+
+    def figures(self, values: Mapping[str, Any], before: AllFoursState, after: AllFoursState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """High, low, Jack and game made, to the player who made each."""
+        fours = self.fours(values, session)
+        return tuple(Figure(fours[name], name) for name in FOURS if fours.get(name))
 
     def label(self, side: Sequence[str]) -> str:
         return house_sides.side_name(side)
