@@ -8,9 +8,10 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 
 from __future__ import annotations
 
+from decimal import Decimal, InvalidOperation
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .model import COMMON_FIELDS, ScorekeeperError
+from .model import COMMON_FIELDS, ScorekeeperError, Source
 
 
 def closest(word: str, choices: Sequence[str]) -> Optional[str]:
@@ -290,3 +291,16 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
         if (name.lower() if ignore_case else name) in taken:
             raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
                                    f"a hand field; give him another name", usage=usage, player=name)
+
+
+def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
+    """The money per counter, point or game: `--stake 0.05` and `stakes: {stake: 0.05}` in a
+    file both come here. `where` is the file's line when it came from a file."""
+    try:
+        value = Decimal(str(raw).strip())
+    except InvalidOperation:
+        value = Decimal(-1)
+    if not value.is_finite() or value < 0:
+        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {raw!r}", where,
+                               usage=where is None, key="stakes")
+    return value

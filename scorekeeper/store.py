@@ -7,12 +7,13 @@ import os
 import re
 import time
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
 
 import yaml
 
+from .fields import parse_stake  # noqa: F401  (parsing lives in fields; store.parse_stake still works)
 from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes
 
 try:  # the libyaml C loader is several times faster; both are safe loaders
@@ -235,17 +236,6 @@ def _stakes(raw: Any, where: Source) -> Stakes:
     if not isinstance(raw, dict):
         raise ScorekeeperError("stakes must be a mapping with stake and currency", where)
     return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
-
-
-def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
-    try:
-        value = Decimal(str(raw).strip())
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not value.is_finite() or value < 0:
-        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {raw!r}", where,
-                               usage=where is None)
-    return value
 
 
 def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ...]:

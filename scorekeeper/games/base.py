@@ -224,15 +224,25 @@ class Game:
     def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
-    def replay(self, session: Session) -> Standings:
+    def replay(self, session: Session,
+               errors: Optional[List[ScorekeeperError]] = None) -> Standings:
+        """Fold the hands in order. The first hand the laws refuse raises its error, located;
+        with `errors` given (`scorekeeper check`), each refused hand's error is added there
+        instead, the hand is left out, and the replay goes on with the next."""
         state = self.start(session)
         effects: List[Effect] = []
         for index, hand in enumerate(session.hands):
-            values = self.checked(hand, session, index)
             try:
-                state, effect = self.apply(state, values, session, index)
+                values = self.checked(hand, session, index)
+                try:
+                    state, effect = self.apply(state, values, session, index)
+                except ScorekeeperError as err:
+                    raise located(err, hand, index) from None
             except ScorekeeperError as err:
-                raise located(err, hand, index) from None
+                if errors is None:
+                    raise
+                errors.append(err)
+                continue
             effects.append(effect)
         return self.finish(state, tuple(effects), session)
 
