@@ -243,12 +243,25 @@ COMMON = (Field("note", TEXT, "a remark kept with the hand"),
           Field("at", TEXT, "when the hand was logged (set automatically)"))
 
 
-def coerce_hand(raw: Mapping[str, Any], fields: Sequence[Field],
-                players: Sequence[str]) -> Dict[str, Any]:
-    """Typed values for a hand's fields; unknown or missing fields are errors."""
+class FieldIndex(NamedTuple):
+    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
+
+    fields: Sequence[Field]
+    by_name: Mapping[str, Field]
+    by_lower: Mapping[str, Field]
+
+
+def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    by_lower = {name.lower(): f for name, f in by_name.items()}
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+
+
+def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
+                players: Sequence[str]) -> Dict[str, Any]:
+    """Typed values for a hand's fields; unknown or missing fields are errors."""
+    index = fields if isinstance(fields, FieldIndex) else field_index(fields)
+    fields, by_name, by_lower = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
         field = by_name.get(str(name)) or by_lower.get(str(name).lower())

@@ -9,12 +9,12 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
 from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
-from .games.base import Game, Standings
+from .games.base import Figure, Game, Standings
 from .model import FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
@@ -27,8 +27,9 @@ class Replayed(NamedTuple):
     standings: Standings
 
 
-def check_session(session: Session) -> Replayed:
-    """Validate the header (game, players, rules) and replay every hand.
+def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
+    """Validate the header (game, players, rules) and replay every hand; with `figures`, the
+    game's statistics of every hand are gathered into it on the way.
 
     An error is placed at the line of what it is about (the `game:` key, a player's entry,
     a rule's line, a hand's field), found from the error itself (`Session.locate`).
@@ -42,7 +43,13 @@ def check_session(session: Session) -> Replayed:
         check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
-    return Replayed(session, game, game.replay(session))
+    observe = None
+    if figures is not None:
+        resolved = session
+
+        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+            figures.extend(game.figures(values, before, after, effect, resolved))
+    return Replayed(session, game, game.replay(session, observe))
 
 
 def find_errors(session: Session) -> List[ScorekeeperError]:
@@ -83,7 +90,7 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
     session = session._replace(rules=rules)
     try:
         check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
-        game.replay(session, errors)
+        game.replay(session, errors=errors)
     except ScorekeeperError as err:
         note(err)
     return errors
@@ -275,25 +282,76 @@ def settlement(replayed: Replayed) -> "Settlement":
     return settle(st.balances, st.unit, stakes.stake, stakes.currency)
 
 
+# ---------------------------------------------------------------- the season: every sitting
+
+
+class Night(NamedTuple):
+    """One sitting of the season, replayed: its standings, settlement and game figures."""
+
+    replayed: Replayed
+    settlement: "Settlement"
+    figures: Tuple[Figure, ...]
+
+
+class Failed(NamedTuple):
+    """A file in the sessions folder that could not be read or replayed, and why."""
+
+    file: str
+    error: str
+    line: Optional[int] = None
+    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
+
+
+def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
+           ) -> Tuple[List[Night], List[Failed]]:
+    """Every sitting in the folder that `keep` accepts (read from its header), replayed; the
+    files that fail are returned with their error, never dropped. A progressive party's file
+    (`kind: party`) is not a sitting: it is returned among them with kind "party"."""
+    nights: List[Night] = []
+    failed: List[Failed] = []
+    for path in store.list_sessions(folder):
+        try:
+            session = store.load(path)
+            if not keep(session):
+                continue
+            figures: List[Figure] = []
+            replayed = check_session(session, figures)
+            nights.append(Night(replayed, settlement(replayed), tuple(figures)))
+        except store.PartyFile as party:
+            failed.append(Failed(str(path), party.message, None, store.PARTY))
+        except ScorekeeperError as err:
+            where = err.source
+            failed.append(Failed(str(path), err.message,
+                                 where.line if where is not None else None))
+    return nights, failed
+
+
 # ---------------------------------------------------------------- what `list` and `games` show
 
 
 def list_sittings(folder: Path) -> List[Dict[str, Any]]:
     """One row per session file in `folder`, from its header alone (nothing is replayed):
-    name, game, known_game, players, hands, created, path; or name, path and error for a
-    file that cannot be read as a session."""
+    name, kind (sitting or party), game, known_game, players, hands, created, path; or name,
+    path and error for a file that cannot be read as a session."""
     from .games import GAMES
 
     rows: List[Dict[str, Any]] = []
     for path in store.list_sessions(folder):
         try:
-            s = store.load(path)
+            s, hands = store.load_summary(path)  # the header and a count: nothing replayed
+            rows.append({"name": path.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": hands, "created": s.created, "path": str(path)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            party = found.party
+            rows.append({"name": path.stem, "kind": store.PARTY, "game": party.game,
+                         "known_game": True, "players": list(party.players),
+                         "hands": len(party.hands), "created": party.created, "path": str(path)})
         except ScorekeeperError as err:
             rows.append({"name": path.stem, "path": str(path), "error": err.message})
-            continue
-        rows.append({"name": path.stem, "game": s.game, "known_game": s.game.lower() in GAMES,
-                     "players": list(s.players), "hands": len(s.hands), "created": s.created,
-                     "path": str(path)})
     return rows
 
 

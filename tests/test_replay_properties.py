@@ -272,6 +272,9 @@ SPECS: Dict[str, Spec] = {
     "cinch-solo": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid")],
                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
                        solo_cinch_hand),
+    "cinch-widow": Spec([tuple("ABCDEF")],
+                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
+                        solo_cinch_hand),
     "cribbage": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid"), FOUR],
                      # § 87: three and four hands are dealt five and keep four (six-card's hands)
                      lambda players: fixed(game=[None, 61], lurch=[False, True], muggins=[False, True],

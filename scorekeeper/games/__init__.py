@@ -16,6 +16,7 @@ GAMES: Dict[str, tuple] = {
     "sixty-three": ("scorekeeper.games.cinch", "SixtyThree"),
     "cinch-auction": ("scorekeeper.games.cinch", "AuctionCinch"),
     "cinch-solo": ("scorekeeper.games.cinch", "SoloCinch"),
+    "cinch-widow": ("scorekeeper.games.cinch", "WidowCinch"),
     "cribbage": ("scorekeeper.games.cribbage", "Cribbage"),
     "hearts": ("scorekeeper.games.hearts", "Hearts"),
     "boston": ("scorekeeper.games.boston", "Boston"),

@@ -10,13 +10,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import Field, coerce_hand, suggest
+from ..fields import Field, FieldIndex, coerce_hand, field_index, suggest
 from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session
 
 Number = Any  # int or Fraction: scores are exact
 
 
 _EMPTY: Mapping[str, Any] = {}
+# replay's observer: (the hand's typed values, state before, state after, its effect)
+Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
 
 
 def _same(value: Any) -> Any:
@@ -87,6 +89,18 @@ def bool_rule(name: str, default: bool, help: str) -> Rule:
 def first_dealer_rule() -> Rule:
     return Rule("first_dealer", None, "who deals the first hand (default: the first player)",
                 lambda raw: None if raw is None else str(raw).strip(), "a player's name")
+
+
+class Figure(NamedTuple):
+    """One observation for the season's statistics: `name` for `player` (or a side), `value`
+    added up (how="total") or averaged over the observations (how="mean"); `expected` is the
+    exact expectation to show beside a mean, when the game knows one."""
+
+    player: str
+    name: str
+    value: Number = 1
+    how: str = "total"
+    expected: Optional[Number] = None
 
 
 class Effect(NamedTuple):
@@ -192,13 +206,16 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         """The hand's typed values (a game overrides it when a hand may have other fields,
-        such as a misdealt hand that was never played)."""
-        return coerce_hand(raw, self.fields(session), session.players)
+        such as a misdealt hand that was never played). `fields`: the game's fields, indexed
+        once per replay."""
+        return coerce_hand(raw, fields or self.fields(session), session.players)
 
-    def coerce(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
-        values = self.parse_fields(raw, session)
+    def coerce(self, raw: Mapping[str, Any], session: Session,
+               fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
+        values = self.parse_fields(raw, session, fields)
         if not any(name not in COMMON_FIELDS for name in values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
@@ -224,16 +241,22 @@ class Game:
     def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
-    def replay(self, session: Session,
+    def replay(self, session: Session, observe: Optional[Observer] = None,
                errors: Optional[List[ScorekeeperError]] = None) -> Standings:
-        """Fold the hands in order. The first hand the laws refuse raises its error, located;
-        with `errors` given (`scorekeeper check`), each refused hand's error is added there
-        instead, the hand is left out, and the replay goes on with the next."""
+        """The standings after every hand. `observe`, when given, is called after each hand
+        with the hand's typed values, the state before and after it and its effect (how the
+        season statistics read what each hand did without replaying twice).
+
+        The first hand the laws refuse raises its error, located; with `errors` given
+        (`scorekeeper check`), each refused hand's error is added there instead, the hand
+        is left out, and the replay goes on with the next."""
         state = self.start(session)
         effects: List[Effect] = []
+        fields = field_index(self.fields(session))
         for index, hand in enumerate(session.hands):
+            before = state
             try:
-                values = self.checked(hand, session, index)
+                values = self.checked(hand, session, index, fields)
                 try:
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
@@ -244,11 +267,21 @@ class Game:
                 errors.append(err)
                 continue
             effects.append(effect)
+            if observe is not None:
+                observe(values, before, state, effect)
         return self.finish(state, tuple(effects), session)
 
-    def checked(self, hand: Hand, session: Session, index: int) -> Dict[str, Any]:
+    def figures(self, values: Mapping[str, Any], before: Any, after: Any, effect: Effect,
+                session: Session) -> Sequence["Figure"]:
+        """What one hand adds to the season's statistics beyond the generic ones (hearts
+        taken, bids made and set, calls failed): games override it, reading the hand's
+        typed values and the state, never the text."""
+        return ()
+
+    def checked(self, hand: Hand, session: Session, index: int,
+                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         try:
-            return self.coerce(hand.fields, session)
+            return self.coerce(hand.fields, session, fields)
         except ScorekeeperError as err:
             raise located(err, hand, index) from None
 

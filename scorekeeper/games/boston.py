@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ..model import FileData, ScorekeeperError, Session
-from .base import Effect, Game, Rule, Standings, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, choice_rule, int_rule
 from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS
 
 RED = 10    # white counters in a red
@@ -560,6 +560,22 @@ class Boston(Game):
         if wrong:
             table.to_pool(wrong, WRONG_CARDS_FORFEIT)
             table.notes.append(f"wrong number of cards: {wrong} forfeits 4 red to the pool")
+
+    def figures(self, values: Mapping[str, Any], before: BostonState, after: BostonState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Calls made and failed, in all and by call, for the caller (a Misère Partout or a
+        misdeal has no caller)."""
+        call, caller = values.get("call"), values.get("caller")
+        if values.get("misdeal") or call in (None, PARTOUT) or caller is None:
+            return ()
+        book = payment_table(session.rules["table"])
+        tricks, revoker = values.get("tricks"), values.get("revoke")
+        if call in MISERE:
+            made = self._misere(call, caller, tricks, revoker, book, values)[0]
+        else:
+            made = self._tricks(call, tricks, revoker, caller, book, values)[0]
+        outcome = "made" if made else "failed"
+        return (Figure(caller, f"calls {outcome}"), Figure(caller, f"{call} {outcome}"))
 
     def finish(self, state: BostonState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players = session.players

@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 
 from ..fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ..model import ScorekeeperError, Session
-from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -436,6 +436,28 @@ class Cribbage(Game):
                 f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: hand "
                 f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)")
 
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: CribState, after: CribState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Each hand and crib shown from its cards, beside the exact expectation of four
+        cards and a starter (the means `crib stats` computes); totals typed as numbers hold
+        the pegging too, so they are left out."""
+        if values.get("misdeal") or "starter" not in values:
+            return ()
+        dealer = effect.dealer or ""
+        counted = self.counted(values, session, dealer)
+        found = []
+        for p in session.players:
+            cards = values.get(f"hand.{p}")
+            if cards is not None:
+                expected = _exact_means()["hand"] if len(cards) == 4 else None
+                found.append(Figure(p, "hand shown", counted["hands"][p], "mean", expected))
+        if counted["crib"] is not None:
+            expected = _exact_means()["crib"] if len(values["crib"]) == 4 else None
+            found.append(Figure(dealer, "crib shown", counted["crib"], "mean", expected))
+        return found
+
     # ---------------------------------------------------------------- standings
 
     def finish(self, state: CribState, effects: Tuple[Effect, ...], session: Session) -> Standings:
@@ -470,3 +492,17 @@ def _side_says(members: Sequence[str], words: str) -> str:
         verb = verb[:-1]
     return f"{_side_name(members)} {verb} {rest}".rstrip()
 
+
+
+_MEANS: Dict[str, Fraction] = {}
+
+
+def _exact_means() -> Dict[str, Fraction]:
+    """The exact mean show of four cards and a starter, as a hand and as a crib (computed
+    once, on first use: about a tenth of a second)."""
+    if not _MEANS:
+        from ..crib.stats import distributions, mean
+
+        hand, crib = distributions()
+        _MEANS.update(hand=mean(hand), crib=mean(crib))
+    return _MEANS

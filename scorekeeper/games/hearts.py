@@ -13,10 +13,10 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Suit
-from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, coerce_hand, integer, refuse_field_names
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
 SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
@@ -218,7 +218,8 @@ class Hearts(Game):
                          "(each pays five into the pool)"), MISDEAL]
         return fields
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
         """A misdealt hand is not played: it has no other fields (Auction's bidder and suit,
         required in a played hand, are not asked for)."""
         if any(str(k).lower() == "misdeal" for k in raw):
@@ -230,7 +231,7 @@ class Hearts(Game):
                     raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
                                            f"misdeal (and a note), not {', '.join(others)}", field="misdeal")
                 return coerce_hand(raw, [MISDEAL], session.players)
-        return super().parse_fields(raw, session)
+        return super().parse_fields(raw, session, fields)
 
     def total(self, session: Session, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
@@ -433,6 +434,18 @@ class Hearts(Game):
         net = {p: state.net[p] + changes[p] for p in session.players}
         new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
         return new, changes, summary
+
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: HeartsState, after: HeartsState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
+        began on a Jack and paid it out (to one clear player, or divided)."""
+        found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
+                 for p in session.players]
+        if before.jack and after.pool < before.pool:
+            found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
+        return found
 
     # ---------------------------------------------------------------- the end of the sitting
 
