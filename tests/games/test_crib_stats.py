@@ -82,6 +82,7 @@ def deals(draw, sizes=(3, 4, 6)):
     return tuple(cards[:-1]), cards[-1]
 
 
+@pytest.mark.slow  # 400 random hands; every hand of two sub-decks is checked below too
 @settings(max_examples=400, deadline=None)
 @given(deals(), st.booleans())
 def test_count_agrees_with_brute_force_on_random_hands(deal, crib):
