@@ -15,7 +15,7 @@ from . import store
 from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Figure, Game, Standings
-from .model import FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -25,6 +25,12 @@ class Replayed(NamedTuple):
     session: Session
     game: Game
     standings: Standings
+
+
+# Called with the sitting as it will be saved, under the lock and BEFORE the file is
+# replaced: a command computes there everything it will print, so that a failure to
+# print (a figure too large to show, say) leaves the file as it was.
+Prepare = Optional[Callable[[Replayed], Any]]
 
 
 def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
@@ -145,10 +151,10 @@ def check_players(players: Sequence[str]) -> None:
                                key="players")
     for name in players:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
-            raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (no spaces at the ends, "
                                    f"no '=', ',' or ':')", usage=True, player=name)
         if not name.isprintable() or not _is_utf8(name):
-            raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
     seen = set()
@@ -172,7 +178,7 @@ def open_session(path: Path) -> Replayed:
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
                 stake: Decimal = Decimal("1"), currency: str = "",
-                created: Optional[str] = None) -> Replayed:
+                created: Optional[str] = None, prepare: Prepare = None) -> Replayed:
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
@@ -192,6 +198,8 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")
+        if prepare is not None:
+            prepare(replayed)
         _save(replayed, path)
     return replayed
 
@@ -215,26 +223,30 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change) -> Tuple[Replayed, Replayed]:
-    """Load under the lock, apply `change` to the hands, replay to validate, then save."""
+def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Replayed]:
+    """Load under the lock, apply `change` to the hands, replay to validate, let the command
+    prepare what it will print, then save."""
     with store.locked(path):
         before = open_session(path)
         hands = change(before)
         after = check_session(before.session.with_hands(hands))
+        if prepare is not None:
+            prepare(after)
         _save(after, path)
     return before, after
 
 
-def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None) -> Replayed:
+def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
+             prepare: Prepare = None) -> Replayed:
     def change(before: Replayed) -> Tuple[Hand, ...]:
         fields = dict(raw)
         fields.setdefault("at", at or now())
         return before.session.hands + (canonical_hand(before, fields),)
 
-    return _commit(path, change)[1]
+    return _commit(path, change, prepare)[1]
 
 
-def undo(path: Path) -> Tuple[Hand, Replayed]:
+def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
     removed: Dict[str, Hand] = {}
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
@@ -243,11 +255,11 @@ def undo(path: Path) -> Tuple[Hand, Replayed]:
         removed["hand"] = before.session.hands[-1]
         return before.session.hands[:-1]
 
-    after = _commit(path, change)[1]
+    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r))[1]
     return removed["hand"], after
 
 
-def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
     """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
@@ -266,7 +278,7 @@ def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
         return tuple(hands)
 
     try:
-        return _commit(path, change)[1]
+        return _commit(path, change, prepare)[1]
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "

@@ -380,7 +380,7 @@ def test_a_correction_that_breaks_a_later_hand_says_so(cli):
     cli.ok("hand", "c", "Ann=10", "Bob=20")
     cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
     r = cli.refused("c", "edit", "c", "1", "Ann=50")
-    assert r.stderr.startswith(f"error: {cli.file('c')}:10: hand 3: out: Ann could not have pegged out")
+    assert r.stderr.startswith(f"error: {cli.file('c')}:11: hand 3: out: Ann could not have pegged out")
     assert r.stderr.endswith("(after the correction to hand 1; nothing was changed)\n")
 
 

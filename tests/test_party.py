@@ -285,3 +285,17 @@ def test_a_party_file_round_trips_through_the_store(tmp_path):
     party = store.load_party(SESSIONS / "party-cinch.yaml")
     store.save(party, tmp_path / "c.yaml", store.PARTY)
     assert (tmp_path / "c.yaml").read_text() == (SESSIONS / "party-cinch.yaml").read_text()
+
+
+def test_a_correction_and_its_reverse_restore_the_file_byte_for_byte(cli):
+    copy_bundled(cli, "party-cinch")
+    original = cli.file("party-cinch").read_bytes()
+    cli.ok("party", "edit", "party-cinch", "2", "1", "Ann=20", "cut=")
+    assert cli.file("party-cinch").read_bytes() != original
+    cli.ok("party", "edit", "party-cinch", "2", "1", "Ann=18", "cut=Cid")
+    assert cli.file("party-cinch").read_bytes() == original
+
+
+def test_new_with_a_party_game_says_to_use_party_new(cli):
+    refused = cli.refused("x", "new", "x", "--game", "progressive-hearts", "--players", "A,B,C,D")
+    assert "progressive-hearts is played as a party of several tables: scorekeeper party new" in refused.stderr

@@ -13,8 +13,9 @@ import typer
 from ..model import ScorekeeperError
 
 
-def ask_hand(path: Path):
-    """Ask for each field, log the hand, and return the replayed sitting."""
+def ask_hand(path: Path, prepare=None):
+    """Ask for each field, log the hand, and return the replayed sitting (`prepare`: as
+    ledger.add_hand's, what the command will print, made before the file is replaced)."""
     from .. import ledger
 
     replayed = ledger.open_session(path)
@@ -35,4 +36,4 @@ def ask_hand(path: Path):
             break
         if answer.strip():
             raw[field.name] = answer.strip()
-    return ledger.add_hand(path, raw)
+    return ledger.add_hand(path, raw, prepare=prepare)

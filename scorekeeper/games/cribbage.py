@@ -69,7 +69,8 @@ class Cribbage(Game):
     unit = "games"
     rules = (
         int_rule("game", 121, "points that win a game (121; 61 when variant=five-card: § 83 "
-                 "\"the sixty-one points ... mark the game\")", low=1, optional=True),
+                 "\"the sixty-one points ... mark the game\"; the book plays three and four "
+                 "hands like five-card, § 87, to 61: --rule game=61)", low=1, optional=True),
         choice_rule("variant", "six-card", "cards dealt to each of two players: six (keep four), "
                     "five (keep three; the non-dealer takes three for last) or eight (keep six)",
                     "six-card", "five-card", "eight-card"),
@@ -78,11 +79,26 @@ class Cribbage(Game):
         bool_rule("muggins", False, "points a player overlooks may be taken by his opponent"),
         bool_rule("loser_deals", False, "two players: the loser of a game deals the first hand "
                   "of the next (default: the deal simply alternates)"),
+        choice_rule("three_crib", "four", "three hands: the crib is one card from each and one "
+                    "from the pack (four, today's custom) or one from each (three, § 87: \"They "
+                    "put out but one card each to the crib\")", "four", "three"),
+        bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
+                  "but each deal in rotation\": each deal is a two-hand deal, the player on the "
+                  "dealer's right sitting out"),
     )
 
     # ---------------------------------------------------------------- rules and fields
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        three = len(players) == 3
+        if rules.get("sit_out") and not three:
+            raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
+                                   f"got {len(players)}")
+        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
+            raise ScorekeeperError("rule three_crib: applies only when three play together "
+                                   "(three players, without sit_out)")
+        if three and rules.get("sit_out"):
+            return  # each deal is a two-hand deal: any variant
         if len(players) > 2 and rules["variant"] != "six-card":
             raise ScorekeeperError(
                 f"rule variant: three- and four-hand cribbage is played with five cards dealt "
@@ -108,7 +124,9 @@ class Cribbage(Game):
                                            "(heels and penalties have their own fields)") for p in players]
         found.append(Field("starter", CARD, "the card turned up (to count the cards)"))
         found += [Field(f"hand.{p}", cards((size,)), f"the {size} cards {p} showed") for p in players]
-        found.append(Field("crib", cards((4,)), "the 4 cards of the crib (the dealer's)"))
+        size_crib = 3 if session.rules.get("three_crib") == "three" else 4
+        found.append(Field("crib", cards((size_crib,)), f"the {size_crib} cards of the crib "
+                                                         f"(the dealer's)"))
         found += [Field(f"play.{p}", integer(0), f"points {p} pegged in the play") for p in players]
         found.append(Field("heels", BOOLEAN, "a knave turned up: two to the dealer (counted by "
                                              "itself when the starter is a knave; heels=no if "
@@ -181,6 +199,9 @@ class Cribbage(Game):
             notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
+        sitter = self.sitting_out(session, state.dealer)
+        if sitter is not None:
+            summary = f"{sitter} sits out; {summary}"
         if winner is not None:
             new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
                             tuple(balances), state.game_number + 1)
@@ -276,13 +297,30 @@ class Cribbage(Game):
 
     # ---------------------------------------------------------------- one deal, in order
 
+    def sitting_out(self, session: Session, dealer_index: int) -> Optional[str]:
+        """§ 88: at three, one sits out each deal in rotation: the player on the dealer's right
+        (the last dealer), so the dealer plays the player on his left."""
+        if not session.rules.get("sit_out"):
+            return None
+        players = session.players
+        return players[(dealer_index - 1) % len(players)]
+
     def steps(self, state: CribState, hand: Dict[str, Any], session: Session,
               dealer: str) -> List[Tuple[int, int, str]]:
         """(side, points, why) in the order they are scored within the deal (see the top)."""
         players = session.players
         rules = session.rules
         side = lambda p: self.side_of(session, p)  # noqa: E731
+        out = self.sitting_out(session, state.dealer)
         order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        if out is not None:
+            order.remove(out)
+            named = [f for f, v in hand.items()
+                     if out in (f, f.partition(".")[2]) or (isinstance(v, str) and v == out)]
+            if named:
+                raise ScorekeeperError(f"{named[0]}: {out} sits out this deal (§ 88: one sits out "
+                                       f"each deal in rotation); the deal is {dealer}'s against "
+                                       f"{order[0]}")
         steps: List[Tuple[int, int, str]] = []
         if rules["variant"] == "five-card" and state.deals_in_game == 0:
             steps.append((side(order[0]), 3, "takes three for last"))
@@ -291,7 +329,7 @@ class Cribbage(Game):
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
-            for opponent in self._opponent_sides(session, dealer):
+            for opponent in self._opponent_sides(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
             return steps
         counted = self.counted(hand, session, dealer)
@@ -303,17 +341,19 @@ class Cribbage(Game):
                                    field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
-                for opponent in self._opponent_sides(session, hand[name]):
+                for opponent in self._opponent_sides(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
         for p in order:
             crib = counted["crib"] if p == dealer else None
-            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib)
+            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
         return steps
 
-    def _opponent_sides(self, session: Session, player: str) -> List[int]:
+    def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """The other sides; not the player sitting out this deal (§ 88)."""
         mine = self.side_of(session, player)
-        return [i for i in range(len(self.sides(session))) if i != mine]
+        skip = self.side_of(session, out) if out is not None else None
+        return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
     def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
         target = self.target(session.rules)
@@ -326,7 +366,8 @@ class Cribbage(Game):
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
         return [(self.side_of(session, p), n, "pegs {n}") for p, n in pegs]
 
-    def _show_steps(self, hand, session, player, shown, crib) -> List[Tuple[int, int, str]]:
+    def _show_steps(self, hand, session, player, shown, crib,
+                    out: Optional[str] = None) -> List[Tuple[int, int, str]]:
         """His hand, then (the dealer) his crib; points he overlooked come off his last count,
         and with muggins his opponent takes them at once."""
         side = self.side_of(session, player)
@@ -353,21 +394,24 @@ class Cribbage(Game):
         if over:
             # § 82 ix: "put back as many points as he has over-scored, and have the points
             # added to his opponent's side" (his record holds only his due already)
-            for opponent in self._penalty_takers(session, player):
+            for opponent in self._penalty_takers(session, player, out):
                 steps.append((opponent, over, f"takes {over}: {player} over-scored"))
         if missed:
             steps.append((side, 0, f"overlooks {missed}" + (f" ({player})" if partners else "")))
             if session.rules.get("muggins"):
-                steps.append((self.muggins_side(session, player), missed,
+                steps.append((self.muggins_side(session, player, out), missed,
                               f"takes {missed} by muggins from {player}"))
         return steps
 
-    def _penalty_takers(self, session: Session, player: str) -> List[int]:
-        return self._opponent_sides(session, player)
+    def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        return self._opponent_sides(session, player, out)
 
-    def muggins_side(self, session: Session, player: str) -> int:
-        """Who takes overlooked points: the other side; at three hands, the player on the left."""
+    def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
+        """Who takes overlooked points: the other side; at three hands, the player on the left
+        (with one sitting out, § 88: the one opponent)."""
         players = session.players
+        if out is not None:
+            return self._opponent_sides(session, player, out)[0]
         if len(players) == 3:
             return self.side_of(session, players[(players.index(player) + 1) % 3])
         return self._opponent_sides(session, player)[0]
