@@ -103,10 +103,13 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
 
 
 def check_file(path: Path) -> List[ScorekeeperError]:
-    """Every mistake in a session file (one, if the file cannot be read as a session at all)."""
+    """Every mistake in a session file (one, if the file cannot be read as a session at all).
+    A sitting that is not there is not a mistake in it: that raises, as for every command."""
     try:
         session = store.load(path)
     except ScorekeeperError as err:
+        if not path.is_file():
+            raise
         return [err if err.source else err.with_message(f"{path}: {err.message}")]
     return find_errors(session)
 
