@@ -100,6 +100,8 @@ class Kind(NamedTuple):
 def whole_number(raw: Any) -> int:
     """A whole number written in ASCII digits with an optional sign (not `٣`, `1_000` or
     `1e3`), at most MAX_NUMBER either way; ValueError otherwise."""
+    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual case (not a bool)
+        return raw
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
@@ -270,22 +272,24 @@ class FieldIndex(NamedTuple):
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
+    required: Tuple[Field, ...] = ()
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
+                      tuple(f for f in fields if f.required))
 
 
 def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower = index
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
@@ -293,11 +297,11 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
-    for field in fields:
-        if field.required and field.name not in values:
+    for field in required:
+        if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
     return values

@@ -533,6 +533,20 @@ class AuctionCinch(Cinch):
         return {}
 
 
+def _check_deal_total(taken: Mapping[str, int], points: int, blind: bool, what: str) -> None:
+    """The points taken add up to the deal's (at most, with blind_draw: some left in the pack)."""
+    total = sum(taken.values())
+    if total > points or (total < points and not blind):
+        given = " + ".join(f"{p} {v}" for p, v in taken.items())
+        raise ScorekeeperError(f"points: {what} ({given} = {total}) must add up to {points}"
+                               + ("" if total > points else " (or --rule blind_draw=on)"))
+
+
+def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
+    return (f"{maker} bid {bid}{_trump_name(trump)}" if bid
+            else f"no bid, {maker} named the trump{_trump_name(trump)}")
+
+
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
                 maker: str) -> Tuple[str, ...]:
     """Each for himself: who wins the game on this deal. Of those who reached it on the same
@@ -668,20 +682,13 @@ class SoloCinch(Cinch):
         bid = hand["bid"]
         maker = self.maker(hand, dealer)
         taken = {p: hand.get(p, 0) for p in session.players}
-        total = sum(taken.values())
-        n = self.deal_points
-        if total > n or (total < n and not rules["blind_draw"]):
-            given = " + ".join(f"{p} {v}" for p, v in taken.items())
-            raise ScorekeeperError(
-                f"points: the points taken ({given} = {total}) must add up to {n}"
-                + ("" if total > n else " (or --rule blind_draw=on)"))
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points taken")
         revoked = tuple(hand.get("revoke", ()))
         culprits = revoked + ((hand["foul"],) if "foul" in hand else ())
         changes, how = score_solo(rules["scoring"], bid, maker, taken,
                                   penalised=culprits, revoked=revoked)
         scores = {p: state.scores[p] + changes[p] for p in session.players}
-        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
-                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        opening = _opening(maker, bid, hand.get("trump"))
         scored = ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "nobody scores"
         took = ", ".join(f"{p} {v}" for p, v in taken.items())
         faults = "".join(f"; {_names(hand[k])} {word}: scores nothing" for k, word in
@@ -761,13 +768,7 @@ class WidowCinch(SoloCinch):
         sides = self.fixed_sides(session)
         label = {side: _sides_name(side) for side in sides}
         taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
-        total = sum(taken.values())
-        n = self.deal_points
-        if total > n or (total < n and not rules["blind_draw"]):
-            given = " + ".join(f"{s} {v}" for s, v in taken.items())
-            raise ScorekeeperError(
-                f"points: the points the sides took ({given} = {total}) must add up to {n}"
-                + ("" if total > n else " (or --rule blind_draw=on)"))
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points the sides took")
         revoked = tuple(dict.fromkeys(label[self.side_of(session, p)] for p in hand.get("revoke", ())))
         culprits = revoked + ((label[self.side_of(session, hand["foul"])],) if "foul" in hand else ())
         bidder_side = label[self.side_of(session, maker)]
@@ -775,11 +776,10 @@ class WidowCinch(SoloCinch):
                                   penalised=culprits, revoked=revoked)
         changes = {p: by_side[label[self.side_of(session, p)]] for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
-        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
-                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        opening = _opening(maker, bid, hand.get("trump"))
         scored = ", ".join(f"{s} {v:+d}" for s, v in by_side.items() if v) or "nobody scores"
         took = ", ".join(f"{s} {v}" for s, v in taken.items())
-        faults = "".join(f"; {_names(hand[k])} {word}: {'their side scores' if k else ''} nothing"
+        faults = "".join(f"; {_names(hand[k])} {word}: their side scores nothing"
                          for k, word in (("revoke", "revoked"), ("foul", "held too many cards"))
                          if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
