@@ -8,9 +8,11 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .model import COMMON_FIELDS, ScorekeeperError, shown
+from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
 # Every number a person types or a file holds (a score, a count, a bid, a rule) is at most
 # this big either way: far beyond any card table, and small enough that sums over any
@@ -327,3 +329,26 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
         if (name.lower() if ignore_case else name) in taken:
             raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
                                    f"a hand field; give him another name", usage=usage, player=name)
+
+
+MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
+STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
+_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
+
+
+def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
+    """The money per counter, point or game: `--stake 0.05` and `stakes: {stake: 0.05}` in a
+    file both come here (`where` is the file's line then). A plain amount of money: digits
+    with at most one point (no sign, no exponent, no nan or inf), from 0 to MAX_STAKE, to at
+    most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
+    `1e100000000` would take for ever to settle."""
+    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
+    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
+        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
+                               usage=where is None, key="stakes")
+    value = Decimal(text)
+    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
+        raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
+                               f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None,
+                               key="stakes")
+    return value

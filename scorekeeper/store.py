@@ -13,6 +13,8 @@ from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tup
 
 import yaml
 
+# parsing lives in fields.py; store.parse_stake and store.MAX_STAKE still work
+from .fields import MAX_STAKE, STAKE_PLACES, parse_stake  # noqa: F401
 from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
 
 try:  # the libyaml C loader is several times faster; both are safe loaders
@@ -30,9 +32,6 @@ MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any 
 # night is a hundred. (Reading and showing a sitting takes about 1 ms a hand: a 50 MB file
 # would take minutes and gigabytes.)
 MAX_FILE_BYTES = 1024 * 1024
-MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
-STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
-_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
 # The keys of a session file; any other top-level key would be dropped by the next save.
 KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 
@@ -483,21 +482,6 @@ def _stakes(raw: Any, where: Source) -> Stakes:
         raise ScorekeeperError(f"stakes: unknown key {shown(unknown[0])} (stakes holds stake and "
                                f"currency)", where)
     return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
-
-
-def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
-    """A plain amount of money: digits with at most one point (no sign, no exponent, no
-    nan or inf), from 0 to MAX_STAKE, to at most STAKE_PLACES decimal places. The text
-    is checked before Decimal reads it: `1e100000000` would take for ever to settle."""
-    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
-    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
-        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
-                               usage=where is None)
-    value = Decimal(text)
-    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
-        raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
-                               f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None)
-    return value
 
 
 def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:

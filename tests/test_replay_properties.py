@@ -492,7 +492,9 @@ def typed(value: Any, field: Field, draw: Draw) -> str:
 # ---------------------------------------------------------------- the properties
 
 GAME_NAMES = sorted(GAMES)
-PROPERTY = settings(max_examples=20, deadline=None,
+# Ten sittings per game and property (each of several hands, edited, undone, saved and
+# loaded): the whole suite must stay within its CPU budget as games are added (README, Speed).
+PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])
 
@@ -539,6 +541,7 @@ def test_an_optional_rule_set_to_none_survives_save_and_load(tmp_path, name, rul
     same_standings(loaded.standings, in_memory.standings)
 
 
+@pytest.mark.slow  # about 1 s of CPU per game
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
 @given(data=st.data())
@@ -619,6 +622,7 @@ def test_edit_removes_a_yes_no_field_given_empty_as_the_command_line_does(tmp_pa
     assert "heels" not in store.load(path).hands[0].fields
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
 @given(data=st.data())
@@ -650,6 +654,7 @@ def test_balances_sum_to_zero_and_transfers_settle_everyone(name, data):
     assert settle(balances, replayed.standings.unit, stakes.stake, stakes.currency) == s
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
 @given(data=st.data())

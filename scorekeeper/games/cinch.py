@@ -409,11 +409,15 @@ class Cinch(Game):
         bid = values["bid"]
         if not bid:
             return ()
-        made, _ = self.points_taken(values, session.rules)
         bidder = self.maker(values, effect.dealer or "")
+        made = self.bidders_points(values, session, bidder)
         # "The number bid and the number actually won must be compared" (as score_deal does)
         outcome = "made" if made >= bid else "set"
         return (Figure(bidder, f"bids {outcome}"), Figure(bidder, f"bid {bid} {outcome}"))
+
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """The points the bidder's side took on a deal (compared with the bid)."""
+        return self.points_taken(values, session.rules)[0]
 
     # -- standings
 
@@ -717,6 +721,10 @@ class SoloCinch(Cinch):
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return _solo_settle_remarks(state, session)
 
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """Each for himself: the points the bidder's own tricks held."""
+        return values.get(bidder, 0)
+
 
 # ---------------------------------------------------------------- Widow Cinch
 
@@ -749,6 +757,10 @@ class WidowCinch(SoloCinch):
 
     def side_of(self, session: Session, player: str) -> Tuple[str, ...]:
         return next(side for side in self.fixed_sides(session) if player in side)
+
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """The points the tricks of the bidder and his partner held."""
+        return sum(values.get(p, 0) for p in self.side_of(session, bidder))
 
     def fields(self, session: Session) -> List[Field]:
         fields = super().fields(session)
