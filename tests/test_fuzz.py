@@ -32,7 +32,7 @@ from scorekeeper.model import ScorekeeperError
 
 from .conftest import SESSIONS
 
-EXAMPLES = 25  # per game: over 300 bad commands in all, a few seconds
+EXAMPLES = 20  # per game: some 360 bad commands over 18 games, a few seconds
 
 # Values a person (or a hostile script) might type; none starts with '-', which click
 # would read as an option (`--help` is not a mistake).
