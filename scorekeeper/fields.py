@@ -8,9 +8,11 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .model import COMMON_FIELDS, ScorekeeperError, shown
+from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
 # Every number a person types or a file holds (a score, a count, a bid, a rule) is at most
 # this big either way: far beyond any card table, and small enough that sums over any
@@ -98,6 +100,8 @@ class Kind(NamedTuple):
 def whole_number(raw: Any) -> int:
     """A whole number written in ASCII digits with an optional sign (not `٣`, `1_000` or
     `1e3`), at most MAX_NUMBER either way; ValueError otherwise."""
+    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual case (not a bool)
+        return raw
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
@@ -268,22 +272,24 @@ class FieldIndex(NamedTuple):
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
+    required: Tuple[Field, ...] = ()
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
+                      tuple(f for f in fields if f.required))
 
 
 def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower = index
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
@@ -291,11 +297,11 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
-    for field in fields:
-        if field.required and field.name not in values:
+    for field in required:
+        if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
     return values
@@ -323,3 +329,26 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
         if (name.lower() if ignore_case else name) in taken:
             raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
                                    f"a hand field; give him another name", usage=usage, player=name)
+
+
+MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
+STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
+_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
+
+
+def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
+    """The money per counter, point or game: `--stake 0.05` and `stakes: {stake: 0.05}` in a
+    file both come here (`where` is the file's line then). A plain amount of money: digits
+    with at most one point (no sign, no exponent, no nan or inf), from 0 to MAX_STAKE, to at
+    most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
+    `1e100000000` would take for ever to settle."""
+    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
+    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
+        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
+                               usage=where is None, key="stakes")
+    value = Decimal(text)
+    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
+        raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
+                               f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None,
+                               key="stakes")
+    return value

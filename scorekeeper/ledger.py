@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import dump_hand, refuse_field_names
+from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Figure, Game, Standings
 from .model import FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -56,6 +56,73 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
     return Replayed(session, game, game.replay(session, observe))
+
+
+def find_errors(session: Session) -> List[ScorekeeperError]:
+    """Every mistake in a sitting at once, each located (`scorekeeper check`): the header's,
+    each rule's, then each hand's, a refused hand being left out of the replay that follows.
+    A header mistake that leaves nothing to check the hands by (an unknown game, bad
+    players, rules that cannot work together) ends the search."""
+    errors: List[ScorekeeperError] = []
+
+    def note(err: ScorekeeperError) -> None:
+        errors.append(err.at(session.locate(err)))
+
+    try:
+        game = get_game(session.game)
+    except ScorekeeperError as err:
+        return [err.at(session.locate(err))]
+    for check in (check_players, game.check_players):
+        try:
+            check(session.players)
+        except ScorekeeperError as err:
+            note(err)
+            return errors
+    try:
+        rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
+    except ScorekeeperError:
+        good = {}
+        for name, raw in session.rules.items():
+            try:
+                _read_one_rule(game, name, raw)
+                good[name] = raw
+            except ScorekeeperError as err:
+                note(err)
+        try:
+            rules = game.resolve_rules(read_rule_files(game, good), session.players)
+        except ScorekeeperError as err:
+            note(err)
+            return errors
+    session = session._replace(rules=rules)
+    try:
+        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.replay(session, errors=errors)
+    except ScorekeeperError as err:
+        note(err)
+    return errors
+
+
+def check_file(path: Path) -> List[ScorekeeperError]:
+    """Every mistake in a session file (one, if the file cannot be read as a session at all).
+    A sitting that is not there is not a mistake in it: that raises, as for every command."""
+    try:
+        session = store.load(path)
+    except ScorekeeperError as err:
+        if not path.is_file():
+            raise
+        return [err if err.source else err.with_message(f"{path}: {err.message}")]
+    return find_errors(session)
+
+
+def _read_one_rule(game: Game, name: str, raw: Any) -> None:
+    """Parse one rule on its own (an unknown name or a bad value is an error; whether it
+    works with the other rules is not asked here)."""
+    known = {r.name: r for r in game.all_rules()}
+    if name not in known:
+        game.resolve_rules({name: raw}, ())  # the unknown-rule error, with its suggestions
+    value = read_rule_files(game, {name: raw})[name]
+    if value is not None and name != "first_dealer":
+        known[name].read(value)
 
 
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
@@ -275,3 +342,52 @@ def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
             failed.append(Failed(str(path), err.message,
                                  where.line if where is not None else None))
     return nights, failed
+
+
+# ---------------------------------------------------------------- what `list` and `games` show
+
+
+def list_sittings(folder: Path) -> List[Dict[str, Any]]:
+    """One row per session file in `folder`, from its header alone (nothing is replayed):
+    name, kind (sitting or party), game, known_game, players, hands, created, path; or name,
+    path and error for a file that cannot be read as a session."""
+    from .games import GAMES
+
+    rows: List[Dict[str, Any]] = []
+    for path in store.list_sessions(folder):
+        try:
+            s, hands = store.load_summary(path)  # the header and a count: nothing replayed
+            rows.append({"name": path.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": hands, "created": s.created, "path": str(path)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            party = found.party
+            rows.append({"name": path.stem, "kind": store.PARTY, "game": party.game,
+                         "known_game": True, "players": list(party.players),
+                         "hands": len(party.hands), "created": party.created, "path": str(path)})
+        except ScorekeeperError as err:
+            rows.append({"name": path.stem, "path": str(path), "error": err.message})
+    return rows
+
+
+def all_games() -> Dict[str, Game]:
+    """Every registered game by name, in name order."""
+    from .games import game_names
+
+    return {name: get_game(name) for name in game_names()}
+
+
+def game_fields(name: str, rules: Mapping[str, Any],
+                players: Optional[Sequence[str]] = None) -> Tuple[Game, List[Field]]:
+    """A game and its hand fields under the given house rules, for the given table or, with
+    no players, a typical one (four where the game allows, PLAYER1...)."""
+    game = get_game(name)
+    if players:
+        seated = tuple(players)
+        check_players(seated)
+        game.check_players(seated)
+    else:
+        seats = max(game.min_players, min(4, game.max_players))
+        seated = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
+    resolved = game.resolve_rules(read_rule_files(game, rules), seated)
+    return game, game.fields(Session(name="", game=game.name, players=seated, rules=resolved))

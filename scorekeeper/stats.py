@@ -13,6 +13,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
 
+from .games.sides import side_name
 from .model import ScorekeeperError
 
 if TYPE_CHECKING:
@@ -185,7 +186,7 @@ class ScoreLines(NamedTuple):
 
 def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str, Any]) -> ScoreLines:
     """From the effects of a replay. Partners (players whose score is the same after every
-    hand) make one line, `A & B`. A game ended at hand i when the scores after hand i + 1 are
+    hand) make one line, named as the house names a side (`A-B`). A game ended at hand i when the scores after hand i + 1 are
     just that hand's changes (the game started again from nothing), or, for the last hand,
     when the standings stand at nothing after it."""
     series = {p: [e.scores.get(p, 0) for e in effects] for p in players}
@@ -198,7 +199,7 @@ def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str,
         if len(partners) == len(players) and len(players) > 1:
             partners = [p]  # everyone alike (no hand yet, or every score equal): no sides
         taken.update(partners)
-        lines[" & ".join(partners)] = series[p]
+        lines[side_name(partners)] = series[p]
     ends = []
     for i in range(len(effects)):
         if not any(effects[i].scores.get(p, 0) for p in players):

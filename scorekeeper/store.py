@@ -13,6 +13,8 @@ from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tup
 
 import yaml
 
+# parsing lives in fields.py; store.parse_stake and store.MAX_STAKE still work
+from .fields import MAX_STAKE, STAKE_PLACES, parse_stake  # noqa: F401
 from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
 
 try:  # the libyaml C loader is several times faster; both are safe loaders
@@ -30,9 +32,6 @@ MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any 
 # night is a hundred and a season of 10,000 hands is some 650 KB. (Every command reads and
 # replays the whole log: a 50 MB file would take minutes and gigabytes.)
 MAX_FILE_BYTES = 2 * 1024 * 1024
-MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
-STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
-_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
 # The keys of a session file; any other top-level key would be dropped by the next save.
 KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 
@@ -285,13 +284,33 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
 
 
 _STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
+_TAGS: Dict[Tuple[str, Any], str] = {}  # (a plain scalar's text, implicit) -> its resolved tag
+
+
+class _SessionLoader(_Loader):  # type: ignore[misc, valid-type]
+    """The safe loader, remembering which tag each scalar text resolves to: a long sitting
+    repeats the same few values (names, small numbers) thousands of times, and the resolver's
+    regular expressions were a fifth of the loading. Same tags: the resolver has no path
+    resolvers, so a scalar's tag depends on its text alone."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _TAGS.get(key)
+        if tag is None:
+            if len(_TAGS) > 50_000:  # bounded: notes and times are seldom repeated
+                _TAGS.clear()
+            tag = _TAGS[key] = super().resolve(kind, value, implicit)
+        return tag
+
+
+_INT = "tag:yaml.org,2002:int"  # a plain decimal int is built directly (see _plain_decimal)
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
     """(the root node, the document's data, the hands when built straight from their nodes)."""
-    loader = _Loader(text)
+    loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
@@ -350,16 +369,18 @@ def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
 def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
     """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
     constructors = loader.yaml_constructors
+    scalar = yaml.ScalarNode
 
     def value_of(item: Any) -> Any:
-        if isinstance(item, yaml.ScalarNode):
-            if item.tag == _STR:
+        if type(item) is scalar:
+            tag = item.tag
+            if tag == _STR:
                 return item.value
-            if item.tag == _INT and len(item.value) > _MAX_DIGITS:
+            if tag == _INT and len(item.value) > _MAX_DIGITS:
                 raise _too_long(item, filename)
-            if item.tag == _INT and _DECIMAL.match(item.value):
-                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
-            construct = constructors.get(item.tag)
+            if tag == _INT and _plain_decimal(item.value):
+                return int(item.value)
+            construct = constructors.get(tag)
             if construct is not None:
                 return construct(loader, item)
         return loader.construct_object(item, deep=True)
@@ -375,11 +396,22 @@ def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
                 raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
                                        f"{lines[raw]})", Source(filename, line))
             lines[raw] = line
-            if not isinstance(value, yaml.ScalarNode):
-                _refuse_duplicate_keys(value, filename)
-            fields[str(value_of(key))] = value_of(value)
+            if type(value) is scalar and value.tag == _STR:
+                found = value.value  # the usual value: a plain string
+            else:
+                if not isinstance(value, scalar):
+                    _refuse_duplicate_keys(value, filename)
+                found = value_of(value)
+            fields[raw if type(key) is scalar and key.tag == _STR else str(value_of(key))] = found
         hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
     return tuple(hands)
+
+
+def _plain_decimal(text: str) -> bool:
+    """An int as PyYAML reads it plainly (not 0o17, 017, 0x1f, 1_000 or 1:30): `int()` is enough.
+    The resolver has tagged it an int, so its digits are ASCII."""
+    digits = text[1:] if text[:1] == "-" else text
+    return digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
@@ -450,21 +482,6 @@ def _stakes(raw: Any, where: Source) -> Stakes:
         raise ScorekeeperError(f"stakes: unknown key {shown(unknown[0])} (stakes holds stake and "
                                f"currency)", where)
     return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
-
-
-def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
-    """A plain amount of money: digits with at most one point (no sign, no exponent, no
-    nan or inf), from 0 to MAX_STAKE, to at most STAKE_PLACES decimal places. The text
-    is checked before Decimal reads it: `1e100000000` would take for ever to settle."""
-    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
-    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
-        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
-                               usage=where is None)
-    value = Decimal(text)
-    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
-        raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
-                               f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None)
-    return value
 
 
 def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:

@@ -72,7 +72,7 @@ def test_the_bare_command_lists_each_command_once():
     out = run().stdout
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines()]
-    assert names == ["new", "hand", "show", "undo", "edit", "settle", "list", "games", "export",
+    assert names == ["new", "hand", "show", "undo", "edit", "settle", "check", "list", "games", "export",
                      "stats", "chart", "report", "cinch", "crib", "party"]
     assert "--install-completion" in out
 

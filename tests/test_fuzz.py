@@ -162,12 +162,12 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
                 draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50]))]
     if command == "party":
         return ["party", draw(st.sampled_from(["show", "undo"])), draw(BAD_NAMES)]
-    return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart
+    return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart, check
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
 COVERED = {"new", "hand", "edit", "undo", "show", "settle", "export", "list", "games", "crib", "cinch",
-           "chart", "report", "stats", "party"}
+           "chart", "report", "stats", "party", "check"}
 
 
 def test_every_command_is_covered_by_the_fuzz_test():

@@ -270,6 +270,7 @@ def _save_killed_at(path: Path, session: Session, event: int) -> bool:
     return os.WIFSIGNALED(status)
 
 
+@pytest.mark.slow  # forks a writer for every disk call of a save
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
 def test_a_save_killed_before_or_after_any_disk_call_leaves_the_old_file_or_the_new(tmp_path):
     """Deterministic where the random kills above are not: the writer dies at every disk

@@ -242,20 +242,31 @@ class Game:
     def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
-    def replay(self, session: Session, observe: Optional[Observer] = None) -> Standings:
+    def replay(self, session: Session, observe: Optional[Observer] = None,
+               errors: Optional[List[ScorekeeperError]] = None) -> Standings:
         """The standings after every hand. `observe`, when given, is called after each hand
         with the hand's typed values, the state before and after it and its effect (how the
-        season statistics read what each hand did without replaying twice)."""
+        season statistics read what each hand did without replaying twice).
+
+        The first hand the laws refuse raises its error, located; with `errors` given
+        (`scorekeeper check`), each refused hand's error is added there instead, the hand
+        is left out, and the replay goes on with the next."""
         state = self.start(session)
         effects: List[Effect] = []
         fields = field_index(self.fields(session))
         for index, hand in enumerate(session.hands):
-            values = self.checked(hand, session, index, fields)
+            before = state
             try:
-                before = state
-                state, effect = self.apply(state, values, session, index)
+                values = self.checked(hand, session, index, fields)
+                try:
+                    state, effect = self.apply(state, values, session, index)
+                except ScorekeeperError as err:
+                    raise located(err, hand, index) from None
             except ScorekeeperError as err:
-                raise located(err, hand, index) from None
+                if errors is None:
+                    raise
+                errors.append(err)
+                continue
             effects.append(effect)
             if observe is not None:
                 observe(values, before, state, effect)

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import PLAYER, Field, refuse_field_names
 from ..model import Session
-from .base import Effect, Game, Standings, int_rule
+from .base import Effect, Figure, Game, Standings, int_rule
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,10 @@ class Enfle(Game):
         won = {p: state.won[p] + (p == winner) for p in players}
         summary = f"all ante {ante}: {winner} takes the pool of {pool}"
         return EnfleState(net, won), Effect(summary, changes, net, self.dealer(session, index))
+
+    def figures(self, values: Mapping[str, Any], before: EnfleState, after: EnfleState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        return (Figure(values["winner"], "pools won"),)
 
     def finish(self, state: EnfleState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         return Standings(

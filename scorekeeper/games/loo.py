@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
-from .base import Effect, Game, Standings, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
 
 FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
@@ -156,6 +156,15 @@ class Loo(Game):
             if hand["miss"] not in stood:
                 raise ScorekeeperError(f"miss: {hand['miss']} took the miss, so he stood: give his "
                                        f"tricks ({hand['miss']}=N)", field="miss")
+
+    def figures(self, values: Mapping[str, Any], before: LooState, after: LooState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Stands, loos by tricks and penalty loos."""
+        stood = [p for p in session.players if p in values]
+        found = [Figure(p, "stood") for p in stood]
+        if not values.get("gave_up"):
+            found += [Figure(p, "looed") for p in stood if not values[p]]
+        return found + [Figure(p, "penalty loos") for p in values.get("looed", ())]
 
     def finish(self, state: LooState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players, pool = session.players, state.pool
