@@ -227,3 +227,17 @@ def test_every_registered_game_has_at_least_the_generic_figures(cli):
     for i, name in enumerate(game_names()):
         player = data["players"][f"{name[:2]}0"]
         assert player["by_game"][name]["hands"] == 0 and player["money"]
+
+
+def test_season_report_charts_the_money_won_after_each_sitting(club, tmp_path):
+    from scorekeeper import ledger, stats
+
+    nights, _ = ledger.season(club.folder)
+    currency, lines = stats.money_lines(nights)
+    counted = [n for n in nights if n.settlement.currency == currency]
+    for p, line in lines.items():  # the last point is the player's money in that currency
+        assert line[-1] == sum(stats.Fraction(n.settlement.money_cents.get(p, 0), 100) for n in counted)
+        assert len(line) == len(nights)
+    page = tmp_path / "s.html"
+    club.ok("report", "--season", "--html", str(page))
+    assert page.read_text(encoding="utf-8").count("<svg") == 1
