@@ -246,7 +246,9 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from . import ledger, render
 
     removed, r = ledger.undo(_path(ctx, name))
-    _out(f"removed hand {len(r.session.hands) + 1}: {render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
+    _out(f"removed hand {len(r.session.hands) + 1}: {render.hand_text(removed.fields)}\n"
+         f"to put it back: {render.put_back_command(name, removed.fields)}\n\n"
+         + render.standings_text(r.session, r.standings))
 
 
 @app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
@@ -254,12 +256,12 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number: int = typer.Argument(..., help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
                                             autocompletion=_complete_field)) -> None:
-    """Correct hand N; everything after it is recomputed."""
+    """Correct hand N; show what it changed (everything after it is recomputed)."""
     from . import ledger, render
     from .fields import parse_assignments
 
-    r = ledger.edit(_path(ctx, name), number, parse_assignments(fields))
-    _out(f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
+    before, after = ledger.correct(_path(ctx, name), number, parse_assignments(fields))
+    _out(render.correction_text(number, before.session, before.standings, after.session, after.standings))
 
 
 @app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))

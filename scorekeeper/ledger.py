@@ -15,7 +15,7 @@ from . import store
 from .fields import dump_hand
 from .games import get_game
 from .games.base import Game, Standings
-from .model import COMMON_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import COMMON_FIELDS, LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -53,9 +53,9 @@ def check_session(session: Session) -> Replayed:
 
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
     """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous."""
-    names = list(field_names) + list(COMMON_FIELDS)
+    names = list(field_names) + list(COMMON_FIELDS) + list(LOG_FIELDS)
     for player in players:
-        if names.count(player) > 1 or player in COMMON_FIELDS:
+        if names.count(player) > 1 or player in COMMON_FIELDS or player in LOG_FIELDS:
             raise ScorekeeperError(f"a player may not be called {player!r} in {game}: {player}= is a "
                                    f"hand field; give him another name", usage=True)
 
@@ -184,23 +184,32 @@ def undo(path: Path) -> Tuple[Hand, Replayed]:
 
 def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
     """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
+    return correct(path, number, raw)[1]
+
+
+def correct(path: Path, number: int, raw: Mapping[str, Any],
+            at: Optional[str] = None) -> Tuple[Replayed, Replayed]:
+    """`edit`, returning the sitting before and after the correction (for showing what it
+    changed). The corrected hand records when it was corrected (`corrected: TIME`)."""
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
         hands = list(before.session.hands)
         if not 1 <= number <= len(hands):
             span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
             raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
-        fields = dict(hands[number - 1].fields)
+        fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
         # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()})
+        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
+                       if k not in LOG_FIELDS})  # the log's own record is set below, not typed
         try:
-            hands[number - 1] = canonical_hand(before, fields)
+            corrected = canonical_hand(before, fields)
         except ScorekeeperError as err:
             raise ScorekeeperError(f"hand {number}: {err.message}") from None
+        hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
         return tuple(hands)
 
     try:
-        return _commit(path, change)[1]
+        return _commit(path, change)
     except ScorekeeperError as err:
         if err.message.startswith("hand ") and not err.message.startswith(f"hand {number}:"):
             raise ScorekeeperError(f"{err.message} (after the correction to hand {number}; "

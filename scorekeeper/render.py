@@ -75,11 +75,73 @@ def hands_table(session: Session, st: Standings) -> str:
     headers = ["#", "dealer", "hand", "effect"] + list(st.players)
     rows = []
     for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
-        fields = hand_text(hand.fields)
+        fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
                     + [number(effect.scores.get(p, "")) for p in st.players])
     return _table(rows, headers) if rows else "no hands yet"
+
+
+def correction_text(number: int, before_session: Session, before: Standings,
+                    after_session: Session, after: Standings, limit: int = 6) -> str:
+    """`edit`: the hand's effect before and after, which later hands changed, and the
+    standings before -> after (a game won by someone else shows in the games column)."""
+    old, new = before_session.hands[number - 1], after_session.hands[number - 1]
+    was, now = before.effects[number - 1], after.effects[number - 1]
+    lines = [f"corrected hand {number}",
+             f"  before: {hand_text(old.fields)}  ->  {_effect_line(was)}",
+             f"  after:  {hand_text(new.fields)}  ->  {_effect_line(now)}"]
+    later = [(i, a, b) for i, (a, b) in enumerate(zip(before.effects, after.effects), start=1)
+             if i > number and _effect_line(a) != _effect_line(b)]
+    if later:
+        lines.append(f"later hands that changed ({len(later)}):")
+        lines += [f"  hand {i}: {_effect_line(a)}  ->  {_effect_line(b)}" for i, a, b in later[:limit]]
+        if len(later) > limit:
+            lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
+    elif number < len(after_session.hands):
+        lines.append("later hands: no effect changed")
+    return "\n".join(lines) + "\n\n" + _before_after(after_session, before, after)
+
+
+def _effect_line(effect: Any) -> str:
+    return "; ".join((effect.summary,) + tuple(effect.notes))
+
+
+def _before_after(session: Session, before: Standings, after: Standings) -> str:
+    headers = ["player", "before", "after"]
+    games = after.games_won is not None and before.games_won is not None
+    if games:
+        headers += ["games before", "games after"]
+    rows = []
+    for p in after.players:
+        row = [p, number(before.scores[p]), number(after.scores[p])]
+        if games:
+            row += [str(before.games_won.get(p, 0)), str(after.games_won.get(p, 0))]
+        rows.append(row)
+    parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
+             _table(rows, headers)]
+    if after.next_dealer:
+        parts.append(f"next dealer: {after.next_dealer}")
+    return "\n\n".join(parts)
+
+
+def put_back_command(name: str, fields: Mapping[str, Any]) -> str:
+    """The command line that logs a removed hand again, as it was (its time included)."""
+    words = ["scorekeeper", "hand", name]
+    words += [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
+    return " ".join(_shell_word(w) for w in words)
+
+
+def _shell_word(word: str) -> str:
+    """A word as a person would type it in a POSIX shell: bare, "double-quoted" or 'single'."""
+    import shlex
+
+    quoted = shlex.quote(word)
+    if quoted == word or "'" not in word:
+        return quoted
+    if not any(c in word for c in '"$`\\!'):
+        return f'"{word}"'
+    return quoted
 
 
 def field_text(value: Any) -> str:
@@ -93,7 +155,7 @@ def field_text(value: Any) -> str:
 
 def hand_text(fields: Mapping[str, Any]) -> str:
     """A hand as FIELD=VALUE words, as it would be typed (the time logged left out)."""
-    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k != "at")
+    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
 def show_text(session: Session, st: Standings) -> str:
@@ -215,10 +277,11 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
 
     out = io.StringIO()
     used = {k for hand in session.hands for k in hand.fields}
-    names: List[str] = [n for n in field_order if n in used and n not in ("note", "at")]
+    last = ("note", "at", "corrected")
+    names: List[str] = [n for n in field_order if n in used and n not in last]
     for hand in session.hands:
-        names.extend(k for k in hand.fields if k not in names and k not in ("note", "at"))
-    names.extend(n for n in ("note", "at") if n in used)
+        names.extend(k for k in hand.fields if k not in names and k not in last)
+    names.extend(n for n in last if n in used)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):

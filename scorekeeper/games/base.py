@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import Field, coerce_hand, suggest
-from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session
+from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -190,6 +190,11 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
+        these, the required fields and each player's field; the rest in one question)."""
+        return ()
+
     def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
         """The hand's typed values (a game overrides it when a hand may have other fields,
         such as a misdealt hand that was never played)."""
@@ -236,10 +241,17 @@ class Game:
 
     def checked(self, hand: Hand, session: Session, index: int) -> Dict[str, Any]:
         try:
-            return self.coerce(hand.fields, session)
+            return self.coerce(play_fields(hand.fields), session)
         except ScorekeeperError as err:
             field_name = err.message.split(":", 1)[0]
             raise err.at(hand.source_of(field_name), f"hand {index + 1}: ") from None
+
+
+def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A hand's fields without what the log records about itself (when it was corrected)."""
+    if not any(k in LOG_FIELDS for k in fields):
+        return fields
+    return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
 
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:

@@ -218,6 +218,10 @@ class Cinch(Game):
     def side_fields(self, session: Session) -> List[Field]:
         return []
 
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # a plain hand is bidder, bid and made; against, took and the rest are exceptions
+        return ("bidder", "made")
+
     # -- sides and who wins a game
 
     def sides(self, session: Session, maker: str, hand: Mapping[str, Any]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
