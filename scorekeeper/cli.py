@@ -1,7 +1,7 @@
 """The `scorekeeper` command: a thin Typer layer. Parse, call the library, render, exit.
 
 Every ScorekeeperError and every usage mistake is turned into one `error:` line on stderr
-here, in one place (`ScorekeeperGroup.main`), with exit code 2 for usage and 1 otherwise.
+here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EXIT_CODES).
 """
 
 import sys
@@ -12,7 +12,11 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from .model import ScorekeeperError
+from .model import FILE, USAGE, ScorekeeperError
+
+# The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
+# the world (the conventions of the shell; the library only says which kind it is).
+EXIT_CODES: Dict[str, int] = {USAGE: 2, FILE: 1}
 
 # Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
 # They are imported only when invoked (or listed by --help), so that startup does not grow
@@ -21,6 +25,7 @@ from .model import ScorekeeperError
 LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.commands.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.commands.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.commands.party", "app", "a progressive party: tables, moving up, stars, prizes"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -51,7 +56,7 @@ class ScorekeeperGroup(TyperGroup):
         try:
             code = super().main(*args, **kwargs)
         except ScorekeeperError as err:
-            _fail(str(err), 2 if err.usage else 1)
+            _fail(str(err), EXIT_CODES.get(err.kind, 1))
         except click.exceptions.NoArgsIsHelpError as err:
             click.echo(err.ctx.get_help() if err.ctx else str(err))
             sys.exit(2)
@@ -284,8 +289,13 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     rows = []
     for p in store.list_sessions(folder):  # headers only: nothing is replayed
         try:
-            s = store.load(p)
-            rows.append({"name": p.stem, "game": s.game, "known_game": s.game.lower() in GAMES,
+            s, hands = store.load_summary(p)  # the header and a count: nothing replayed
+            rows.append({"name": p.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": hands, "created": s.created, "path": str(p)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            s = found.party
+            rows.append({"name": p.stem, "kind": store.PARTY, "game": s.game, "known_game": True,
                          "players": list(s.players), "hands": len(s.hands), "created": s.created,
                          "path": str(p)})
         except ScorekeeperError as err:
@@ -335,6 +345,74 @@ def export(ctx: typer.Context, name: str = _sitting_arg(),
     r = ledger.open_session(_path(ctx, name))
     order = [f.name for f in r.game.fields(r.session)]
     typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
+
+@app.command(epilog=example("scorekeeper stats", "scorekeeper stats --game hearts --since 2026-11-01",
+                            "scorekeeper stats --player Ann --json"))
+def stats(ctx: typer.Context,
+          game: Optional[str] = typer.Option(None, "--game", "-g", help="only sittings of this game"),
+          player: Optional[str] = typer.Option(None, "--player", "-p", help="only this player"),
+          since: Optional[str] = typer.Option(None, "--since", help="only sittings from this date "
+                                              "on (2026-11-01)"),
+          json: bool = _json_opt()) -> None:
+    """Statistics over every sitting in the folder: per player and per game."""
+    from . import ledger, render_stats
+    from . import stats as season_stats
+
+    if game is not None:
+        from .games import get_game
+
+        game = get_game(game).name
+    folder = _folder(ctx)
+    keep = season_stats.keeper(game, player, season_stats.parse_since(since))
+    nights, failed = ledger.season(folder, keep)
+    season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
+    _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
+
+
+def _fancy() -> bool:
+    """Symbols and colour only on a terminal, never with NO_COLOR set (no-color.org)."""
+    import os
+
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
+
+
+@app.command(epilog=example("scorekeeper chart cribbage-evening"))
+def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
+    """Each player's (or side's) score after every hand, as a chart fitting the terminal."""
+    import shutil
+
+    from . import ledger, render_chart, stats
+
+    r = ledger.open_session(_path(ctx, name))
+    lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
+    width = shutil.get_terminal_size((80, 24)).columns
+    _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width, _fancy()))
+
+
+@app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
+                            "scorekeeper report --season --html season.html"))
+def report(ctx: typer.Context,
+           name: Optional[str] = typer.Argument(None, help="the sitting (leave out with --season)"),
+           html: Path = typer.Option(..., "--html", help="the HTML file to write"),
+           season: bool = typer.Option(False, "--season", help="every sitting in the folder")) -> None:
+    """One self-contained HTML page to share: standings, chart, every hand, who pays whom."""
+    from . import ledger, render_html, stats, store
+
+    if season == (name is not None):
+        raise ScorekeeperError("give a sitting's NAME, or --season for the whole folder "
+                               "(not both)", usage=True)
+    if season:
+        folder = _folder(ctx)
+        nights, failed = ledger.season(folder)
+        page = render_html.season_html(str(folder), stats.season(nights, failed), nights)
+    else:
+        r = ledger.open_session(_path(ctx, name))
+        lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+        page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)
+    store.write_text(html, page)
+    _out(f"wrote {html}")
+
 
 
 def main() -> None:

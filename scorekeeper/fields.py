@@ -235,34 +235,49 @@ class Field(NamedTuple):
         try:
             return self.kind.parse(raw, players)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"{self.name}: {err.message}") from None
+            raise ScorekeeperError(f"{self.name}: {err.message}", field=self.name) from None
 
 
 COMMON = (Field("note", TEXT, "a remark kept with the hand"),
           Field("at", TEXT, "when the hand was logged (set automatically)"))
 
 
-def coerce_hand(raw: Mapping[str, Any], fields: Sequence[Field],
-                players: Sequence[str]) -> Dict[str, Any]:
-    """Typed values for a hand's fields; unknown or missing fields are errors."""
+class FieldIndex(NamedTuple):
+    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
+
+    fields: Sequence[Field]
+    by_name: Mapping[str, Field]
+    by_lower: Mapping[str, Field]
+
+
+def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    by_lower = {name.lower(): f for name, f in by_name.items()}
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+
+
+def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
+                players: Sequence[str]) -> Dict[str, Any]:
+    """Typed values for a hand's fields; unknown or missing fields are errors."""
+    index = fields if isinstance(fields, FieldIndex) else field_index(fields)
+    fields, by_name, by_lower = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
         field = by_name.get(str(name)) or by_lower.get(str(name).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
-                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}")
+                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}",
+                field=str(name))
         if field.name in values:
-            raise ScorekeeperError(f"field {field.name} given twice", usage=True)
+            raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
         if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
     for field in fields:
         if field.required and field.name not in values:
-            raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})")
+            raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
+                                   field=field.name)
     return values
 
 
@@ -271,3 +286,20 @@ def dump_hand(values: Mapping[str, Any], fields: Sequence[Field]) -> Dict[str, A
     by_name = {f.name: f for f in list(fields) + list(COMMON)}
     order = [f.name for f in fields] + list(COMMON_FIELDS)
     return {name: by_name[name].kind.dump(values[name]) for name in order if name in values}
+
+
+def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str], *,
+                       ignore_case: bool = False, usage: bool = False) -> None:
+    """A player named like a hand field (`revoke`, `note`) could never have his own field
+    typed, and `revoke=Bob` would be ambiguous: refuse him when the sitting is made.
+
+    The common fields (note, at) are always refused. `ignore_case`: refuse `Revoke` too,
+    for games whose fields are matched without regard to case.
+    """
+    taken = set(field_names) | set(COMMON_FIELDS)
+    if ignore_case:
+        taken = {name.lower() for name in taken}
+    for name in players:
+        if (name.lower() if ignore_case else name) in taken:
+            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
+                                   f"a hand field; give him another name", usage=usage, player=name)

@@ -9,13 +9,13 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import dump_hand
+from .fields import dump_hand, refuse_field_names
 from .games import get_game
-from .games.base import Game, Standings
-from .model import COMMON_FIELDS, LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .games.base import Figure, Game, Standings
+from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -27,37 +27,38 @@ class Replayed(NamedTuple):
     standings: Standings
 
 
-def check_session(session: Session) -> Replayed:
-    """Validate the header (game, players, rules) and replay every hand."""
+def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
+    """Validate the header (game, players, rules) and replay every hand; with `figures`, the
+    game's statistics of every hand are gathered into it on the way.
+
+    An error is placed at the line of what it is about (the `game:` key, a player's entry,
+    a rule's line, a hand's field), found from the error itself (`Session.locate`).
+    """
     try:
         game = get_game(session.game)
-    except ScorekeeperError as err:
-        raise err.at(session.source) from None
-    try:
         check_players(session.players)
         game.check_players(session.players)
-    except ScorekeeperError as err:
-        raise err.at(session.source) from None
-    try:
         rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
-    except ScorekeeperError as err:
-        name = err.message.split(":", 1)[0].replace("rule ", "").replace("unknown rule ", "").strip("'")
-        raise err.at(session.rule_source(name)) from None
-    session = session._replace(rules=rules)
-    try:
+        session = session._replace(rules=rules)
         check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
     except ScorekeeperError as err:
-        raise err.at(session.source) from None
-    return Replayed(session, game, game.replay(session))
+        raise err.at(session.locate(err)) from None
+    observe = None
+    if figures is not None:
+        resolved = session
+
+        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+            figures.extend(game.figures(values, before, after, effect, resolved))
+    return Replayed(session, game, game.replay(session, observe))
 
 
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
-    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous."""
-    names = list(field_names) + list(COMMON_FIELDS) + list(LOG_FIELDS)
-    for player in players:
-        if names.count(player) > 1 or player in COMMON_FIELDS or player in LOG_FIELDS:
-            raise ScorekeeperError(f"a player may not be called {player!r} in {game}: {player}= is a "
-                                   f"hand field; give him another name", usage=True)
+    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous.
+    Per-player fields are named after the players themselves: only a second field of that
+    name is a clash."""
+    others = [name for name in field_names if name not in players or field_names.count(name) > 1]
+    others += list(LOG_FIELDS)  # `corrected=` is the log's own record of a hand
+    refuse_field_names(game, players, others, usage=True)
 
 
 def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
@@ -70,25 +71,27 @@ def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
             try:
                 out[rule.name] = FileData(raw.strip(), store.read_data(raw.strip(), rule.reads_file))
             except ScorekeeperError as err:
-                raise ScorekeeperError(f"rule {rule.name}: {err.message} (values: {rule.values})") from None
+                raise ScorekeeperError(f"rule {rule.name}: {err.message} (values: {rule.values})",
+                                       rule=rule.name) from None
     return out
 
 
 def check_players(players: Sequence[str]) -> None:
     if not players:
-        raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True)
+        raise ScorekeeperError("no players given (for example --players Ann,Bob,Cid)", usage=True,
+                               key="players")
     for name in players:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
             raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
-                                   f"no '=', ',' or ':')", usage=True)
+                                   f"no '=', ',' or ':')", usage=True, player=name)
         if not name.isprintable() or not _is_utf8(name):
             raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
-                                   usage=True)
+                                   usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
-            raise ScorekeeperError(f"player {name} is named twice", usage=True)
+            raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
         seen.add(name.lower())
 
 
@@ -115,9 +118,8 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         game.check_players(players)
     except ScorekeeperError as err:
         if any(" " in p for p in players):  # "--players 'Ann Bob Cid'" is one player
-            raise ScorekeeperError(f"{err.message} (names are separated by commas: "
-                                   f"--players {','.join(' '.join(players).split())})",
-                                   usage=err.usage) from None
+            raise err.with_message(f"{err.message} (names are separated by commas: "
+                                   f"--players {','.join(' '.join(players).split())})") from None
         raise
     session = Session(name=path.stem, game=game.name, players=tuple(players),
                       rules=game.resolve_rules(read_rule_files(game, rules), players),
@@ -204,16 +206,17 @@ def correct(path: Path, number: int, raw: Mapping[str, Any],
         try:
             corrected = canonical_hand(before, fields)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"hand {number}: {err.message}") from None
+            raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
+                                   field=err.field) from None
         hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
         return tuple(hands)
 
     try:
         return _commit(path, change)
     except ScorekeeperError as err:
-        if err.message.startswith("hand ") and not err.message.startswith(f"hand {number}:"):
-            raise ScorekeeperError(f"{err.message} (after the correction to hand {number}; "
-                                   f"nothing was changed)", err.source, err.usage) from None
+        if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
+            raise err.with_message(f"{err.message} (after the correction to hand {number}; "
+                                   f"nothing was changed)") from None
         raise
 
 
@@ -223,3 +226,50 @@ def settlement(replayed: Replayed) -> "Settlement":
     st = replayed.standings
     stakes = replayed.session.stakes
     return settle(st.balances, st.unit, stakes.stake, stakes.currency)
+
+
+# ---------------------------------------------------------------- the season: every sitting
+
+
+class Night(NamedTuple):
+    """One sitting of the season, replayed: its standings, settlement and game figures."""
+
+    replayed: Replayed
+    settlement: "Settlement"
+    figures: Tuple[Figure, ...]
+
+
+class Failed(NamedTuple):
+    """A file in the sessions folder that could not be read or replayed, and why."""
+
+    file: str
+    error: str
+    line: Optional[int] = None
+    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
+
+
+def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
+           ) -> Tuple[List[Night], List[Failed]]:
+    """Every sitting in the folder that `keep` accepts (read from its header), replayed; the
+    files that fail are returned with their error, never dropped. A progressive party's file
+    (`kind: party`) is not a sitting: it is returned among them with kind "party"."""
+    nights: List[Night] = []
+    failed: List[Failed] = []
+    for path in store.list_sessions(folder):
+        try:
+            session = store.load(path)
+            if not keep(session):
+                continue
+            figures: List[Figure] = []
+            replayed = check_session(session, figures)
+            nights.append(Night(replayed, settlement(replayed), tuple(figures)))
+        except store.PartyFile as party:
+            failed.append(Failed(str(path), party.message, None, store.PARTY))
+        except ScorekeeperError as err:
+            where = err.source
+            failed.append(Failed(str(path), err.message,
+                                 where.line if where is not None else None))
+    return nights, failed

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import Any, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
 # The value types are NamedTuples rather than frozen dataclasses: just as immutable, and
 # building them costs a fraction of a dataclass at import time, which every command pays
@@ -19,32 +19,77 @@ COMMON_FIELDS = ("note", "at")
 LOG_FIELDS = ("corrected",)
 
 
+# What kind of mistake an error is. The CLI, not this layer, decides what each kind means
+# for the exit code (cli.EXIT_CODES: usage 2, file 1).
+USAGE = "usage"  # how a command was called: a bad option, field or name on the command line
+FILE = "file"    # a problem with a file or the world: a bad session file, a missing sitting
+
+
 class ScorekeeperError(Exception):
     """A mistake in input or a file, explained in one line for a person at the table.
 
-    `source` says where it came from (file and line) when it came from a file; `usage`
-    marks mistakes in how a command was called (exit code 2 rather than 1).
+    An error is a value that says what it is about, so that whoever catches it can find
+    where it is without reading the message back:
+
+    - `hand`: the 0-based index of the hand at fault (set by the replay);
+    - `field`: the hand field at fault (`bid`, `against`, `Ann`);
+    - `rule`: the house rule at fault (`target`);
+    - `player`: the player at fault (a name given twice, a name like a field);
+    - `key`: the session header key at fault (`game`, `players`, `stakes`).
+
+    `source` is where it is (file and line), once known. `kind` is USAGE or FILE;
+    `usage=True` is the older spelling of kind=USAGE and is still accepted.
     """
 
-    def __init__(self, message: str, source: Optional["Source"] = None, usage: bool = False):
+    def __init__(self, message: str, source: Optional["Source"] = None, usage: bool = False, *,
+                 kind: Optional[str] = None, hand: Optional[int] = None,
+                 field: Optional[str] = None, rule: Optional[str] = None,
+                 player: Optional[str] = None, key: Optional[str] = None):
         super().__init__(message)
         self.message = message
         self.source = source
-        self.usage = usage
+        self.kind = kind or (USAGE if usage else FILE)
+        self.hand = hand
+        self.field = field
+        self.rule = rule
+        self.player = player
+        self.key = key
+
+    @property
+    def usage(self) -> bool:
+        """A mistake in how a command was called (the CLI exits 2 rather than 1)."""
+        return self.kind == USAGE
 
     def __str__(self) -> str:
         if self.source is not None:
             return f"{self.source}: {self.message}"
         return self.message
 
-    def at(self, source: Optional["Source"], prefix: str = "") -> "ScorekeeperError":
-        """The same error, located (the first location given wins) and optionally prefixed.
+    def about(self) -> Dict[str, Any]:
+        """What the error is about, as keyword arguments for a new error (for re-raising
+        with a different message)."""
+        return {"hand": self.hand, "field": self.field, "rule": self.rule,
+                "player": self.player, "key": self.key}
+
+    def with_message(self, message: str) -> "ScorekeeperError":
+        """The same error (kind, source, what it is about) with another message."""
+        return ScorekeeperError(message, self.source, kind=self.kind, **self.about())
+
+    def at(self, source: Optional["Source"], prefix: str = "", *,
+           hand: Optional[int] = None) -> "ScorekeeperError":
+        """The same error, located (the first location given wins) and optionally prefixed;
+        `hand` (0-based) records the hand it is about and prefixes `hand N: `.
 
         A mistake found in a file is a mistake in the file, not in how the command was
-        called: once located it exits 1, not 2.
+        called: once located it is a FILE error.
         """
         where = self.source or source
-        return ScorekeeperError(prefix + self.message, where, self.usage and where is None)
+        about = self.about()
+        if hand is not None and self.hand is None:
+            about["hand"] = hand
+            prefix = f"hand {hand + 1}: " + prefix
+        kind = self.kind if where is None else FILE
+        return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
 
 
 class Source(NamedTuple):
@@ -98,11 +143,34 @@ class Session(NamedTuple):
     path: Optional[str] = None
     source: Optional[Source] = None  # where the header starts, for header errors
     rule_lines: Mapping[str, int] = _NO_LINES
+    header_lines: Mapping[str, int] = _NO_LINES  # line of each header key (game, players, ...)
+    player_lines: Mapping[str, int] = _NO_LINES  # line of each name in the players list (the last)
 
     def with_hands(self, hands: Tuple[Hand, ...]) -> "Session":
         return self._replace(hands=tuple(hands))
 
+    def _line(self, lines: Mapping[str, int], name: Optional[str]) -> Optional[Source]:
+        if self.path and name is not None and name in lines:
+            return Source(self.path, lines[name])
+        return None
+
     def rule_source(self, name: str) -> Optional[Source]:
-        if self.path and name in self.rule_lines:
-            return Source(self.path, self.rule_lines[name])
-        return self.source
+        return self._line(self.rule_lines, name) or self.source
+
+    def header_source(self, key: str) -> Optional[Source]:
+        return self._line(self.header_lines, key) or self.source
+
+    def locate(self, err: ScorekeeperError) -> Optional[Source]:
+        """Where an error is in this sitting's file, found from what it is about (the hand,
+        field, rule, player or header key it carries), never from its message."""
+        if err.source is not None:
+            return err.source
+        if err.hand is not None and 0 <= err.hand < len(self.hands):
+            hand = self.hands[err.hand]
+            return hand.source_of(err.field) if err.field else hand.source
+        return (self._line(self.rule_lines, err.rule)
+                or self._line(self.player_lines, err.player)
+                or self._line(self.header_lines, err.key)
+                or (self._line(self.header_lines, "rules") if err.rule else None)
+                or (self._line(self.header_lines, "players") if err.player else None)
+                or self.source)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence, Tuple
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .games.base import Game, Standings
@@ -13,6 +13,8 @@ if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing 
 
 def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
+    if type(value) is int:  # by far the most common: every score of every hand
+        return str(value)
     from fractions import Fraction
 
     if isinstance(value, Fraction):
@@ -40,12 +42,47 @@ def json_number(value: Any) -> Any:
 
 
 def _table(rows: List[List[Any]], headers: Sequence[str]) -> str:
+    """tabulate's "simple" table. Plain text cells (most tables) are laid out here, to the
+    character as tabulate lays them out, at a fraction of its cost: `show` on a season of
+    10,000 hands spent most of its time in tabulate (see bench/bench_scale.py)."""
+    if _plain_cells(rows, headers):
+        return _simple_table(rows, headers)
     from tabulate import tabulate
 
     return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
 
 
-def standings_table(st: Standings) -> str:
+def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
+    """Strings of printable ASCII only, every row as long as the headers: where tabulate's
+    layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
+    width = len(headers)
+    for row in rows:
+        if len(row) != width:
+            return False
+    cells = [c for row in rows for c in row]
+    cells.extend(headers)
+    if not all(type(c) is str for c in cells):
+        return False
+    text = "".join(cells)
+    return text.isascii() and text.isprintable()
+
+
+def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
+    stripped = [[c.strip() for c in row] for row in rows]
+    heads = list(headers)
+    widths = [len(h) + 2 for h in heads]  # tabulate's MIN_PADDING beside a header
+    for row in stripped:
+        for i, cell in enumerate(row):
+            if len(cell) > widths[i]:
+                widths[i] = len(cell)
+    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
+             "  ".join("-" * w for w in widths)]
+    lines.extend("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in stripped)
+    return "\n".join(lines)
+
+
+def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
+    """The standings' headers and rows (for the text table and the HTML report alike)."""
     headers = ["player", "score"] + list(st.columns)
     if st.games_won is not None:
         headers.append("games")
@@ -55,6 +92,11 @@ def standings_table(st: Standings) -> str:
         if st.games_won is not None:
             row.append(str(st.games_won.get(p, 0)))
         rows.append(row)
+    return headers, rows
+
+
+def standings_table(st: Standings) -> str:
+    headers, rows = standings_rows(st)
     return _table(rows, headers)
 
 
@@ -146,6 +188,8 @@ def _shell_word(word: str) -> str:
 
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
+    if type(value) is str:
+        return value
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
@@ -299,6 +343,9 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
     for r in rows:
         if "error" in r:
             table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
+        elif r.get("kind") == "party":  # a progressive party: its game marked, its players counted
+            table.append([r["name"], f"{r['game']} (party)", f"{len(r['players'])} players",
+                          str(r["hands"]), r["created"]])
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])

@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 import yaml
 
@@ -107,19 +107,103 @@ def list_sessions(folder: Path) -> List[Path]:
 # ---------------------------------------------------------------- loading
 
 
-def load(path: Path) -> Session:
+SITTING, PARTY = "sitting", "party"  # the kinds of file in the sessions folder (`kind:`)
+
+
+class PartyFile(ScorekeeperError):
+    """`load` found a party (`kind: party`) where a sitting was wanted: `party` holds it, parsed,
+    so that a lister can show it without reading the file again."""
+
+    def __init__(self, party: Session):
+        super().__init__(f"{party.name} is a party, not a sitting: use scorekeeper party show "
+                         f"{party.name}")
+        self.party = party
+
+
+def load(path: Path, kind: str = SITTING) -> Session:
+    """A sitting; or with kind=PARTY a party (its table results are the `hands`)."""
+    return parse(_read(path, kind), str(path), name=path.stem, kind=kind)
+
+
+def _read(path: Path, kind: str) -> str:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise ScorekeeperError(f"no session {str(path)!r}{_close_names(path)} "
+        what = "party" if kind == PARTY else "session"
+        raise ScorekeeperError(f"no {what} {str(path)!r}{_close_names(path)} "
                                f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
-    return parse(text, str(path), name=path.stem)
+    return text
 
 
-def parse(text: str, filename: str, name: str = "") -> Session:
-    root, data = _compose(text, filename)
+class Summary(NamedTuple):
+    """What `list` shows of a sitting: its header, checked as `load` checks it, and the
+    number of hands (not read one by one: `list` does not replay)."""
+
+    session: Session
+    hands: int
+
+
+def load_summary(path: Path) -> Summary:
+    """The header and the number of hands, at a fraction of the cost of loading the hands:
+    the YAML events of the hands are counted, not built into values (bench/bench_scale.py)."""
+    text = _read(path, SITTING)
+    try:
+        span = _hands_span(text)
+    except yaml.YAMLError:
+        span = None  # let the full load say what is wrong, in its own words
+    if span is None:
+        session = parse(text, str(path), name=path.stem)
+        return Summary(session._replace(hands=()), len(session.hands))
+    count, start, end = span
+    # " []": a flow value must be indented below its key, where a block list need not be
+    return Summary(parse(text[:start] + " []\n" + text[end:], str(path), name=path.stem), count)
+
+
+def _hands_span(text: str) -> Optional[Tuple[int, int, int]]:
+    """(how many hands, where the list starts, where it ends) from the parser's events; None
+    when the file has no list of hands at the top level (the full load explains)."""
+    depth = 0
+    key_next = False  # at the top level: is the next node a key?
+    in_hands = False
+    count = start = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        starts = isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.MappingStartEvent,
+                                    yaml.SequenceStartEvent))
+        ends = isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent))
+        if in_hands:
+            if depth == 2 and starts:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None  # a hand that is not a mapping: the full load explains
+                count += 1
+            if ends and depth == 2:
+                return count, start, event.end_mark.index
+        elif depth == 1 and starts:
+            if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
+                in_hands = None  # type: ignore[assignment]  # the next node is the list
+            elif in_hands is None:
+                if not isinstance(event, yaml.SequenceStartEvent):
+                    return None
+                in_hands, start = True, event.start_mark.index
+            key_next = not key_next
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            if depth == 0:
+                if not isinstance(event, yaml.MappingStartEvent):
+                    return None
+                key_next = True
+            depth += 1
+        elif ends:
+            depth -= 1
+    return None
+
+
+def load_party(path: Path) -> Session:
+    return load(path, PARTY)
+
+
+def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Session:
+    root, data, quick_hands = _compose(text, filename)
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
@@ -133,6 +217,14 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     fmt = data.get("format")
     if fmt != FORMAT:
         raise ScorekeeperError(f"format must be {FORMAT}, got {fmt!r}", at("format"))
+    found = data.get("kind", SITTING)
+    if found not in (SITTING, PARTY):
+        raise ScorekeeperError(f"kind must be {SITTING} or {PARTY}, got {found!r}", at("kind"))
+    if found == PARTY and kind != PARTY:
+        raise PartyFile(parse(text, filename, name, PARTY))
+    if found != PARTY and kind == PARTY:
+        raise ScorekeeperError(f"{name or filename} is a sitting of {data.get('game')}, not a party: use "
+                               f"scorekeeper show {name or filename}")
     game = data.get("game")
     if not isinstance(game, str) or not game:
         raise ScorekeeperError(f"game is missing or not a name: {game!r}", at("game"))
@@ -142,6 +234,9 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if not isinstance(players, list) or not all(isinstance(p, (str, int)) for p in players):
         raise ScorekeeperError("players must be a list of names", at("players"))
     players = [str(p) for p in players]
+    player_lines = {}
+    if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
+        player_lines = {str(n.value): n.start_mark.line + 1 for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -149,17 +244,35 @@ def parse(text: str, filename: str, name: str = "") -> Session:
     if "rules" in nodes and isinstance(nodes["rules"], yaml.MappingNode):
         rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
     stakes = _stakes(data.get("stakes"), at("stakes"))
-    hands = _hands(data.get("hands"), nodes.get("hands"), filename, at("hands"))
+    key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
+    hands = (quick_hands if quick_hands is not None and kind != PARTY
+             else _hands(data.get(key), nodes.get(key), filename, at(key), key))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines)
+                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
+                   player_lines=player_lines)
 
 
-def _compose(text: str, filename: str) -> Tuple[Any, Any]:
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
+
+
+def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
+    """(the root node, the document's data, the hands when built straight from their nodes)."""
     loader = _Loader(text)
+    hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
-        data = loader.construct_document(root) if root is not None else None
+        header = root
+        hands_pair = _quick_hands_pair(root, text)
+        if hands_pair is not None:
+            # The hands are most of a long sitting: built from their nodes in one walk (keys,
+            # lines, duplicate keys, values), the header by PyYAML as before.
+            hands = _quick_hands(loader, hands_pair[1], filename)
+            header = yaml.MappingNode(root.tag, [p for p in root.value if p is not hands_pair],
+                                      root.start_mark, root.end_mark, root.flow_style)
+        data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         line = mark.line + 1 if mark else 1
@@ -174,12 +287,62 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any]:
     finally:
         loader.dispose()
     if root is None or not isinstance(root, yaml.MappingNode):
-        return root, data if isinstance(data, dict) else None
-    _refuse_duplicate_keys(root, filename)
-    if _expanded_size(root, {}) > _MAX_NODES:
+        return root, data if isinstance(data, dict) else None, None
+    _refuse_duplicate_keys(header, filename)
+    # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
+    # matters for a season of 10,000 hands (bench/bench_scale.py).
+    if "&" in text and _expanded_size(root, {}) > _MAX_NODES:
         raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} values "
                                f"(a session is far smaller)", Source(filename, 1))
-    return root, data
+    return root, data, hands
+
+
+def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
+    """The (key, value) nodes of `hands` when they can be built directly: a list of mappings
+    in a file without anchors (aliases, and anything odd, take PyYAML's own path)."""
+    if "&" in text or not isinstance(root, yaml.MappingNode):
+        return None
+    for pair in root.value:
+        key, value = pair
+        if isinstance(key, yaml.ScalarNode) and key.tag == _STR and key.value == "hands":
+            if isinstance(value, yaml.SequenceNode) and all(
+                    isinstance(item, yaml.MappingNode) for item in value.value):
+                return pair
+            return None
+    return None
+
+
+def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
+    """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
+    constructors = loader.yaml_constructors
+
+    def value_of(item: Any) -> Any:
+        if isinstance(item, yaml.ScalarNode):
+            if item.tag == _STR:
+                return item.value
+            if item.tag == _INT and _DECIMAL.match(item.value):
+                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
+            construct = constructors.get(item.tag)
+            if construct is not None:
+                return construct(loader, item)
+        return loader.construct_object(item, deep=True)
+
+    hands = []
+    for item in node.value:
+        fields: Dict[str, Any] = {}
+        lines: Dict[str, int] = {}
+        for key, value in item.value:
+            raw = str(key.value)
+            line = key.start_mark.line + 1
+            if raw in lines:  # YAML would keep the last of two equal keys silently
+                raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
+                                       f"{lines[raw]})", Source(filename, line))
+            lines[raw] = line
+            if not isinstance(value, yaml.ScalarNode):
+                _refuse_duplicate_keys(value, filename)
+            fields[str(value_of(key))] = value_of(value)
+        hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
+    return tuple(hands)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
@@ -244,16 +407,17 @@ def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
     return value
 
 
-def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ...]:
+def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:
     if data is None:
         return ()
+    one = key[:-1]
     if not isinstance(data, list) or not isinstance(node, yaml.SequenceNode):
-        raise ScorekeeperError("hands must be a list, one entry per hand", where)
+        raise ScorekeeperError(f"{key} must be a list, one entry per {one}", where)
     hands = []
     for index, (item, item_node) in enumerate(zip(data, node.value)):
         source = Source(filename, item_node.start_mark.line + 1)
         if not isinstance(item, dict):
-            raise ScorekeeperError(f"hand {index + 1}: must be a mapping of field: value", source)
+            raise ScorekeeperError(f"{one} {index + 1}: must be a mapping of field: value", source)
         lines = {}
         if isinstance(item_node, yaml.MappingNode):
             lines = {str(k.value): k.start_mark.line + 1 for k, _ in item_node.value}
@@ -264,7 +428,8 @@ def _hands(data: Any, node: Any, filename: str, where: Source) -> Tuple[Hand, ..
 def read_text(path: Path, what: str = "file") -> str:
     """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        # utf-8-sig: a byte-order mark some editors write is not part of the text
+        return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ScorekeeperError(f"no {what} file {str(path)!r}") from None
     except IsADirectoryError:
@@ -289,19 +454,23 @@ def read_data(path: str, what: str = "file") -> Any:
 # ---------------------------------------------------------------- saving
 
 
-def dump(session: Session) -> str:
-    """Readable YAML: the header in block style, then one line per hand."""
-    header: Dict[str, Any] = {
-        "format": FORMAT,
+def dump(session: Session, kind: str = SITTING) -> str:
+    """Readable YAML: the header in block style, then one line per hand (or party result)."""
+    header: Dict[str, Any] = {"format": FORMAT}
+    if kind == PARTY:
+        header["kind"] = PARTY
+    header.update({
         "game": session.game,
         "players": list(session.players),
         "rules": {k: _plain(v) for k, v in session.rules.items()},
-        "stakes": {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency},
-        "created": session.created,
-    }
+    })
+    if kind != PARTY:  # a party plays for prizes, not money
+        header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
+    header["created"] = session.created
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
-    lines = [text.rstrip("\n"), "hands:" if session.hands else "hands: []"]
+    key = "results" if kind == PARTY else "hands"
+    lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
     for hand in session.hands:
         fields = {k: _plain(v) for k, v in hand.fields.items()}
         flow = yaml.dump(fields, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
@@ -318,10 +487,10 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def save(session: Session, path: Path) -> None:
+def save(session: Session, path: Path, kind: str = SITTING) -> None:
     """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
     try:
-        text = dump(session)
+        text = dump(session, kind)
     except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
         raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
@@ -330,6 +499,14 @@ def save(session: Session, path: Path) -> None:
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
     _sweep_temp_files(path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """A file the user asked for (an HTML report), written atomically like a session."""
+    try:
+        _write_atomically(text, Path(path))
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
 
 
 def _write_atomically(text: str, path: Path) -> None:

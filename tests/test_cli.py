@@ -240,7 +240,7 @@ def test_a_mistake_in_the_file_exits_1_not_2(cli, tmp_path):
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, ann]\n")
     r = cli("show", str(path))
     assert (r.exit_code, r.stdout) == (1, "")
-    assert r.stderr == f"error: {path}:1: player ann is named twice\n"
+    assert r.stderr == f"error: {path}:3: player ann is named twice\n"  # at the players line
 
 
 def test_a_bad_lock_wait_is_one_error_line(sitting, monkeypatch):
@@ -381,7 +381,7 @@ def test_a_correction_that_breaks_a_later_hand_says_so(cli):
     cli.ok("hand", "c", "Ann=10", "Bob=20")
     cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
     r = cli.refused("c", "edit", "c", "1", "Ann=50")
-    assert r.stderr.startswith(f"error: {cli.file('c')}:10: hand 3: out: Ann could not have pegged out")
+    assert r.stderr.startswith(f"error: {cli.file('c')}:11: hand 3: out: Ann could not have pegged out")
     assert r.stderr.endswith("(after the correction to hand 1; nothing was changed)\n")
 
 

@@ -73,13 +73,15 @@ def test_the_bare_command_lists_each_command_once():
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines()]
     assert names == ["new", "hand", "show", "undo", "edit", "settle", "list", "games", "export",
-                     "cinch", "crib"]
+                     "stats", "chart", "report", "cinch", "crib", "party"]
     assert "--install-completion" in out
 
 
 ALL_COMMANDS = [[], ["new"], ["hand"], ["show"], ["undo"], ["edit"], ["settle"], ["list"],
-                ["games"], ["export"], ["crib"], ["crib", "count"], ["crib", "stats"],
-                ["crib", "discard"], ["crib", "play"], ["cinch"], ["cinch", "tricks"]]
+                ["games"], ["export"], ["stats"], ["chart"], ["report"], ["crib"], ["crib", "count"], ["crib", "stats"],
+                ["crib", "discard"], ["crib", "play"], ["cinch"], ["cinch", "tricks"], ["party"],
+                ["party", "new"], ["party", "round"], ["party", "show"], ["party", "edit"],
+                ["party", "undo"]]
 
 
 @pytest.mark.parametrize("words", ALL_COMMANDS, ids=lambda w: " ".join(w) or "scorekeeper")

@@ -146,6 +146,7 @@ def hearts_hand(draw: Draw, players, rules) -> Dict[str, Any]:
     from scorekeeper.games.hearts import deuces_out, in_play
 
     n, settling = len(players), rules["settling"]
+    n = min(n, 6)  # seven: the dealer takes no cards, six hold the six-handed pack
     if settling == "spot":  # each heart counts its pips (J 11, Q 12, K 13, A 14)
         low = 3 if Suit.HEARTS in deuces_out(n) else 2
         cards = list(range(low, 15))
@@ -223,6 +224,73 @@ def scotch_hand(draw: Draw, players, rules, *, french: bool = False) -> Dict[str
     return hand
 
 
+def all_fours_hand(draw: Draw, players, rules) -> Dict[str, Any]:
+    hand: Dict[str, Any] = {}
+    if draw(st.booleans()):  # the cards won: high, Jack and game worked out (low is given)
+        trump = draw(st.sampled_from(list(Suit)))
+        deck = list(draw(st.permutations(full_deck())))[:6 * len(players)]
+        for p in players:
+            taken = [deck.pop() for _ in range(draw(st.integers(0, 6)))]
+            if taken:
+                hand[f"took.{p}"] = " ".join(str(c) for c in taken)
+        hand["trump"] = trump.value
+        if any(c.endswith(trump.value) for p in players for c in hand.get(f"took.{p}", "").split()):
+            hand["low"] = draw(st.sampled_from(players))
+    elif not maybe(draw, 8):
+        hand["high"] = draw(st.sampled_from(players))
+        for point in ("low", "jack", "game"):
+            if draw(st.booleans()):
+                hand[point] = draw(st.sampled_from(players))
+    if maybe(draw, 5):
+        hand["turned_jack"] = True
+    if maybe(draw, 4):
+        hand["beg"] = draw(st.sampled_from(["one", "run"]))
+    if maybe(draw, 8):
+        hand["revoke"] = draw(st.sampled_from(players))
+    if maybe(draw, 10):
+        hand["wrong_score"] = draw(st.sampled_from(players))
+    return hand or {"high": players[0]}
+
+
+def loo_hand(draw: Draw, players, rules) -> Dict[str, Any]:
+    hand: Dict[str, Any] = {}
+    kind = draw(st.sampled_from(["play"] * 6 + ["gave_up", "penalty"]))
+    if kind == "gave_up":
+        hand = {draw(st.sampled_from(players)): 3, "gave_up": True}
+    elif kind == "play":
+        standing = draw(st.lists(st.sampled_from(players), min_size=1, unique=True))
+        if maybe(draw, 2):
+            standing = list(players)  # all play (the single of the first deal)
+        for p, tricks in zip(standing, split(draw, 3, len(standing))):
+            hand[p] = tricks
+        if maybe(draw, 4):
+            hand["miss"] = draw(st.sampled_from(standing))
+    if kind == "penalty" or maybe(draw, 6):
+        hand["looed"] = ",".join(draw(st.lists(st.sampled_from(players), min_size=1, max_size=2, unique=True)))
+    return hand
+
+
+def slobberhannes_hand(draw: Draw, players, rules) -> Dict[str, Any]:
+    if maybe(draw, 10):
+        return {"misdeal": True}
+    hand = {k: draw(st.sampled_from(players)) for k in ("first", "last", "queen")}
+    if maybe(draw, 6):
+        hand["revoke"] = ",".join(draw(st.lists(st.sampled_from(players), min_size=1, max_size=2, unique=True)))
+    return hand
+
+
+def polignac_hand(draw: Draw, players, rules) -> Dict[str, Any]:
+    if maybe(draw, 10):
+        return {"capot": draw(st.sampled_from(players))}
+    hand: Dict[str, Any] = {}
+    for jack in (1, 1, 1, 2):  # four Jacks, Polignac worth two
+        owner = draw(st.sampled_from(players))
+        hand[owner] = hand.get(owner, 0) + jack
+    if maybe(draw, 10):
+        hand["capot_lost"] = draw(st.sampled_from(players))
+    return hand
+
+
 # ---------------------------------------------------------------- each game's sittings
 
 
@@ -243,7 +311,8 @@ def fixed(**choices: Sequence[Any]) -> st.SearchStrategy:
 @st.composite
 def hearts_rules(draw, players) -> Dict[str, Any]:
     n = len(players)
-    options = {2: ["difference", "six-free", "spot", "domino"], 3: ["excess", "sweepstake", "howell", "spot"]}
+    options = {2: ["difference", "six-free", "spot", "domino"], 3: ["excess", "sweepstake", "howell", "spot"],
+               7: ["sweepstake", "howell", "spot", "joker", "discard", "heartsette"]}
     settling = draw(st.sampled_from(options.get(n, ["sweepstake", "howell", "spot", "joker", "discard",
                                                      "heartsette", "domino"])))
     rules: Dict[str, Any] = {"settling": settling, "banker": draw(st.sampled_from(players))}
@@ -272,6 +341,9 @@ SPECS: Dict[str, Spec] = {
     "cinch-solo": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid")],
                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
                        solo_cinch_hand),
+    "cinch-widow": Spec([tuple("ABCDEF")],
+                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
+                        solo_cinch_hand),
     "cribbage": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid"), FOUR],
                      # § 87: three and four hands are dealt five and keep four (six-card's hands)
                      lambda players: fixed(game=[None, 61], lurch=[False, True], muggins=[False, True],
@@ -279,7 +351,7 @@ SPECS: Dict[str, Spec] = {
                                            variant=["six-card", "five-card", "eight-card"]
                                            if len(players) == 2 else ["six-card"]),
                      cribbage_hand, ["cribbage-evening"]),
-    "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR], hearts_rules, hearts_hand,
+    "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR, tuple("ABCDEFG")], hearts_rules, hearts_hand,
                    ["hearts-howell", "hearts-sweepstake-jack"]),
     "boston": Spec([FOUR], fixed(table=["foster", "decimal"], pool_limit=[3, 25, "none"],
                                  remainder=["eldest", "carry"], partout_tie=["each", "share"],
@@ -299,6 +371,18 @@ SPECS: Dict[str, Spec] = {
     "french-whist": Spec([("P", "Q"), ("P", "Q", "R"), FOUR, tuple("PQRST")],
                          fixed(revoke_paid_by=["side", "player"]),
                          lambda d, p, r: scotch_hand(d, p, r, french=True)),
+    "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=["4", "1"]),
+                      all_fours_hand, ["all-fours-evening"]),
+    "loo": Spec([("A", "B", "C"), tuple("ABCDE")],
+                fixed(loo=["limited", "unlimited"], ante=[3, 1], loo_amount=[None, 5],
+                      first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
+    "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
+                          fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
+                          ["slobberhannes-evening"]),
+    "polignac": Spec([FOUR, tuple("ABCDEFG")], fixed(counters=[10, 20, 4], pay=["to-go", "game"]),
+                     polignac_hand, ["polignac-decave"]),
+    "enfle": Spec([FOUR, tuple("ABCDEF")], fixed(ante=[1, 2]),
+                  lambda d, p, r: {"winner": d(st.sampled_from(p))}, ["enfle-pools"]),
 }
 
 STAKES = [Decimal("1"), Decimal("0.01"), Decimal("0.05"), Decimal("0.1"), Decimal("0.25"),

@@ -100,9 +100,16 @@ def test_names_may_not_escape_the_sessions_folder(tmp_path):
 def test_every_bundled_session_loads_and_replays():
     paths = sorted(SESSIONS.glob("*.yaml"))
     assert paths, "sessions/ must hold example sittings"
+    parties = []
     for path in paths:
-        replayed = ledger.open_session(path)
+        try:
+            replayed = ledger.open_session(path)
+        except store.PartyFile as found:  # a party (kind: party) is replayed by its own library
+            parties.append(path)
+            assert found.party.hands, path
+            continue
         assert sum(replayed.standings.balances.values()) == 0, path
+    assert parties, "sessions/ holds example parties too"
 
 
 # ---------------------------------------------------------------- locking

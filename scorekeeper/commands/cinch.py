@@ -32,6 +32,7 @@ def tricks(ctx: typer.Context,
     """Who won each trick, which counting cards each side took, and the score."""
     from .. import ledger, store
     from ..fields import parse_assignments
+    from ..games.cinch_printed import is_printed, printed_sheets
     from ..games.cinch_tricks import parse_sheet, play_out, render_played
     from ..model import ScorekeeperError
 
@@ -46,26 +47,35 @@ def tricks(ctx: typer.Context,
         raise ScorekeeperError(f"--log: {log} is a {session.game} sitting; a trick sheet is a hand "
                                f"of cinch or sixty-three")
     sixty_three = session is not None and session.game == "sixty-three"
-    try:
-        played = play_out(parse_sheet(text, seats, sixty_three))
-    except ScorekeeperError as err:
-        hint = ""
-        if seats is not None and "is not at the table" in err.message:
-            hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
-                    f"the bidder and the others as {log} does)")
-        raise ScorekeeperError(f"{file}: {err.message}{hint}") from None
-    fields = played.hand_fields()
-    if path is None:
-        effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
-        typer.echo(render_played(played, effect.summary, effect.notes))
-        return
-    _check_seats(played.sheet, seats, log)
-    from .. import render
+    # The book's own layout (two hands side by side under their headings) gives a sheet for
+    # each hand; they are played (and logged) left to right, top to bottom.
+    sheets = printed_sheets(text) if is_printed(text) else [text]
+    hands = []
+    for number, sheet in enumerate(sheets, start=1):
+        where = f" (hand {number} of {len(sheets)})" if len(sheets) > 1 else ""
+        try:
+            hands.append(play_out(parse_sheet(sheet, seats, sixty_three)))
+        except ScorekeeperError as err:
+            hint = ""
+            if seats is not None and "is not at the table" in err.message:
+                hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
+                        f"the bidder and the others as {log} does)")
+            raise ScorekeeperError(f"{file}{where}: {err.message}{hint}") from None
+    shown = []
+    for played in hands:
+        fields = played.hand_fields()
+        if path is None:
+            effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
+            shown.append(render_played(played, effect.summary, effect.notes))
+            continue
+        _check_seats(played.sheet, seats, log)
+        from .. import render
 
-    replayed = ledger.add_hand(path, fields)
-    effect = replayed.standings.effects[-1]
-    typer.echo(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
-               + render.effect_text(replayed.session, replayed.standings))
+        replayed = ledger.add_hand(path, fields)
+        effect = replayed.standings.effects[-1]
+        shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
+                     + render.effect_text(replayed.session, replayed.standings))
+    typer.echo("\n\n".join(shown))
 
 
 def _session_path(ctx: typer.Context, name: str) -> Path:

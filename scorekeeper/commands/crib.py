@@ -46,12 +46,20 @@ def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a
     typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer")
-def discard(cards: List[str] = typer.Argument(..., help="the six cards dealt, such as 5H 5D JS 6C 4D KH"),
-            dealer: bool = typer.Option(False, "--dealer", help="the crib is yours"),
-            pone: bool = typer.Option(False, "--pone", help="the crib is the opponent's"),
+@app.command(epilog="\b\nExample:\n  scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer\n"
+                    "  scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3")
+def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six-card), 5 "
+                                              "(five-card, or three and four hands) or 8 "
+                                              "(eight-card), such as 5H 5D JS 6C 4D KH"),
+            dealer: bool = typer.Option(False, "--dealer", help="the crib is yours (or your "
+                                        "partner's, at four hands)"),
+            pone: bool = typer.Option(False, "--pone", help="the crib is an opponent's"),
+            players: int = typer.Option(2, "--players", help="2, or 3 or 4: five dealt and one "
+                                        "laid out (§ 87)"),
+            crib_size: int = typer.Option(4, "--crib-size", help="4, or 3 for the book's "
+                                          "three-hand crib of one card from each (§ 87)"),
             json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
-    """Rank the fifteen ways to lay out two cards by expected hand and crib."""
+    """Rank the ways to lay out for the crib by expected hand and crib."""
     from ..crib import render
     from ..crib.discard import advise
     from ..model import ScorekeeperError
@@ -59,7 +67,7 @@ def discard(cards: List[str] = typer.Argument(..., help="the six cards dealt, su
     if dealer == pone:
         which = "only one of" if dealer else "whose crib it is:"
         raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)
-    advice = advise(_cards(cards), dealer)
+    advice = advise(_cards(cards), dealer, players, crib_size)
     typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
 
 

@@ -46,7 +46,7 @@ def ask_hand(path: Path):
             if attempt == MAX_TRIES - 1:
                 raise
             message = re.sub(r"^hand \d+: ", "", err.message)
-            at_fault = fields_at_fault(message, [f.name for f in asked], extra, players)
+            at_fault = fields_at_fault(message, [f.name for f in asked], extra, players, err.field)
             typer.echo(f"{message}; asking again: {', '.join(at_fault) or OTHER}", err=True)
             for field in asked:
                 if field.name in at_fault:
@@ -76,11 +76,13 @@ def _applies(field, rules) -> bool:
 
 
 def fields_at_fault(message: str, asked: Sequence[str], extra: Dict[str, str],
-                    players: Sequence[str]) -> List[str]:
-    """The fields a cross-field mistake names (`hand.Bob: 5H is also in hand.Ann`); a mistake
-    in the points of the hand as a whole (`points: ...`) is the players' own fields."""
+                    players: Sequence[str], about: Optional[str] = None) -> List[str]:
+    """The fields a cross-field mistake is about (the error's own `field`, and any other field
+    it names: `card 5H given twice: in hand.Ann and in hand.Bob`); a mistake in the points of
+    the hand as a whole (`points: ...`) is the players' own fields."""
     names = list(asked) + [n for n in extra if n not in asked]
-    named = [n for n in names if re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", message)]
+    named = [n for n in names if n == about
+             or re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", message)]
     if re.match(r"^(points|hearts|the points)\b", message):
         named = [n for n in asked if n in players] + [n for n in named if n not in players]
     return named

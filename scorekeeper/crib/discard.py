@@ -8,6 +8,13 @@ each discard. We do not score them one by one: the fifteens, pairs and runs depe
 ranks, so we walk the multisets of three unseen ranks (at most 455) weighting each by the
 number of card choices; the flush and his nob are added by counting in closed form
 (expectation is linear, so the parts can be averaged separately).
+
+The same holds for every deal the book gives (§§ 83, 87, 89, 90): two players lay out two of
+five (five-card), six or eight (eight-card) cards; three or four players lay out one of five
+(§ 87, "They put out but one card each to the crib"), and the crib is filled by the others'
+cards: three more at four hands, two at three hands by the book (a crib of three), or two and
+one from the pack by today's custom (a crib of four). The crib is averaged over every set of
+the other cards it could hold and every starter; expected_crib takes how many those are.
 """
 
 from __future__ import annotations
@@ -26,7 +33,7 @@ from .stats import rank_points_cached
 
 @dataclass(frozen=True)
 class Advice:
-    discard: Tuple[Card, Card]
+    discard: Tuple[Card, ...]
     keep: Tuple[Card, ...]
     hand: Fraction   # expected show of the four kept
     crib: Fraction   # expected count of the crib
@@ -37,20 +44,36 @@ class Advice:
                 "hand": float(self.hand), "crib": float(self.crib), "net": float(self.net)}
 
 
-def advise(cards: Sequence[Card], dealer: bool) -> List[Advice]:
-    """The fifteen discards, best net first (ties: the better hand first, then card order)."""
+# cards dealt -> cards laid out, by the number of players (§§ 83, 87, 89, 90)
+DEALT = {2: {5: 2, 6: 2, 8: 2}, 3: {5: 1}, 4: {5: 1}}
+
+
+def advise(cards: Sequence[Card], dealer: bool, players: int = 2,
+           crib_size: int = 4) -> List[Advice]:
+    """Every discard, best net first (ties: the better hand first, then card order).
+
+    players: 2 (five, six or eight cards dealt, two laid out) or 3 or 4 (five dealt, one
+    laid out). crib_size: 4, or 3 for the book's three-hand crib (one card from each)."""
     cards = tuple(cards)
-    if len(cards) != 6:
-        raise ScorekeeperError(f"cards: the advisor takes the 6 cards dealt, got {len(cards)}")
+    out = DEALT.get(players, {}).get(len(cards))
+    if out is None:
+        if players == 2:
+            raise ScorekeeperError(f"cards: the advisor takes the cards dealt, 5 (five-card), 6 "
+                                   f"(six-card) or 8 (eight-card), got {len(cards)}")
+        raise ScorekeeperError(f"cards: at {players} hands five cards are dealt (§ 87), got "
+                               f"{len(cards)}")
+    if crib_size not in (3, 4) or (crib_size == 3 and players != 3):
+        raise ScorekeeperError("crib: a crib of three is the book's three-hand crib (§ 87); "
+                               "otherwise the crib is four cards")
     if any(c.is_joker for c in cards):
         raise ScorekeeperError("cards: cribbage is played without the joker")
     check_no_duplicates(cards)
     unseen = tuple(c for c in full_deck() if c not in cards)
     found = []
-    for discard in combinations(cards, 2):
+    for discard in combinations(cards, out):
         keep = tuple(c for c in cards if c not in discard)
         hand = expected_hand(keep, unseen)
-        crib = expected_crib(discard, unseen)
+        crib = expected_crib(discard, unseen, crib_size - out)
         net = hand + crib if dealer else hand - crib
         found.append(Advice(discard, keep, hand, crib, net))
     order = {c: i for i, c in enumerate(cards)}
@@ -62,31 +85,33 @@ def expected_hand(keep: Sequence[Card], unseen: Sequence[Card]) -> Fraction:
     return Fraction(sum(show_points(keep, starter) for starter in unseen), len(unseen))
 
 
-def expected_crib(discard: Sequence[Card], unseen: Sequence[Card]) -> Fraction:
-    """The crib's expected count: the discards, two of the opponent's, and the starter."""
+def expected_crib(discard: Sequence[Card], unseen: Sequence[Card], others: int = 2) -> Fraction:
+    """The crib's expected count: the discards, `others` cards from the unseen (the opponent's
+    two at two hands), and the starter."""
     n = len(unseen)
-    outcomes = comb(n, 2) * (n - 2)  # the opponent's pair, then the starter
+    k = others
+    outcomes = comb(n, k) * (n - k)  # the others' cards, then the starter
     available: Dict[int, int] = {}
     for c in unseen:
         available[c.rank.ordinal] = available.get(c.rank.ordinal, 0) + 1
     mine = [c.rank.ordinal for c in discard]
     total = 0
-    # fifteens, pairs and runs: by the ranks of the three unseen cards
-    for three in combinations_with_replacement(sorted(available), 3):
+    # fifteens, pairs and runs: by the ranks of the k + 1 unseen cards (any one the starter)
+    for drawn in combinations_with_replacement(sorted(available), k + 1):
         ways = 1
-        for r in set(three):
-            ways *= comb(available[r], three.count(r))
+        for r in set(drawn):
+            ways *= comb(available[r], drawn.count(r))
         if ways:
-            total += 3 * ways * rank_points_cached(tuple(sorted(mine + list(three))))
-    # a flush: only all five of one suit counts in the crib (§ 81 vii)
+            total += (k + 1) * ways * rank_points_cached(tuple(sorted(mine + list(drawn))))
+    # a flush: only the whole crib and the starter of one suit counts (§ 81 vii)
     suit_left = {s: sum(1 for c in unseen if c.suit is s) for s in Suit}
-    if discard[0].suit is discard[1].suit:
-        total += 5 * 3 * comb(suit_left[discard[0].suit], 3)
+    if len({c.suit for c in discard}) == 1:
+        total += (len(discard) + k + 1) * (k + 1) * comb(suit_left[discard[0].suit], k + 1)
     # his nob: a knave in the crib of the starter's suit
     for c in discard:
         if c.rank is Rank.JACK:
-            total += suit_left[c.suit] * comb(n - 1, 2)
+            total += suit_left[c.suit] * comb(n - 1, k)
     for c in unseen:
         if c.rank is Rank.JACK:
-            total += (suit_left[c.suit] - 1) * (n - 2)
+            total += (suit_left[c.suit] - 1) * comb(n - 2, k - 1)
     return Fraction(total, outcomes)

@@ -16,6 +16,7 @@ GAMES: Dict[str, tuple] = {
     "sixty-three": ("scorekeeper.games.cinch", "SixtyThree"),
     "cinch-auction": ("scorekeeper.games.cinch", "AuctionCinch"),
     "cinch-solo": ("scorekeeper.games.cinch", "SoloCinch"),
+    "cinch-widow": ("scorekeeper.games.cinch", "WidowCinch"),
     "cribbage": ("scorekeeper.games.cribbage", "Cribbage"),
     "hearts": ("scorekeeper.games.hearts", "Hearts"),
     "boston": ("scorekeeper.games.boston", "Boston"),
@@ -23,7 +24,16 @@ GAMES: Dict[str, tuple] = {
     "long-whist": ("scorekeeper.games.whist", "LongWhist"),
     "scotch-whist": ("scorekeeper.games.scotch_whist", "ScotchWhist"),
     "french-whist": ("scorekeeper.games.scotch_whist", "FrenchWhist"),
+    "all-fours": ("scorekeeper.games.all_fours", "AllFours"),
+    "loo": ("scorekeeper.games.loo", "Loo"),
+    "slobberhannes": ("scorekeeper.games.slobberhannes", "Slobberhannes"),
+    "polignac": ("scorekeeper.games.polignac", "Polignac"),
+    "enfle": ("scorekeeper.games.enfle", "Enfle"),
 }
+
+
+# Played with `scorekeeper party` (games/progressive.py), not as a sitting.
+PARTIES = ("progressive-hearts", "progressive-cinch")
 
 
 def game_names() -> List[str]:
@@ -32,8 +42,13 @@ def game_names() -> List[str]:
 
 def get_game(name: str) -> Game:
     entry = GAMES.get(str(name).strip().lower())
+    if entry is None and str(name).strip().lower() in PARTIES:
+        raise ScorekeeperError(f"{str(name).strip().lower()} is played as a party of several tables: "
+                               f"scorekeeper party new NAME --game {str(name).strip().lower()} "
+                               f"--players P1,P2,... (docs/party.md)")
     if entry is None:
         raise ScorekeeperError(
-            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}")
+            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
+            key="game")
     module = importlib.import_module(entry[0])
     return getattr(module, entry[1])()

@@ -10,13 +10,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import Field, coerce_hand, suggest
+from ..fields import Field, FieldIndex, coerce_hand, field_index, suggest
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session
 
 Number = Any  # int or Fraction: scores are exact
 
 
 _EMPTY: Mapping[str, Any] = {}
+# replay's observer: (the hand's typed values, state before, state after, its effect)
+Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
 
 
 def _same(value: Any) -> Any:
@@ -40,7 +42,7 @@ class Rule(NamedTuple):
         try:
             return self.parse(raw)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"rule {self.name}: {err.message}") from None
+            raise ScorekeeperError(f"rule {self.name}: {err.message}", rule=self.name) from None
 
 
 def choice_rule(name: str, default: str, help: str, *values: str) -> Rule:
@@ -87,6 +89,18 @@ def bool_rule(name: str, default: bool, help: str) -> Rule:
 def first_dealer_rule() -> Rule:
     return Rule("first_dealer", None, "who deals the first hand (default: the first player)",
                 lambda raw: None if raw is None else str(raw).strip(), "a player's name")
+
+
+class Figure(NamedTuple):
+    """One observation for the season's statistics: `name` for `player` (or a side), `value`
+    added up (how="total") or averaged over the observations (how="mean"); `expected` is the
+    exact expectation to show beside a mean, when the game knows one."""
+
+    player: str
+    name: str
+    value: Number = 1
+    how: str = "total"
+    expected: Optional[Number] = None
 
 
 class Effect(NamedTuple):
@@ -140,7 +154,8 @@ class Game:
         if not self.min_players <= n <= self.max_players:
             span = (f"{self.min_players}" if self.min_players == self.max_players
                     else f"{self.min_players} to {self.max_players}")
-            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}", usage=True)
+            raise ScorekeeperError(f"{self.name} is played by {span} players, got {n}", usage=True,
+                                   key="players")
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         """Every rule written out: the given values checked, defaults filled in."""
@@ -149,7 +164,7 @@ class Game:
             if name not in known:
                 raise ScorekeeperError(
                     f"unknown rule {name!r} for {self.name}{suggest(name, list(known))}; "
-                    f"rules: {', '.join(known) or 'none'}")
+                    f"rules: {', '.join(known) or 'none'}", rule=name)
         resolved = {}
         for rule in self.all_rules():
             resolved[rule.name] = self._resolve(rule, given)
@@ -159,7 +174,8 @@ class Game:
             try:
                 resolved["first_dealer"] = PLAYER.parse(first, players)
             except ScorekeeperError as err:
-                raise ScorekeeperError(f"rule first_dealer: {err.message}") from None
+                raise ScorekeeperError(f"rule first_dealer: {err.message}",
+                                       rule="first_dealer") from None
         self.check_rules(resolved, players)
         return resolved
 
@@ -195,13 +211,16 @@ class Game:
         these, the required fields and each player's field; the rest in one question)."""
         return ()
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         """The hand's typed values (a game overrides it when a hand may have other fields,
-        such as a misdealt hand that was never played)."""
-        return coerce_hand(raw, self.fields(session), session.players)
+        such as a misdealt hand that was never played). `fields`: the game's fields, indexed
+        once per replay."""
+        return coerce_hand(raw, fields or self.fields(session), session.players)
 
-    def coerce(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
-        values = self.parse_fields(raw, session)
+    def coerce(self, raw: Mapping[str, Any], session: Session,
+               fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
+        values = self.parse_fields(raw, session, fields)
         if not any(name not in COMMON_FIELDS for name in values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
@@ -227,24 +246,45 @@ class Game:
     def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
-    def replay(self, session: Session) -> Standings:
+    def replay(self, session: Session, observe: Optional[Observer] = None) -> Standings:
+        """The standings after every hand. `observe`, when given, is called after each hand
+        with the hand's typed values, the state before and after it and its effect (how the
+        season statistics read what each hand did without replaying twice)."""
         state = self.start(session)
         effects: List[Effect] = []
+        fields = field_index(self.fields(session))
         for index, hand in enumerate(session.hands):
-            values = self.checked(hand, session, index)
+            values = self.checked(hand, session, index, fields)
             try:
+                before = state
                 state, effect = self.apply(state, values, session, index)
             except ScorekeeperError as err:
-                raise err.at(hand.source, f"hand {index + 1}: ") from None
+                raise located(err, hand, index) from None
             effects.append(effect)
+            if observe is not None:
+                observe(values, before, state, effect)
         return self.finish(state, tuple(effects), session)
 
-    def checked(self, hand: Hand, session: Session, index: int) -> Dict[str, Any]:
+    def figures(self, values: Mapping[str, Any], before: Any, after: Any, effect: Effect,
+                session: Session) -> Sequence["Figure"]:
+        """What one hand adds to the season's statistics beyond the generic ones (hearts
+        taken, bids made and set, calls failed): games override it, reading the hand's
+        typed values and the state, never the text."""
+        return ()
+
+    def checked(self, hand: Hand, session: Session, index: int,
+                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         try:
-            return self.coerce(play_fields(hand.fields), session)
+            return self.coerce(play_fields(hand.fields), session, fields)
         except ScorekeeperError as err:
-            field_name = err.message.split(":", 1)[0]
-            raise err.at(hand.source_of(field_name), f"hand {index + 1}: ") from None
+            raise located(err, hand, index) from None
+
+
+def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
+    """An error in hand `index`: `hand N: ` in front, at the line of the field it is about
+    (`err.field`), else at the hand's first line."""
+    where = hand.source_of(err.field) if err.field else hand.source
+    return err.at(where, hand=index)
 
 
 def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -265,3 +305,4 @@ def normalise(value: Number) -> Number:
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value
+

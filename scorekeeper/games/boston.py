@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ..model import FileData, ScorekeeperError, Session
-from .base import Effect, Game, Rule, Standings, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, choice_rule, int_rule
 from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS
 
 RED = 10    # white counters in a red
@@ -79,14 +79,18 @@ ANTE = 1 * RED                  # "each of them depositing one red counter" (THE
 def colours(white: int) -> str:
     """White counters as the counters on the table: 347 -> '3 blue 4 red 7 white'.
 
-    A sign, when there is one, applies to the whole: -347 is '-3 blue 4 red 7 white'.
+    A sign, when there is one, is written on the whole: -347 is '-(3 blue 4 red 7 white)'.
     """
     if white == 0:
         return "0"
     blue, rest = divmod(abs(white), BLUE)
     red, single = divmod(rest, RED)
     parts = [f"{n} {name}" for n, name in ((blue, "blue"), (red, "red"), (single, "white")) if n]
-    return ("-" if white < 0 else "") + " ".join(parts)
+    text = " ".join(parts)
+    if white < 0 and len(parts) > 1:
+        # "-3 red 2 white" reads as -30 + 2 = -28; the sign is written on the whole: -(32)
+        return f"-({text})"
+    return ("-" if white < 0 else "") + text
 
 
 # ---------------------------------------------------------------- payment tables
@@ -390,7 +394,7 @@ class Boston(Game):
             extra = sorted(hand)[0]
             raise ScorekeeperError(
                 f"{extra}: a misdeal is logged on its own (misdeal=yes); the dealer deals "
-                f"again and the new deal is the next hand")
+                f"again and the new deal is the next hand", field=extra)
         table.to_pool(dealer, MISDEAL_FORFEIT)
         return f"{dealer} forfeits 1 red to the pool"
 
@@ -400,7 +404,7 @@ class Boston(Game):
                           ("tricks", f"give each player's tricks ({' '.join(p + '=N' for p in players)})"),
                           ("pay", "Misère Partout is paid in red counters by the book")):
             if name in hand:
-                raise ScorekeeperError(f"{name}: not used in a Misère Partout ({why})")
+                raise ScorekeeperError(f"{name}: not used in a Misère Partout ({why})", field=name)
         revoker = hand.get("revoke")
         given = {p: hand[p] for p in players if p in hand}
         if revoker:
@@ -454,7 +458,7 @@ class Boston(Game):
         for p in players:
             if p in hand:
                 raise ScorekeeperError(f"{p}: a player's tricks are given only in a Misère "
-                                       f"Partout (call=partout); the caller's go in tricks=")
+                                       f"Partout (call=partout); the caller's go in tricks=", field=p)
         revoker = hand.get("revoke")
         tricks = hand.get("tricks")
         if tricks is None and not revoker:
@@ -489,10 +493,11 @@ class Boston(Game):
     def _misere(self, call: str, caller: str, tricks: Optional[int], revoker: Optional[str],
                 book: PaymentTable, hand: Mapping[str, Any]) -> Tuple[bool, int, str]:
         if tricks is not None and call in TWELVE_CARD_CALLS and tricks > 12:
-            raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}")
+            raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}",
+                                   field="tricks")
         if "pay" in hand:
             raise ScorekeeperError(f"pay: {call} is paid {book.misere[call]} by the table; pay= is "
-                                   f"only for a case the payment table does not cover")
+                                   f"only for a case the payment table does not cover", field="pay")
         amount = book.misere[call]  # "there being no over-tricks"
         if revoker == caller:
             return False, amount, "revokes and loses the call"
@@ -522,14 +527,14 @@ class Boston(Game):
             if "pay" in hand:
                 raise ScorekeeperError(
                     f"pay: the {book.name} table gives {amount} for {call} bid, {bid - taken} short; "
-                    f"pay= is only for a case the payment table does not cover")
+                    f"pay= is only for a case the payment table does not cover", field="pay")
             return False, amount, what
         cell = book.success.get(bid, {}).get(taken)
         if cell is not None:
             if "pay" in hand:
                 raise ScorekeeperError(
                     f"pay: the {book.name} table gives {cell} for {call} bid, {taken} taken; "
-                    f"pay= is only for a case the payment table does not cover")
+                    f"pay= is only for a case the payment table does not cover", field="pay")
             return True, cell, what
         if "pay" not in hand:
             why = (f"{revoker} revoked: paid as made with three over-tricks, never over "
@@ -555,6 +560,22 @@ class Boston(Game):
         if wrong:
             table.to_pool(wrong, WRONG_CARDS_FORFEIT)
             table.notes.append(f"wrong number of cards: {wrong} forfeits 4 red to the pool")
+
+    def figures(self, values: Mapping[str, Any], before: BostonState, after: BostonState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Calls made and failed, in all and by call, for the caller (a Misère Partout or a
+        misdeal has no caller)."""
+        call, caller = values.get("call"), values.get("caller")
+        if values.get("misdeal") or call in (None, PARTOUT) or caller is None:
+            return ()
+        book = payment_table(session.rules["table"])
+        tricks, revoker = values.get("tricks"), values.get("revoke")
+        if call in MISERE:
+            made = self._misere(call, caller, tricks, revoker, book, values)[0]
+        else:
+            made = self._tricks(call, tricks, revoker, caller, book, values)[0]
+        outcome = "made" if made else "failed"
+        return (Figure(caller, f"calls {outcome}"), Figure(caller, f"{call} {outcome}"))
 
     def finish(self, state: BostonState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players = session.players

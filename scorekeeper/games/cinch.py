@@ -16,9 +16,9 @@ from dataclasses import dataclass, replace
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank, Suit
-from ..fields import PLAYER, SUIT, Field, cards, integer
+from ..fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ..model import ScorekeeperError, Session
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
 
@@ -57,7 +57,7 @@ def points_of(taken: Sequence[Card], trump: Suit, sixty_three: bool = False, fie
             valid = " ".join(str(c) for c in table)
             raise ScorekeeperError(
                 f"{field}: {card} is not a counting card with {trump.name.lower()} trumps "
-                f"(the counting cards are {valid})")
+                f"(the counting cards are {valid})", field=field)
         total += table[card][1]
     return total
 
@@ -79,13 +79,16 @@ class DealScore:
 
 def score_deal(scoring: str, bid: int, made: int, against: int, *,
                bidders_penalised: bool = False, adversaries_penalised: bool = False,
-               adversary_revoked: bool = False) -> DealScore:
+               adversary_revoked: bool = False, adversary_foul: str = "score-all") -> DealScore:
     """Score one deal between the bidder's side and its adversaries.
 
     `bid` 0 means nobody bid (the dealer named the trump): such a side cannot fail.
     A penalised side (revoke, or a foul hand) scores nothing and its adversaries deduct
     nothing. `adversary_revoked`: an adversary of the bidder revoked, so the bidder's side
-    scores all it took whatever it bid (CINCH LAWS, The Revoke).
+    scores all it took whatever it bid (CINCH LAWS, The Revoke). `adversary_foul`: a foul hand
+    of an adversary when the bid failed: "score-all", the book's SCORING ("If either side has
+    incurred a penalty which prevents them from scoring ... the adversaries have nothing to
+    deduct, and score all they make"), or "bid-counts" (house rule: the bid must still be made).
     """
     failed = made < bid  # "The number bid and the number actually won must be compared
     #                      before deducting the points made by the adversaries."
@@ -101,7 +104,7 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
             words += f" and the {bid} bid"
         return DealScore(bidders, against + extra, words)
     if adversaries_penalised:
-        if adversary_revoked or not failed:
+        if adversary_revoked or not failed or adversary_foul == "score-all":
             return DealScore(made, 0, "adversaries penalised: bidder's side scores all it took")
         bidders = -bid if scoring == "setback" else 0
         return DealScore(bidders, 0, "adversaries penalised, and the bid failed: nobody scores")
@@ -114,12 +117,16 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
         return DealScore(0, against + bid, f"set: adversaries score {against} taken + {bid} bid")
     if scoring == "eight":
         # VARIATIONS: "if the bidder's side do not make at least 8 points they cannot score
-        # anything ... If both sides score 7, neither having bid more than 7, neither scores."
+        # anything ... If both sides score 7, neither having bid more than 7, neither scores.
+        # If one side bids 6, and makes 8, it scores 8; but the adversaries score the 6 they
+        # make." The 8 binds only the bidder's side: the adversaries score what they took in
+        # every example, except the 7 each (with blind_draw, bid 6 and 6 against 7: 0 and 7).
         if made >= 8:
             return DealScore(made, against, "8 or more: each side scores what it took")
-        if against >= 8:
-            return DealScore(0, against, "bidder's side under 8 scores nothing")
-        return DealScore(0, 0, "neither side took 8: neither scores")
+        if made == against == 7:
+            return DealScore(0, 0, "7 each: neither scores")
+        return DealScore(0, against, "bidder's side under 8 scores nothing; adversaries score "
+                                     "what they took")
     difference = made - against
     if difference > 0:
         return DealScore(difference, 0, f"{made} - {against}")
@@ -138,6 +145,11 @@ class CinchState:
     balances: Mapping[str, int]       # games, per player, zero-sum
     last_dealer: Optional[str]
     bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
+
+
+def _names(who: Any) -> str:
+    """One player, or the players of a field that takes several (revoke=A,Y)."""
+    return who if isinstance(who, str) else " and ".join(who)
 
 
 def _sides_name(side: Sequence[str]) -> str:
@@ -183,6 +195,11 @@ class Cinch(Game):
             bool_rule("blind_draw", False,
                       "the dealer draws from the top; counting cards left in the pack count "
                       "for nobody (made + against may be under the deal's points)"),
+            choice_rule("adversary_foul", "score-all",
+                        "a foul hand of an adversary when the bid failed: score-all (the book's "
+                        "SCORING: the bidder's side, having nothing to deduct, scores all it "
+                        "made) or bid-counts (it scores nothing, as if the bid still had to be "
+                        "made)", "score-all", "bid-counts"),
             choice_rule("display", "score",
                         "score: points and points to go; pullup: also the pull-up counter "
                         "(start at 10 up, peg out at the game hole, 10 + game)",
@@ -211,7 +228,8 @@ class Cinch(Game):
                                    "(they count for nobody)"),
             Field("trump", SUIT, "the trump suit named"),
             Field("dealer", PLAYER, "who dealt, when not the next in turn (after a misdeal)"),
-            Field("revoke", PLAYER, "a player whose revoke was claimed: his side scores nothing"),
+            Field("revoke", PLAYERS, "the player(s) whose revoke was claimed: his side scores "
+                                     "nothing (revoke=A,Y: both sides revoked, neither scores)"),
             Field("foul", PLAYER, "a player found with too many cards: his side scores nothing"),
         ]
 
@@ -276,7 +294,8 @@ class Cinch(Game):
         result = score_deal(rules["scoring"], bid, made, against,
                             bidders_penalised=penalised["bidders"],
                             adversaries_penalised=penalised["adversaries"],
-                            adversary_revoked=hand.get("revoke") in adversaries)
+                            adversary_revoked=any(p in adversaries for p in hand.get("revoke", ())),
+                            adversary_foul=rules.get("adversary_foul", "score-all"))
         changes = {p: (result.bidders if p in bidder_side else result.adversaries)
                    for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
@@ -303,7 +322,7 @@ class Cinch(Game):
             if bidder is not None and bidder != dealer:
                 raise ScorekeeperError(
                     f"bidder: bid=0 means nobody bid and the dealer ({dealer}) named the trump, "
-                    f"got bidder={bidder}; leave bidder out or give the bid")
+                    f"got bidder={bidder}; leave bidder out or give the bid", field="bidder")
             return dealer
         if bidder is None:
             raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)")
@@ -314,7 +333,7 @@ class Cinch(Game):
         n, blind = self.deal_points, rules["blind_draw"]
         if "pack" in hand and not blind:
             raise ScorekeeperError("pack: counting cards are left in the pack only with "
-                                   "--rule blind_draw=on; otherwise give them to a side")
+                                   "--rule blind_draw=on; otherwise give them to a side", field="pack")
         if "took" in hand or "discards" in hand or "pack" in hand:
             return self.points_from_cards(hand, rules)
         if "made" not in hand:
@@ -331,18 +350,19 @@ class Cinch(Game):
         against = hand["against"]
         if made + against > n:
             raise ScorekeeperError(f"against: made {made} + against {against} = {made + against}, "
-                                   f"more than the {n} points of a deal")
+                                   f"more than the {n} points of a deal", field="against")
         if made + against < n and not blind:
             raise ScorekeeperError(
                 f"against: made {made} + against {against} = {made + against}, but all {n} points "
-                f"are made on every deal (leave against out, or --rule blind_draw=on)")
+                f"are made on every deal (leave against out, or --rule blind_draw=on)",
+                field="against")
         return made, against
 
     def points_from_cards(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
         for name in ("made", "against"):
             if name in hand:
                 raise ScorekeeperError(f"{name}: give either made/against or the cards "
-                                       f"(took, discards, pack), not both")
+                                       f"(took, discards, pack), not both", field=name)
         trump = hand.get("trump")
         if trump is None:
             raise ScorekeeperError("trump is missing: the counting cards depend on the trump "
@@ -352,7 +372,7 @@ class Cinch(Game):
         for name in ("took", "discards", "pack"):
             for card in hand.get(name, ()):
                 if card in seen:
-                    raise ScorekeeperError(f"{name}: {card} is also in {seen[card]}")
+                    raise ScorekeeperError(f"{name}: {card} is also in {seen[card]}", field=name)
                 seen[card] = name
             totals[name] = points_of(hand.get(name, ()), trump, self.sixty_three, name)
         # "Any trumps found among the discards at the end of the hand count for the side
@@ -363,7 +383,7 @@ class Cinch(Game):
 
     def penalised(self, hand: Mapping[str, Any], bidder_side: Sequence[str],
                   adversaries: Sequence[str]) -> Dict[str, bool]:
-        culprits = [hand[k] for k in ("revoke", "foul") if k in hand]
+        culprits = list(hand.get("revoke", ())) + ([hand["foul"]] if "foul" in hand else [])
         return {"bidders": any(p in bidder_side for p in culprits),
                 "adversaries": any(p in adversaries for p in culprits)}
 
@@ -372,7 +392,7 @@ class Cinch(Game):
         trump = _trump_name(hand.get("trump"))
         opening = (f"{maker} bid {bid}{trump}" if bid else f"no bid, {maker} named the trump{trump}")
         ours, theirs = self.side_label(bidder_side), self.side_label(adversaries)
-        penalties = "".join(f", {hand[k]} {'revoked' if k == 'revoke' else 'foul hand'}"
+        penalties = "".join(f", {_names(hand[k])} {'revoked' if k == 'revoke' else 'foul hand'}"
                             for k in ("revoke", "foul") if k in hand)
         scored = []
         for label, points in ((ours, result.bidders), (theirs, result.adversaries)):
@@ -384,6 +404,20 @@ class Cinch(Game):
 
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
+
+    # -- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: CinchState, after: CinchState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Bids made and set, by bid, for the bidder (a deal with no bid has neither)."""
+        bid = values["bid"]
+        if not bid:
+            return ()
+        made, _ = self.points_taken(values, session.rules)
+        bidder = self.maker(values, effect.dealer or "")
+        # "The number bid and the number actually won must be compared" (as score_deal does)
+        outcome = "made" if made >= bid else "set"
+        return (Figure(bidder, f"bids {outcome}"), Figure(bidder, f"bid {bid} {outcome}"))
 
     # -- standings
 
@@ -624,7 +658,7 @@ class SoloCinch(Cinch):
         return self.bid_fields() + points + [
             Field("trump", SUIT, "the trump suit named"),
             Field("dealer", PLAYER, "who dealt, when not the next in turn (after a misdeal)"),
-            Field("revoke", PLAYER, "a player whose revoke was claimed: he scores nothing"),
+            Field("revoke", PLAYERS, "the player(s) whose revoke was claimed: each scores nothing"),
             Field("foul", PLAYER, "a player found with too many cards: he scores nothing"),
         ]
 
@@ -645,8 +679,8 @@ class SoloCinch(Cinch):
             raise ScorekeeperError(
                 f"points: the points taken ({given} = {total}) must add up to {n}"
                 + ("" if total > n else " (or --rule blind_draw=on)"))
-        culprits = tuple(hand[k] for k in ("revoke", "foul") if k in hand)
-        revoked = (hand["revoke"],) if "revoke" in hand else ()
+        revoked = tuple(hand.get("revoke", ()))
+        culprits = revoked + ((hand["foul"],) if "foul" in hand else ())
         changes, how = score_solo(rules["scoring"], bid, maker, taken,
                                   penalised=culprits, revoked=revoked)
         scores = {p: state.scores[p] + changes[p] for p in session.players}
@@ -654,7 +688,7 @@ class SoloCinch(Cinch):
                    else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
         scored = ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "nobody scores"
         took = ", ".join(f"{p} {v}" for p, v in taken.items())
-        faults = "".join(f"; {hand[k]} {word}: scores nothing" for k, word in
+        faults = "".join(f"; {_names(hand[k])} {word}: scores nothing" for k, word in
                          (("revoke", "revoked"), ("foul", "held too many cards")) if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         winners = _one_winner(scores, rules["game"], (maker,), maker)
@@ -679,3 +713,106 @@ class SoloCinch(Cinch):
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return _solo_settle_remarks(state, session)
+
+
+# ---------------------------------------------------------------- Widow Cinch
+
+
+class WidowCinch(SoloCinch):
+    """Widow Cinch (VARIATIONS): "Six players cut for partners, two on a side. Each player has
+    two adversaries between himself and his partner." So the 1st and 4th, 2nd and 5th, 3rd and
+    6th are partners: three sides, each for itself, scored as three-handed Cinch is, side by
+    side. The widow (four cards the bidder may take before naming the trump) changes the play,
+    not the score."""
+
+    name = "cinch-widow"
+    title = "Widow Cinch (six players, three partnerships of two, the widow)"
+    description = ("Six players in seating order: the 1st and 4th, 2nd and 5th, 3rd and 6th are "
+                   "partners (two adversaries between each player and his partner). Each deal "
+                   "give the bidder and bid and the points each player's tricks held (A=5 D=3; "
+                   "left out: 0); a side's points are its two players'. Scored as three-handed "
+                   "Cinch, with the sides for the players (scoring=each, deduct, setback). The "
+                   "first side to 51 wins; each player of the other sides pays one of the "
+                   "winners the stake.")
+    min_players = 6
+    max_players = 6
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        return Cinch.resolve_rules(self, given, players)
+
+    def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
+        p = session.players
+        return ((p[0], p[3]), (p[1], p[4]), (p[2], p[5]))
+
+    def side_of(self, session: Session, player: str) -> Tuple[str, ...]:
+        return next(side for side in self.fixed_sides(session) if player in side)
+
+    def fields(self, session: Session) -> List[Field]:
+        fields = super().fields(session)
+        for i, f in enumerate(fields):
+            if f.name in session.players:
+                partner = next(q for q in self.side_of(session, f.name) if q != f.name)
+                fields[i] = f._replace(help=f"points in the tricks {f.name} took (his side: "
+                                            f"{f.name} + {partner}; default 0)")
+        return fields
+
+    def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CinchState, Effect]:
+        rules = session.rules
+        dealer = hand.get("dealer") or self.next_dealer(state, session)
+        bid = hand["bid"]
+        maker = self.maker(hand, dealer)
+        sides = self.fixed_sides(session)
+        label = {side: _sides_name(side) for side in sides}
+        taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
+        total = sum(taken.values())
+        n = self.deal_points
+        if total > n or (total < n and not rules["blind_draw"]):
+            given = " + ".join(f"{s} {v}" for s, v in taken.items())
+            raise ScorekeeperError(
+                f"points: the points the sides took ({given} = {total}) must add up to {n}"
+                + ("" if total > n else " (or --rule blind_draw=on)"))
+        revoked = tuple(dict.fromkeys(label[self.side_of(session, p)] for p in hand.get("revoke", ())))
+        culprits = revoked + ((label[self.side_of(session, hand["foul"])],) if "foul" in hand else ())
+        bidder_side = label[self.side_of(session, maker)]
+        by_side, how = score_solo(rules["scoring"], bid, bidder_side, taken,
+                                  penalised=culprits, revoked=revoked)
+        changes = {p: by_side[label[self.side_of(session, p)]] for p in session.players}
+        scores = {p: state.scores[p] + changes[p] for p in session.players}
+        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
+                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        scored = ", ".join(f"{s} {v:+d}" for s, v in by_side.items() if v) or "nobody scores"
+        took = ", ".join(f"{s} {v}" for s, v in taken.items())
+        faults = "".join(f"; {_names(hand[k])} {word}: {'their side scores' if k else ''} nothing"
+                         for k, word in (("revoke", "revoked"), ("foul", "held too many cards"))
+                         if k in hand)
+        summary = f"{opening}; took {took}{faults}: {scored} ({how})"
+        side_scores = {label[side]: scores[side[0]] for side in sides}
+        winners = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
+        games_won, balances = dict(state.games_won), dict(state.balances)
+        notes: Tuple[str, ...] = ()
+        if winners:
+            # each player of a losing side pays one player of a winning side the stake
+            paid = _each_pays_winner(winners, list(side_scores))
+            for p in session.players:
+                balances[p] += paid[label[self.side_of(session, p)]]
+                if label[self.side_of(session, p)] in winners:
+                    games_won[p] += 1
+            notes = (f"{' and '.join(winners)} win{'' if len(winners) == 1 else ' together'} "
+                     f"the game; a new game starts",)
+        effect = Effect(summary, changes, scores, dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(scores, games_won, balances, dealer, self.side_of(session, maker)), effect
+
+    def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        target = session.rules["game"]
+        return ("; ".join(f"{_sides_name(side)} {state.scores[side[0]]} "
+                          f"({target - state.scores[side[0]]} to go)"
+                          for side in self.fixed_sides(session)),)
+
+    def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
+        won = ", ".join(f"{_sides_name(side)} {state.games_won[side[0]]}"
+                        for side in self.fixed_sides(session))
+        return (f"games won: {won} (each player of the other two sides pays one player of the "
+                f"winning side the stake per game)",)

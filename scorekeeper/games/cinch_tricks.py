@@ -56,10 +56,14 @@ def trick_winner(played: Mapping[str, Card], leader: str, trump: Suit) -> str:
 
 
 def parse_book_card(token: str) -> Card:
-    """A card as written in the book (`♡8`, `5♢`) or as scorekeeper writes it (8H)."""
+    """A card as written in the book (`♡8`, `5♢`) or as scorekeeper writes it (8H). A suit the
+    scan lost is printed `?` (`?4`, `4?`): the card comes back with no suit, to be found from
+    the rest of the hand (`_find_lost_suits`)."""
     token = token.strip().strip("_").strip()
-    if token and token[0] in _SUIT_SYMBOLS:
+    if token and token[0] in _SUIT_SYMBOLS + "?":
         token = token[1:] + token[0]
+    if len(token) >= 2 and token.endswith("?"):
+        return Card(Rank.parse(token[:-1]), None)
     return Card.parse(token)
 
 
@@ -152,6 +156,7 @@ def parse_sheet(text: str, seats: Optional[Sequence[str]] = None,
     header: Dict[str, str] = {}
     rows: List[Tuple[Card, ...]] = []
     marked: List[Optional[int]] = []
+    text = text.lstrip("\ufeff")  # a sheet saved by an editor that writes a byte-order mark
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.split("#", 1)[0].strip()
         if not line or set(line) <= set("-+|= "):
@@ -200,12 +205,72 @@ def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List
         raise ScorekeeperError(f"bidder is missing: who bid {bid}? (one of {' '.join(players)})")
     if not bid and names["dealer"] is None:
         raise ScorekeeperError("dealer is missing: with bid 0 the dealer named the trump and leads")
-    _check_tricks(rows, players)
     aside = {key: tuple(_header_cards(key, header)) for key in ("discards", "pack")}
+    rows = _find_lost_suits(rows, marked, players, trump, bid, names["bidder"] or names["dealer"],
+                            [c for cards in aside.values() for c in cards])
+    _check_tricks(rows, players)
     _check_every_counting_card_is_somewhere(rows, aside, trump, sixty_three)
     return TrickSheet(players, trump, bid, names["bidder"], names["dealer"], tuple(rows),
                       tuple(marked), aside["discards"], names["revoke"], names["foul"],
                       header.get("title", ""), named, aside["pack"], sixty_three)
+
+
+def _find_lost_suits(rows: List[Tuple[Card, ...]], marked: Sequence[Optional[int]],
+                     players: Sequence[str], trump: Suit, bid: int, maker: Optional[str],
+                     aside: Sequence[Card]) -> List[Tuple[Card, ...]]:
+    """Give a card printed with `?` for its suit the one suit the hand allows: not a card seen
+    elsewhere in the hand, and, when the trick's winner is underlined, the suit with which the
+    tricks are won as the book marks them. Repeated while a card is settled; a card left with
+    two or more possible suits is an error that names them."""
+    rows = [tuple(row) for row in rows]
+
+    def lost() -> List[Tuple[int, int]]:
+        return [(t, i) for t, row in enumerate(rows) for i, c in enumerate(row) if c.suit is None]
+
+    def consistent(candidate: List[Tuple[Card, ...]]) -> bool:
+        """The underlined winners, played out from the maker's lead, as far as all is known."""
+        if maker is None or maker not in players:
+            return True
+        leader = maker
+        for t, row in enumerate(candidate):
+            if len(row) != len(players) or any(c.suit is None for c in row):
+                return True  # cannot follow further: nothing contradicts
+            winner = trick_winner(dict(zip(players, row)), leader, trump)
+            if marked[t] is not None and players[marked[t]] != winner:
+                return False
+            leader = winner
+        return True
+
+    progress = True
+    while lost() and progress:
+        progress = False
+        for t, i in lost():
+            rank = rows[t][i].rank
+            seen = {c for row in rows for c in row if c.suit is not None} | set(aside)
+            options = []
+            for suit in Suit:
+                card = Card(rank, suit)
+                if card in seen:
+                    continue
+                trial = list(rows)
+                trial[t] = rows[t][:i] + (card,) + rows[t][i + 1:]
+                if consistent(trial):
+                    options.append(card)
+            if len(options) == 1:
+                rows[t] = rows[t][:i] + (options[0],) + rows[t][i + 1:]
+                progress = True
+            elif not options:
+                raise ScorekeeperError(f"trick {t + 1}: {rank}? lost its suit and no suit fits "
+                                       f"the hand; write the card with its suit")
+    if lost():
+        t, i = lost()[0]
+        rank = rows[t][i].rank
+        seen = {c for row in rows for c in row if c.suit is not None} | set(aside)
+        could = " ".join(str(Card(rank, s)) for s in Suit if Card(rank, s) not in seen)
+        raise ScorekeeperError(f"trick {t + 1}: {rank}? lost its suit in the scan and the hand "
+                               f"does not settle it (it could be {could}); write the card with "
+                               f"its suit")
+    return rows
 
 
 def _header_cards(key: str, header: Mapping[str, str]) -> Tuple[Card, ...]:

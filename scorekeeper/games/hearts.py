@@ -13,10 +13,11 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Suit
-from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, coerce_hand, integer
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
-from .base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .seating import SEVEN, without_the_dealer
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
 SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "spot") + \
@@ -102,7 +103,7 @@ class Hearts(Game):
                    "counters won or lost; the pool is shown; each player's stack is his starting "
                    "counters plus his net.")
     min_players = 2
-    max_players = 6
+    max_players = 7  # CUTTING: at seven the dealer takes no cards (a six-handed deal)
     unit = "counters"
     rules = (
         choice_rule("settling", "sweepstake", "how each deal is settled (two players: difference "
@@ -132,10 +133,8 @@ class Hearts(Game):
 
     def check_players(self, players: Sequence[str]) -> None:
         super().check_players(players)
-        for p in players:
-            if p.lower() in RESERVED:
-                raise ScorekeeperError(f"player name {p!r} is also a hand field of hearts; "
-                                       f"choose another name (not {', '.join(RESERVED)})")
+        # Hearts reads its fields without regard to case: `Revoke` would clash with revoke=.
+        refuse_field_names(self.name, players, RESERVED, ignore_case=True)
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         given = dict(given)
@@ -155,20 +154,25 @@ class Hearts(Game):
         try:
             rules["banker"] = PLAYER.parse(banker, players)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"rule banker: {err.message}") from None
+            raise ScorekeeperError(f"rule banker: {err.message}", rule="banker") from None
         return rules
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
-        n, settling = len(players), rules["settling"]
+        n, settling = min(len(players), 6), rules["settling"]  # seven: six hold cards
+        if len(players) == SEVEN and settling == "domino":
+            raise ScorekeeperError("rule settling: domino is a game of its own, not played seven "
+                                   "with the dealer out; choose another settling")
         need = {"excess": (3, 3, "three-handed"), "difference": (2, 2, "two-handed"),
                 "six-free": (2, 2, "two-handed"), "auction": (3, 6, "three to six players")}
         if settling in need:
             low, high, what = need[settling]
             if not low <= n <= high:
-                raise ScorekeeperError(f"rule settling: {settling} is {what}, got {n} players")
+                raise ScorekeeperError(f"rule settling: {settling} is {what}, got {n} players",
+                                       rule="settling")
         elif settling in POOL_METHODS and n < 3:
             raise ScorekeeperError(f"rule settling: {settling} needs three players or more (no one "
-                                   f"could win the pool two-handed); use difference or six-free")
+                                   f"could win the pool two-handed); use difference or six-free",
+                                   rule="settling")
         self.check_rules_apply(rules, n)
 
     def check_rules_apply(self, rules: Mapping[str, Any], n: int) -> None:
@@ -188,7 +192,7 @@ class Hearts(Game):
         for name, used in applies.items():
             if not used and rules.get(name) != defaults[name]:
                 raise ScorekeeperError(f"rule {name}: applies only with {where[name]} "
-                                       f"(this sitting: settling={settling}, {n} players)")
+                                       f"(this sitting: settling={settling}, {n} players)", rule=name)
 
     # ---------------------------------------------------------------- hands
 
@@ -218,7 +222,8 @@ class Hearts(Game):
                          "(each pays five into the pool)"), MISDEAL]
         return fields
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
         """A misdealt hand is not played: it has no other fields (Auction's bidder and suit,
         required in a played hand, are not asked for)."""
         if any(str(k).lower() == "misdeal" for k in raw):
@@ -228,9 +233,9 @@ class Hearts(Game):
                 others = [str(k) for k in raw if str(k).lower() not in ("misdeal", "note", "at")]
                 if others:
                     raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
-                                           f"misdeal (and a note), not {', '.join(others)}")
+                                           f"misdeal (and a note), not {', '.join(others)}", field="misdeal")
                 return coerce_hand(raw, [MISDEAL], session.players)
-        return super().parse_fields(raw, session)
+        return super().parse_fields(raw, session, fields)
 
     def total(self, session: Session, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
@@ -260,18 +265,18 @@ class Hearts(Game):
             possible = spot_totals(len(session.players))
             for p, c in counts.items():
                 if c not in possible:  # e.g. 1: no set of hearts has one pip
-                    raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots")
+                    raise ScorekeeperError(f"{p}: no set of hearts counts {c} spots", field=p)
             if not spot_deal_possible(tuple(counts.values()), len(session.players)):
                 sums = ", ".join(f"{p} {c}" for p, c in counts.items())
                 raise ScorekeeperError(f"spots: no sharing of the hearts gives {sums} (each heart "
-                                       f"is taken once: 2 to 10, J 11, Q 12, K 13, A 14)")
+                                       f"is taken once: 2 to 10, J 11, Q 12, K 13, A 14)", field="spots")
         return counts
 
     def check_forfeit(self, hand: Mapping[str, Any]) -> Tuple[str, ...]:
         forfeits = hand.get("forfeit", ())
         if forfeits and len(forfeits) != 2:
             raise ScorekeeperError(f"forfeit: name the two players found with the wrong number of "
-                                   f"cards (Law 15), got {','.join(forfeits)}")
+                                   f"cards (Law 15), got {','.join(forfeits)}", field="forfeit")
         return forfeits
 
     # ---------------------------------------------------------------- replay
@@ -284,6 +289,13 @@ class Hearts(Game):
 
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
+        if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
+            return without_the_dealer(self.apply_deal, state, hand, session, index,
+                                      self.dealer(session, index))
+        return self.apply_deal(state, hand, session, index)
+
+    def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
+                   index: int) -> Tuple[HeartsState, Effect]:
         settling = session.rules["settling"]
         dealer = self.dealer(session, index)
         if hand.get("misdeal"):
@@ -363,10 +375,10 @@ class Hearts(Game):
         if state.holder is not None:
             if bidder != state.holder:
                 raise ScorekeeperError(f"bidder: {state.holder} keeps the choice of suit until the "
-                                       f"Jack is won, got {bidder}")
+                                       f"Jack is won, got {bidder}", field="bidder")
             if amount:
                 raise ScorekeeperError(f"bid: {bidder} names the suit without paying again until the "
-                                       f"Jack is won; leave bid out (or 0), got {amount}")
+                                       f"Jack is won; leave bid out (or 0), got {amount}", field="bid")
             return (bidder, 0), state.holder, suit.name.lower()
         if amount is None:
             raise ScorekeeperError("bid is missing: the counters the bidder paid into the pool")
@@ -433,6 +445,18 @@ class Hearts(Game):
         net = {p: state.net[p] + changes[p] for p in session.players}
         new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
         return new, changes, summary
+
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: HeartsState, after: HeartsState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
+        began on a Jack and paid it out (to one clear player, or divided)."""
+        found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
+                 for p in session.players]
+        if before.jack and after.pool < before.pool:
+            found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
+        return found
 
     # ---------------------------------------------------------------- the end of the sitting
 

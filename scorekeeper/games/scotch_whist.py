@@ -14,10 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, SUIT, Field, Kind, integer
+from ..fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Standings, choice_rule
-from .whist import refuse_field_names
 
 GAME = 41
 PACK = 36
@@ -186,12 +185,12 @@ class ScotchWhist(Game):
                 continue
             value = hand[p]
             if value % n:
-                raise ScorekeeperError(f"{p}: cards come in whole tricks of {n}, got {value}")
+                raise ScorekeeperError(f"{p}: cards come in whole tricks of {n}, got {value}", field=p)
             side = self.side_of(session, p)
             if taken[side] is not None and taken[side] != value:
                 mate = next(q for q in players if q in hand and q != p and self.side_of(session, q) == side)
                 raise ScorekeeperError(f"{p}: {p} and {mate} are partners but {p}={value} and "
-                                       f"{mate}={hand[mate]} differ")
+                                       f"{mate}={hand[mate]} differ", field=p)
             taken[side] = value
         missing = [s for s in range(sides) if taken[s] is None]
         given = sum(t for t in taken if t is not None)
@@ -200,14 +199,16 @@ class ScotchWhist(Game):
             names = ", ".join(self.side_name(session, s) for s in missing)
             raise ScorekeeperError(
                 f"{players[missing[0]]}: the cards taken are missing for {names}: give every "
-                f"{'side' if sides == 2 else 'player'}'s cards (one may be left out: it took the rest)")
+                f"{'side' if sides == 2 else 'player'}'s cards (one may be left out: it took the rest)",
+                field=players[missing[0]])
         if missing:
             if given > pack:
                 raise ScorekeeperError(f"{first}: the cards given add up to {given}, more than the "
-                                       f"{pack} in play")
+                                       f"{pack} in play", field=first)
             taken[missing[0]] = pack - given
         elif given != pack:
-            raise ScorekeeperError(f"{first}: the cards taken add up to {given}, but {pack} are in play")
+            raise ScorekeeperError(f"{first}: the cards taken add up to {given}, but {pack} are in play",
+                                   field=first)
         return [t for t in taken if t is not None]
 
     def counts(self, hand: Mapping[str, Any], session: Session) -> Dict[str, Any]:
@@ -229,7 +230,7 @@ class ScotchWhist(Game):
             if name in hand and taken[counts[name]] == 0:
                 raise ScorekeeperError(
                     f"{name}: {hand[name]} won {HONOUR_NAMES[name]} but "
-                    f"{self.side_name(session, counts[name])} took no cards in tricks")
+                    f"{self.side_name(session, counts[name])} took no cards in tricks", field=name)
         counts["cards"] = [max(0, t - dealt) for t in taken]
         return counts
 
@@ -354,7 +355,7 @@ class FrenchWhist(ScotchWhist):
         if self.diamonds_trumps(hand) and "diamond_ten" in hand:
             raise ScorekeeperError(
                 "diamond_ten: with diamonds trumps the Ten of Diamonds is the trump Ten: give "
-                f"ten={hand['diamond_ten']} only (it counts ten once)")
+                f"ten={hand['diamond_ten']} only (it counts ten once)", field="diamond_ten")
 
     def count_order(self) -> Tuple[str, ...]:
         # The book is silent on where the Ten of Diamonds counts out: with the Tens, first.

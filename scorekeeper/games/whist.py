@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, Field, Kind, choice, integer
-from ..model import COMMON_FIELDS, ScorekeeperError, Session
+from ..fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
+from ..model import ScorekeeperError, Session
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -82,15 +82,6 @@ def _revoker(raw: Any, players: Sequence[str]) -> str:
 
 
 REVOKER = Kind("a player's name", _revoker)
-
-
-def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str]) -> None:
-    """A player named exactly like a hand field (`revoke`, `jack`...) could never have his own
-    field typed, and his value would be read as the other's: refuse him when the sitting is made."""
-    for name in players:
-        if name in field_names or name in COMMON_FIELDS:
-            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
-                                   f"a hand field; give him another name")
 
 
 # ---------------------------------------------------------------- results
@@ -219,9 +210,10 @@ class ShortWhist(Game):
                 if side_of(players, p) == side_of(players, first):
                     raise ScorekeeperError(
                         f"{p}: {p} and {first} are partners but {p}={hand[p]} and "
-                        f"{first}={hand[first]} differ")
+                        f"{first}={hand[first]} differ", field=p)
                 raise ScorekeeperError(
-                    f"{p}: {first}={hand[first]} and {p}={hand[p]} must add up to {TRICKS} tricks")
+                    f"{p}: {first}={hand[first]} and {p}={hand[p]} must add up to {TRICKS} tricks",
+                    field=p)
             found, first = own, first or p
         return found
 
@@ -266,12 +258,12 @@ class ShortWhist(Game):
         if side0 is None:
             raise ScorekeeperError(
                 f"{players[0]}: the tricks are missing: give one side's tricks, for example "
-                f"{players[0]}=7 (the other side took the rest)")
+                f"{players[0]}=7 (the other side took the rest)", field=players[0])
         tricks = [side0, TRICKS - side0]
 
         if "revoke_penalty" in hand and revoking is None:
             raise ScorekeeperError(f"revoke_penalty: {hand['revoke_penalty']} is the penalty for a "
-                                   f"revoke; give revoke=NAME too")
+                                   f"revoke; give revoke=NAME too", field="revoke_penalty")
         # Law xv's note: the opponents choose, each time: "Revokes forfeit three tricks from the
         # hand or score: or opponents may add three to their score". A hand's own choice wins.
         penalty = hand.get("revoke_penalty") or rules.get("revoke_penalty")

@@ -298,7 +298,7 @@ def test_failures_of_high_calls_are_in_the_table():
 
 
 @pytest.mark.parametrize("white, text", [(0, "0"), (7, "7 white"), (347, "3 blue 4 red 7 white"),
-                                         (-120, "-1 blue 2 red"), (250, "2 blue 5 red")])
+                                         (-120, "-(1 blue 2 red)"), (-32, "-(3 red 2 white)"), (-30, "-3 red"), (250, "2 blue 5 red")])
 def test_colours(white, text):
     assert colours(white) == text
 

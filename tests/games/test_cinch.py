@@ -84,8 +84,11 @@ def test_bidder_side_revoke_and_failed_bid_adversaries_also_score_the_bid():
 
 
 def test_foul_hand_of_an_adversary_bidder_scores_all_if_bid_made_nothing_if_not():
+    # issue 12 changed the default to the book's SCORING ("the adversaries have nothing to
+    # deduct, and score all they make"); the old reading is adversary_foul=bid-counts
     assert scored(score_deal("deduct", 6, 8, 6, adversaries_penalised=True)) == (8, 0)
-    assert scored(score_deal("deduct", 9, 8, 6, adversaries_penalised=True)) == (0, 0)
+    assert scored(score_deal("deduct", 9, 8, 6, adversaries_penalised=True,
+                             adversary_foul="bid-counts")) == (0, 0)
 
 
 def test_both_sides_penalised_nobody_scores():

@@ -238,9 +238,11 @@ def test_discard_json_and_errors(cli):
     r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "KH", "--pone", "--dealer")
     assert r.exit_code == 2
     assert r.stderr == "error: say only one of --dealer (yours) or --pone (the opponent's)\n"
-    r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "--dealer")
+    # (issue 12: five cards are five-card cribbage now; seven are no deal)
+    r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "2C", "3C", "--dealer")
     assert r.exit_code == 1
-    assert r.stderr.strip() == "error: cards: the advisor takes the 6 cards dealt, got 5"
+    assert r.stderr.strip() == ("error: cards: the advisor takes the cards dealt, 5 (five-card), "
+                                "6 (six-card) or 8 (eight-card), got 7")
     r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "4D", "--dealer")
     assert r.stderr.strip() == "error: card 4D given twice"
 

@@ -58,8 +58,11 @@ def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
 
 def test_lurch_balances(cli):
     cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
-    cli.ok("hand", "c", "Ann=121", "Bob=10")
+    # (a deal scores at most 118, so 121 takes two deals; issue 12 refuses Ann=121)
+    cli.ok("hand", "c", "Ann=61", "Bob=5")
+    cli.ok("hand", "c", "Ann=60", "Bob=5")
     cli.ok("hand", "c", "Ann=60", "Bob=61")
+    cli.ok("hand", "c", "Ann=0", "Bob=0")    # Bob deals
     cli.ok("hand", "c", "Ann=61", "Bob=30")   # Ann deals: Bob 91 first, then Ann 121: no lurch at 91
     assert cli.json("show", "c")["games_won"] == {"Ann": 2, "Bob": 0}
     r = cli("settle", "c")
@@ -69,7 +72,8 @@ def test_lurch_balances(cli):
 
 def test_without_lurch_every_game_is_single(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=121", "Bob=10")
+    cli.ok("hand", "c", "Ann=61", "Bob=5")
+    cli.ok("hand", "c", "Ann=60", "Bob=5")
     assert "Bob pays Ann 1.00" in cli("settle", "c").stdout
 
 
@@ -134,12 +138,14 @@ def test_four_hands_in_partnership_and_three_each_for_himself(cli):
     cli.ok("hand", "c", "Ann=5", "Bob=3", "Cid=4", "Dan=2")
     s = cli.json("show", "c")
     assert s["scores"] == {"Ann": 9, "Bob": 5, "Cid": 9, "Dan": 5}
-    cli.ok("hand", "c", "Ann=121")
+    cli.ok("hand", "c", "Ann=60")
+    cli.ok("hand", "c", "Ann=60")
     assert cli.json("show", "c")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
     assert cli.json("settle", "c")["balances"] == {"Ann": 1, "Bob": -1, "Cid": 1, "Dan": -1}
     cli.file("c").unlink()
     cli.new("c", "cribbage", "Ann,Bob,Cid")
-    cli.ok("hand", "c", "Ann=121", "Bob=5", "Cid=40")
+    cli.ok("hand", "c", "Ann=61", "Bob=5", "Cid=40")
+    cli.ok("hand", "c", "Ann=60")
     assert cli.json("show", "c")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 0}
     assert cli.json("settle", "c")["balances"] == {"Ann": 2, "Bob": -1, "Cid": -1}
     assert "Bob pays Ann 1.00" in cli("settle", "c").stdout and "Cid pays Ann 1.00" in cli("settle", "c").stdout
@@ -268,9 +274,9 @@ def test_three_hands_show_from_the_dealers_left_and_the_first_out_wins(cli):
     # § 82 viii (three and four-hand): "the left-hand player throws out first ... the dealer
     # last"; the show goes the same way round, so with Ann dealing, Bob counts before Cid.
     cli.new("c", "cribbage", "Ann,Bob,Cid")
-    cli.ok("hand", "c", "Ann=0", "Bob=115", "Cid=100")   # Ann deals
-    cli.ok("hand", "c", "Ann=0", "Bob=0", "Cid=18")      # Bob deals: Cid 118
-    cli.ok("hand", "c", "Ann=0", "Bob=0", "Cid=0")       # Cid deals
+    cli.ok("hand", "c", "Ann=0", "Bob=58", "Cid=50")     # Ann deals
+    cli.ok("hand", "c", "Ann=0", "Bob=57", "Cid=50")     # Bob deals: Bob 115, Cid 100
+    cli.ok("hand", "c", "Ann=0", "Bob=0", "Cid=18")      # Cid deals: Cid 118
     r = cli.ok("hand", "c", "Ann=5", "Bob=6", "Cid=3")   # Ann deals: Bob first, 121
     assert "game 1: Bob wins with 121 against Ann 0, Cid 118" in r.stdout
     assert cli.json("settle", "c")["balances"] == {"Ann": -1, "Bob": 2, "Cid": -1}

@@ -366,7 +366,7 @@ def test_domino_hearts_thirty_one_is_game():
 
 
 def test_player_named_like_a_field_is_refused():
-    with pytest.raises(ScorekeeperError, match="also a hand field"):
+    with pytest.raises(ScorekeeperError, match="is a hand field"):
         Hearts().check_players(("A", "Revoke", "C"))
 
 

@@ -1,0 +1,242 @@
+"""All Fours (Seven-up's parent): high, low, Jack and game, first to ten (rules/004 §§ 91-94).
+
+Two players, or four in partnerships (the first and third against the second and fourth).
+A deal's points are counted in the usual order: the turned knave (to the dealer), the begged
+point (to the eldest), then high, low, Jack, game, then the penalties (revokes, a wrong score).
+Whoever reaches the target first wins the game, and the rest of that deal does not count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..cards import Card, Rank, Suit
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refuse_field_names
+from ..model import USAGE, ScorekeeperError, Session
+from . import sides as house_sides
+from . import target as race
+from .base import Effect, Game, Standings, choice_rule, int_rule
+
+# All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
+# Ten for a ten."
+GAME_VALUES = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+FOURS = ("high", "low", "jack", "game")
+FIELDS = ("high", "low", "jack", "game", "turned_jack", "beg", "revoke", "wrong_score", "trump",
+          "took")
+
+
+def game_count(taken: Sequence[Card]) -> int:
+    """What these cards count towards game (§ 93 iv); the other cards count nothing."""
+    return sum(GAME_VALUES.get(card.rank, 0) for card in taken)
+
+
+@dataclass(frozen=True)
+class AllFoursState:
+    scores: Mapping[str, int]       # the current game, per player (partners alike)
+    games_won: Mapping[str, int]
+    balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
+
+
+class AllFours(Game):
+    name = "all-fours"
+    title = "All Fours (high, low, Jack, game; two players or four in partnerships; 10 up)"
+    description = ("Each deal name who made each point: high=NAME (held the highest trump out), "
+                   "low=NAME (the original holder of the lowest trump out), jack=NAME (scored the "
+                   "Jack of trumps), game=NAME (counted most for game); leave a point out when "
+                   "nobody made it. turned_jack=yes: the dealer turned up a knave; beg=one: the "
+                   "dealer said \"take one\" to the eldest; beg=run: he ran the cards. "
+                   "revoke=NAME[,NAME]: one to the adversary each; wrong_score=NAME: the "
+                   "adversary scores 4 (or 1). Or give took.NAME=CARDS with trump= and high, Jack "
+                   "and game are worked out. At four, the 1st and 3rd play against the 2nd and "
+                   "4th. First to 10 wins; the rest of that deal does not count. Settled per game.")
+    min_players = 2
+    max_players = 4
+    unit = "games"
+    rules = (
+        int_rule("game", 10, "points that win the game (\"the first to score ten points, wins\")",
+                 low=1),
+        choice_rule("wrong_score", "4", "law iv: a score taken wrongly is taken down and the "
+                    "adversary scores four points, or one, as agreed beforehand", "4", "1"),
+    )
+
+    # ---------------------------------------------------------------- seating
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        if len(players) == 3:
+            raise ScorekeeperError("all-fours is played by two players, or four in partnerships, "
+                                   "got 3", kind=USAGE, key="players")
+        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
+
+    def sides(self, players: Sequence[str]) -> Tuple[Tuple[str, ...], ...]:
+        """Two players each for himself; four: the 1st and 3rd against the 2nd and 4th."""
+        if len(players) == 4:
+            return house_sides.partnerships(players)
+        return house_sides.each_alone(players)
+
+    def side_of(self, player: str, players: Sequence[str]) -> Tuple[str, ...]:
+        return house_sides.side_of(self.sides(players), player)
+
+    def adversaries(self, player: str, players: Sequence[str]) -> Tuple[str, ...]:
+        return house_sides.opponents(self.sides(players), player)
+
+    # ---------------------------------------------------------------- fields
+
+    def fields(self, session: Session) -> List[Field]:
+        return [
+            Field("high", PLAYER, "held the highest trump out"),
+            Field("low", PLAYER, "the original holder of the lowest trump out (even if the "
+                                 "adversary took it)"),
+            Field("jack", PLAYER, "scores the Jack of trumps: its holder, or the adversary who won "
+                                  "it (leave out when the Jack was not out)"),
+            Field("game", PLAYER, "counted most for game: ace 4, king 3, queen 2, knave 1, ten 10 "
+                                  "(leave out when tied or nothing counted)"),
+            Field("turned_jack", BOOLEAN, "the dealer turned up a knave: one to the dealer"),
+            Field("beg", choice("one", "run"), "the eldest begged: one (the dealer said \"take "
+                                               "one\": one to the eldest) or run (three more each "
+                                               "and a new trump turned)"),
+            Field("revoke", PLAYERS, "who revoked (law iii): one to the adversary each"),
+            Field("wrong_score", PLAYER, "who scored wrongly (law iv): taken down, and the "
+                                         "adversary scores 4 (--rule wrong_score=1: one)"),
+            Field("trump", SUIT, "the trump suit (needed with took.NAME)"),
+        ] + [Field(f"took.{p}", cards(), f"instead of high/jack/game: the cards {p} won in "
+                                         f"tricks (needs trump=)") for p in session.players]
+
+    # ---------------------------------------------------------------- one deal
+
+    def points(self, hand: Mapping[str, Any], session: Session, dealer: str) -> List[Tuple[str, str]]:
+        """The deal's points in the order they are counted: (what, who scores it)."""
+        players = session.players
+        points: List[Tuple[str, str]] = []
+        if hand.get("turned_jack"):
+            points.append(("turned jack", dealer))
+        if hand.get("beg") == "one":
+            points.append(("begged point", self.eldest(players, dealer)))
+        fours = self.fours(hand, session)
+        for name in FOURS:
+            if fours.get(name):
+                points.append((name, fours[name]))
+        for culprit in hand.get("revoke", ()):  # law iii
+            points.append((f"{culprit}'s revoke", self.adversaries(culprit, players)[0]))
+        if "wrong_score" in hand:  # law iv
+            culprit = hand["wrong_score"]
+            taker = self.adversaries(culprit, players)[0]
+            points += [(f"{culprit}'s wrong score", taker)] * int(session.rules["wrong_score"])
+        return points
+
+    def eldest(self, players: Sequence[str], dealer: str) -> str:
+        return players[(players.index(dealer) + 1) % len(players)]
+
+    def fours(self, hand: Mapping[str, Any], session: Session) -> Dict[str, Optional[str]]:
+        """Who made high, low, Jack and game: as given, or worked out from the cards taken."""
+        took = {p: hand[f"took.{p}"] for p in session.players if f"took.{p}" in hand}
+        if took:
+            fours = self.fours_from_cards(hand, took, session.players)
+        else:
+            fours = {name: hand.get(name) for name in FOURS}
+        if fours["high"] is None:
+            for name in ("low", "jack"):
+                if fours[name] is not None:
+                    raise ScorekeeperError(f"{name}: a trump was out, so somebody held the "
+                                           f"highest: give high= too", field=name)
+        return fours
+
+    def fours_from_cards(self, hand: Mapping[str, Any], took: Mapping[str, Sequence[Card]],
+                         players: Sequence[str]) -> Dict[str, Optional[str]]:
+        for name in ("high", "jack", "game"):
+            if name in hand:
+                raise ScorekeeperError(f"{name}: give either {name}= or the cards taken (took.NAME), "
+                                       f"not both", field=name)
+        trump = hand.get("trump")
+        if trump is None:
+            raise ScorekeeperError("trump is missing: high, Jack and game depend on the trump suit "
+                                   "(trump=H)", field=f"took.{next(iter(took))}")
+        seen: Dict[Card, str] = {}
+        for p, taken in took.items():
+            for card in taken:
+                if card in seen:
+                    raise ScorekeeperError(f"took.{p}: {card} is also in took.{seen[card]}",
+                                           field=f"took.{p}")
+                seen[card] = p
+        trumps = sorted((c for c in seen if c.suit == trump), key=lambda c: c.rank.value)
+        # The highest trump out wins every trick it is played to: its taker is its holder.
+        high = seen[trumps[-1]] if trumps else None
+        jack = seen.get(Card(Rank.JACK, trump))
+        by_side: Dict[Tuple[str, ...], int] = {}
+        for p, taken in took.items():
+            side = self.side_of(p, players)
+            by_side[side] = by_side.get(side, 0) + game_count(taken)
+        totals = {side: by_side.get(side, 0) for side in self.sides(players)}
+        best = max(totals.values())
+        leaders = [side for side, total in totals.items() if total == best]
+        # Tied, or nothing counted: nobody scores game; else the side scores it.
+        game = leaders[0][0] if best and len(leaders) == 1 else None
+        # The low goes to its original holder, which the tricks cannot show: it is given.
+        low = hand.get("low")
+        if trumps and low is None:
+            raise ScorekeeperError("low is missing: the lowest trump out scores for its original "
+                                   "holder, which the tricks do not show (low=NAME)", field="trump")
+        return {"high": high, "low": low, "jack": jack, "game": game}
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, session: Session) -> AllFoursState:
+        zero = {p: 0 for p in session.players}
+        return AllFoursState(zero, zero, zero)
+
+    def apply(self, state: AllFoursState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[AllFoursState, Effect]:
+        players, target = session.players, session.rules["game"]
+        dealer = self.dealer(session, index)
+        points = self.points(hand, session, dealer)
+        scores = dict(state.scores)
+        counted: List[str] = []
+        winner: Optional[Tuple[str, ...]] = None
+        for what, who in points:
+            side = self.side_of(who, players)
+            for p in side:
+                scores[p] += 1
+            counted.append(f"{what} {self.label(side)}")
+            if race.winners({side: scores[side[0]]}, target):
+                winner = side  # "the first to score ten points, wins": the rest does not count
+                break
+        changes = {p: scores[p] - state.scores[p] for p in players}
+        summary = ", ".join(counted) or "nobody scores"
+        if hand.get("beg") == "run":
+            summary = "begged, the dealer ran the cards; " + summary
+        dropped = len(points) - len(counted)
+        notes: Tuple[str, ...] = ()
+        games_won, balances = dict(state.games_won), dict(state.balances)
+        if winner:
+            note = f"{self.label(winner)} win{'s' if len(winner) == 1 else ''} the game"
+            if dropped:
+                note += f"; the rest of the deal does not count ({dropped} point{'s' if dropped > 1 else ''})"
+            notes = (note,)
+            for p in players:
+                games_won[p] += p in winner
+                balances[p] += 1 if p in winner else -1
+        effect = Effect(summary, changes, dict(scores), dealer, notes)
+        if winner:
+            scores = {p: 0 for p in players}
+        return AllFoursState(scores, games_won, balances), effect
+
+    def label(self, side: Sequence[str]) -> str:
+        return house_sides.side_name(side)
+
+    def finish(self, state: AllFoursState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        target = session.rules["game"]
+        sides = self.sides(session.players)
+        parts = [f"{self.label(side)} {state.scores[side[0]]} ({target - state.scores[side[0]]} to go)"
+                 for side in sides]
+        lines = ("; ".join(parts) + f"; game is {target}",) if len(sides[0]) > 1 else ()
+        won = ", ".join(f"{self.label(side)} {state.games_won[side[0]]}" for side in sides)
+        return Standings(
+            game=self.name, players=session.players, scores=dict(state.scores), effects=effects,
+            unit=self.unit, balances=dict(state.balances),
+            next_dealer=self.dealer(session, len(session.hands)), games_won=dict(state.games_won),
+            columns={"to go": race.to_go(state.scores, target)},
+            lines=lines,
+            settle_lines=(f"games won: {won} (the loser of each game pays the stake"
+                          + (", each player of the losing side to one of the winners)" if len(sides[0]) > 1
+                             else ")"),))

@@ -1,0 +1,143 @@
+"""Games played with a stack of counters to lose (Slobberhannes, Polignac; rules/001).
+
+Each player starts a game with the same counters; what a deal costs him he puts into the
+pool. The player who first loses all his counters loses the game (Polignac: he is decavé)
+and pays: by default each other player a counter for each counter that player still holds
+("a counter for each point they have still to go"), or with `pay=game` the stake once each.
+Then a new game starts. The counters are markers: only the game's payment is money.
+
+Score: the counters each holds in the game under way; their sum plus the pool is always
+the players times the counters. At seven the dealer takes no cards and pays nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..fields import refuse_field_names
+from ..model import Session
+from .base import Effect, Game, Standings, choice_rule, int_rule
+from .seating import in_the_deal, refuse_the_dealer
+
+Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
+
+
+@dataclass(frozen=True)
+class CountersState:
+    held: Mapping[str, int]          # counters each holds in the game under way
+    games_lost: Mapping[str, int]
+    balances: Mapping[str, int]      # what the finished games paid, in the sitting's unit
+    games: int = 0                   # games finished
+    deals: int = 0                   # deals played (a misdealt deal is dealt again: not counted)
+
+
+def pay_rule() -> Any:
+    return choice_rule("pay", "to-go", "what the loser of a game pays: to-go (each other player "
+                       "a counter for each counter he still holds) or game (the stake once to "
+                       "each)", "to-go", "game")
+
+
+class CountersGame(Game):
+    """Subclasses give `hand_fields` names and `losses(hand, session, dealer, seated)`."""
+
+    min_players = 4
+    max_players = 7
+    unit = "counters"
+    hand_fields: Tuple[str, ...] = ()
+    default_counters = 10
+
+    @property
+    def rules(self):  # type: ignore[override]
+        return (int_rule("counters", self.default_counters,
+                         "counters each player starts a game with", low=1), pay_rule())
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        refuse_field_names(self.name, players, self.hand_fields, ignore_case=True, usage=True)
+
+    def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
+               seated: Sequence[str]) -> List[Loss]:
+        raise NotImplementedError
+
+    def unit_of(self, session: Session) -> str:
+        return "games" if session.rules["pay"] == "game" else "counters"
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, session: Session) -> CountersState:
+        full = {p: session.rules["counters"] for p in session.players}
+        zero = {p: 0 for p in session.players}
+        return CountersState(full, zero, zero)
+
+    def apply(self, state: CountersState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CountersState, Effect]:
+        players = session.players
+        dealer = self.dealer(session, state.deals)
+        refuse_the_dealer(hand, players, dealer)
+        seated = in_the_deal(players, dealer)
+        held = dict(state.held)
+        loser: Optional[str] = None
+        paid: List[str] = []
+        for what, who, n in self.losses(hand, session, dealer, seated):
+            n = min(n, held[who])  # he cannot put in more counters than he has
+            if not n:
+                continue
+            held[who] -= n
+            paid.append(f"{who} -{n} ({what})")
+            if held[who] == 0 and loser is None:
+                loser = who  # the first to lose all his counters loses the game
+        changes = {p: held[p] - state.held[p] for p in players}
+        summary = ", ".join(paid) or "nobody pays"
+        pool = sum(state.held.values()) - sum(held.values()) + self.in_pool(state, session)
+        summary += f"; pool {pool}"
+        notes: Tuple[str, ...] = ()
+        games_lost, balances, games = dict(state.games_lost), dict(state.balances), state.games
+        if loser is not None:
+            payments = self.payments(loser, held, session)
+            for p, amount in payments.items():
+                balances[p] += amount
+            games_lost[loser] += 1
+            games += 1
+            owed = ", ".join(f"{p} {amount}" for p, amount in payments.items() if p != loser and amount)
+            notes = (f"{loser} has lost all his counters and loses the game: pays "
+                     f"{owed or 'nobody anything'}; a new game starts",)
+        effect = Effect(summary, changes, dict(held), dealer, notes)
+        if loser is not None:
+            held = {p: session.rules["counters"] for p in players}
+        deals = state.deals + (0 if self.dealt_again(hand) else 1)
+        return CountersState(held, games_lost, balances, games, deals), effect
+
+    def dealt_again(self, hand: Mapping[str, Any]) -> bool:
+        """Whether the same dealer deals again (Slobberhannes: after a misdeal)."""
+        return False
+
+    def in_pool(self, state: CountersState, session: Session) -> int:
+        return len(session.players) * session.rules["counters"] - sum(state.held.values())
+
+    def payments(self, loser: str, held: Mapping[str, int], session: Session) -> Dict[str, int]:
+        """What the loser of the game pays each other player (and so loses)."""
+        if session.rules["pay"] == "game":
+            owed = {p: (1 if p != loser else 0) for p in session.players}
+        else:
+            owed = {p: (held[p] if p != loser else 0) for p in session.players}
+        owed[loser] = -sum(owed.values())
+        return owed
+
+    def finish(self, state: CountersState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        players, counters = session.players, session.rules["counters"]
+        pool = self.in_pool(state, session)
+        lost = ", ".join(f"{p} {state.games_lost[p]}" for p in players)
+        return Standings(
+            game=self.name, players=players, scores=dict(state.held), effects=effects,
+            unit=self.unit_of(session), balances=dict(state.balances),
+            next_dealer=self.dealer(session, state.deals),
+            columns={"lost": dict(state.games_lost)},
+            lines=(f"each starts a game with {counters} counters; {pool} in the pool this game",),
+            extra_json={"counters_in_pool": pool, "games_lost": dict(state.games_lost),
+                        "games_finished": state.games},
+            settle_lines=(f"games lost: {lost} ("
+                          + ("the loser pays each other player the stake"
+                             if session.rules["pay"] == "game" else
+                             "the loser pays each other player a counter for each counter he "
+                             "still holds") + ")",))

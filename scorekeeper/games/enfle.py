@@ -1,0 +1,62 @@
+"""Enflé or Schwellen (rules/001): the first rid of his cards takes the pool.
+
+Four or more players (a Piquet pack at four; cards are added to give eight each, so six at
+most from one pack of 52). "Enflé is usually played for a pool, to which each player
+contributes an equal amount before play begins." The text is cut off there; the choice
+made here: every deal each player antes, and the whole pool goes to the first player rid of
+his cards, so the pool is empty between deals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
+
+from ..fields import PLAYER, Field, refuse_field_names
+from ..model import Session
+from .base import Effect, Game, Standings, int_rule
+
+
+@dataclass(frozen=True)
+class EnfleState:
+    net: Mapping[str, int]        # counters won (+) or lost (-)
+    won: Mapping[str, int]        # pools won
+
+
+class Enfle(Game):
+    name = "enfle"
+    title = "Enflé / Schwellen (four to six; the first rid of his cards takes the pool)"
+    description = ("Each deal every player antes (--rule ante=1) and the first rid of his cards "
+                   "takes the pool: winner=NAME. Scores are net counters.")
+    min_players = 4
+    max_players = 6  # eight cards each from one pack of 52
+    unit = "counters"
+    rules = (int_rule("ante", 1, "what each player puts into the pool every deal", low=1),)
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        refuse_field_names(self.name, players, ("winner",), ignore_case=True, usage=True)
+
+    def fields(self, session: Session) -> List[Field]:
+        return [Field("winner", PLAYER, "the first rid of his cards: takes the pool", required=True)]
+
+    def start(self, session: Session) -> EnfleState:
+        zero = {p: 0 for p in session.players}
+        return EnfleState(zero, zero)
+
+    def apply(self, state: EnfleState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[EnfleState, Effect]:
+        players, ante, winner = session.players, session.rules["ante"], hand["winner"]
+        pool = ante * len(players)
+        changes = {p: (pool - ante if p == winner else -ante) for p in players}
+        net = {p: state.net[p] + changes[p] for p in players}
+        won = {p: state.won[p] + (p == winner) for p in players}
+        summary = f"all ante {ante}: {winner} takes the pool of {pool}"
+        return EnfleState(net, won), Effect(summary, changes, net, self.dealer(session, index))
+
+    def finish(self, state: EnfleState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        return Standings(
+            game=self.name, players=session.players, scores=dict(state.net), effects=effects,
+            unit=self.unit, balances=dict(state.net),
+            next_dealer=self.dealer(session, len(session.hands)), pool=0,
+            columns={"pools": dict(state.won)})

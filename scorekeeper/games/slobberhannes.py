@@ -1,0 +1,62 @@
+"""Slobberhannes (rules/001): avoid the first trick, the last trick and the club Queen.
+
+Four to seven players with a Euchre pack; at seven the dealer takes no cards. Each of the
+three costs its taker a counter, and one player taking all three loses one more, four in
+all; a revoke costs a counter. The player who first loses his ten counters loses the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any, List, Mapping, Sequence
+
+from ..fields import BOOLEAN, PLAYER, PLAYERS, Field
+from ..model import ScorekeeperError, Session
+from .counters_game import CountersGame, Loss
+
+FIELDS = ("first", "last", "queen", "revoke", "misdeal")
+
+
+class Slobberhannes(CountersGame):
+    name = "slobberhannes"
+    title = "Slobberhannes (four to seven; avoid the first and last tricks and the club Queen)"
+    description = ("Each deal name who won the first trick, the last trick and the club Queen "
+                   "(first=Ann last=Bob queen=Cid): each costs its taker a counter, and one "
+                   "player taking all three loses one more (four in all). revoke=NAME[,NAME]: a "
+                   "counter each. misdeal=yes: the same dealer deals again. The player who "
+                   "first loses his ten counters loses the game and pays each other player a "
+                   "counter for each counter that player still holds (--rule pay=game: the "
+                   "stake once each). At seven the dealer takes no cards.")
+    hand_fields = FIELDS
+
+    def fields(self, session: Session) -> List[Field]:
+        return [
+            Field("first", PLAYER, "won the first trick (one counter)"),
+            Field("last", PLAYER, "won the last trick (one counter)"),
+            Field("queen", PLAYER, "took the Queen of clubs (one counter)"),
+            Field("revoke", PLAYERS, "who revoked: one counter each"),
+            Field("misdeal", BOOLEAN, "a misdeal: no score, and the same dealer deals again"),
+        ]
+
+    def dealt_again(self, hand: Mapping[str, Any]) -> bool:
+        # Slobberhannes: "a misdeal does not lose the deal under any circumstances"
+        return bool(hand.get("misdeal"))
+
+    def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
+               seated: Sequence[str]) -> List[Loss]:
+        if hand.get("misdeal"):
+            others = [f for f in hand if f not in ("misdeal", "note", "at")]
+            if others:
+                raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
+                                       f"misdeal=yes, got {', '.join(others)} too", field="misdeal")
+            return []
+        three = [hand.get(k) for k in ("first", "queen", "last")]
+        if any(taker is None for taker in three):
+            missing = [k for k in ("first", "queen", "last") if hand.get(k) is None]
+            raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
+                                   f"trick and the club Queen (give first=, last= and queen=)")
+        losses: List[Loss] = [(f"{what}", who, 1) for what, who in
+                              zip(("first trick", "club Queen", "last trick"), three)]
+        if len(set(three)) == 1:
+            losses.append(("all three", three[0], 1))  # "he loses an extra point, or four altogether"
+        losses += [("revoke", who, 1) for who in hand.get("revoke", ())]
+        return losses

@@ -1,0 +1,212 @@
+"""The season's statistics: pure arithmetic over replayed sittings (no disk, no printing).
+
+Each sitting is replayed by the ledger, which also gathers what each hand meant to its game
+(`Game.figures`: hearts taken, bids made and set, hands shown, calls failed). Here those are
+added up per player, with the generic figures every game has: sittings and hands played,
+games won, the net in the game's unit, money by currency, and the best and worst night.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
+
+from .model import ScorekeeperError
+
+if TYPE_CHECKING:
+    from .ledger import Failed, Night
+    from .model import Session
+
+
+class Tally(NamedTuple):
+    """A figure over the season: its observations added up, and how many there were."""
+
+    how: str                      # "total" or "mean"
+    total: Any = 0                # int or Fraction
+    count: int = 0
+    expected: Optional[Any] = None
+
+    def add(self, value: Any, expected: Optional[Any]) -> "Tally":
+        return Tally(self.how, self.total + value, self.count + 1,
+                     self.expected if expected is None else expected)
+
+    @property
+    def value(self) -> Any:
+        """The total, or for a mean the exact mean (a Fraction)."""
+        if self.how == "mean":
+            return Fraction(self.total, self.count) if self.count else Fraction(0)
+        return self.total
+
+
+class GameLine(NamedTuple):
+    """One player's record at one game."""
+
+    unit: str
+    sittings: int = 0
+    hands: int = 0
+    games_won: int = 0
+    net: Any = 0                  # the sum of his balances, in `unit`
+
+
+class NightResult(NamedTuple):
+    sitting: str
+    game: str
+    cents: int
+    currency: str
+
+
+class PlayerSeason(NamedTuple):
+    name: str
+    sittings: int
+    hands: int
+    games_won: int
+    money: Dict[str, int]                       # currency -> cents won (+) or lost (-)
+    by_game: Dict[str, GameLine]
+    best: Optional[NightResult]
+    worst: Optional[NightResult]
+    figures: Dict[str, Dict[str, Tally]]        # game -> figure name -> tally
+
+
+class Season(NamedTuple):
+    sittings: int
+    hands: int
+    players: Dict[str, PlayerSeason]
+    failed: List["Failed"]
+    parties: List["Failed"]                     # party files in the folder: not sittings
+
+
+def parse_since(raw: Optional[str]) -> Optional[date]:
+    """--since DATE: a calendar date, 2026-11-01."""
+    if raw is None:
+        return None
+    try:
+        return date.fromisoformat(raw.strip())
+    except ValueError:
+        raise ScorekeeperError(f"--since must be a date such as 2026-11-01, got {raw!r}",
+                               usage=True) from None
+
+
+def keeper(game: Optional[str] = None, player: Optional[str] = None,
+           since: Optional[date] = None):
+    """Which sittings to count, judged from the header alone (before any replay)."""
+    wanted_game = game.strip().lower() if game else None
+    wanted_player = player.strip().lower() if player else None
+
+    def keep(session: "Session") -> bool:
+        if wanted_game is not None and session.game.strip().lower() != wanted_game:
+            return False
+        if wanted_player is not None and wanted_player not in (p.lower() for p in session.players):
+            return False
+        if since is not None:
+            try:
+                played = date.fromisoformat(str(session.created)[:10])
+            except ValueError:
+                return False  # no date: not known to be since
+            if played < since:
+                return False
+        return True
+
+    return keep
+
+
+def season(nights: Sequence["Night"], failed: Sequence["Failed"] = (),
+           player: Optional[str] = None, filtered: bool = False) -> Season:
+    """Every player's season (or one player's: `player`, in any case) over the sittings.
+    The party files in the folder are named, unless the sittings were `filtered` (by game,
+    player or date: a party is none of those sittings)."""
+    records: Dict[str, Dict[str, Any]] = {}
+    hands = 0
+    for night in nights:
+        session, standings = night.replayed.session, night.replayed.standings
+        hands += len(session.hands)
+        for p in session.players:
+            _count_night(records.setdefault(p, _empty()), night, p)
+        for figure in night.figures:
+            if figure.player in records:
+                per_game = records[figure.player]["figures"].setdefault(standings.game, {})
+                tally = per_game.get(figure.name) or Tally(figure.how)
+                per_game[figure.name] = tally.add(figure.value, figure.expected)
+    wanted = player.strip().lower() if player else None
+    players = {name: _player(name, r) for name, r in records.items()
+               if wanted is None or name.lower() == wanted}
+    return Season(len(nights), hands, players, [f for f in failed if not f.kind],
+                  [] if filtered else [f for f in failed if f.kind])
+
+
+def _empty() -> Dict[str, Any]:
+    return {"sittings": 0, "hands": 0, "games_won": 0, "money": {}, "by_game": {},
+            "nights": [], "figures": {}}
+
+
+def _count_night(record: Dict[str, Any], night: "Night", p: str) -> None:
+    session, standings = night.replayed.session, night.replayed.standings
+    s = night.settlement
+    won = (standings.games_won or {}).get(p, 0)
+    record["sittings"] += 1
+    record["hands"] += len(session.hands)
+    record["games_won"] += won
+    cents = s.money_cents[p]
+    record["money"][s.currency] = record["money"].get(s.currency, 0) + cents
+    line = record["by_game"].get(standings.game) or GameLine(standings.unit)
+    record["by_game"][standings.game] = GameLine(
+        line.unit, line.sittings + 1, line.hands + len(session.hands), line.games_won + won,
+        line.net + standings.balances[p])
+    record["nights"].append(NightResult(session.name, standings.game, cents, s.currency))
+
+
+def _player(name: str, r: Dict[str, Any]) -> PlayerSeason:
+    nights: List[NightResult] = r["nights"]
+    # Best and worst night by the money won; the first such night on a tie.
+    best = max(nights, key=lambda n: n.cents) if nights else None
+    worst = min(nights, key=lambda n: n.cents) if nights else None
+    figures = {game: dict(sorted(f.items(), key=lambda kv: _natural(kv[0])))
+               for game, f in r["figures"].items()}
+    return PlayerSeason(name, r["sittings"], r["hands"], r["games_won"], r["money"],
+                        r["by_game"], best, worst, figures)
+
+
+def _natural(text: str) -> List[Any]:
+    """Figure names in the order people read them: bid 7 before bid 10."""
+    return [(0, int(part), "") if part.isdigit() else (1, 0, part)
+            for part in re.split(r"(\d+)", text) if part]
+
+
+# ---------------------------------------------------------------- one sitting's score lines
+
+
+class ScoreLines(NamedTuple):
+    """Each player's (or side's) score after every hand, and the hands that ended a game."""
+
+    lines: Dict[str, List[Any]]       # label -> score after hand 1, 2, ...
+    game_ends: List[int]              # 1-based numbers of the hands that ended a game
+
+
+def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str, Any]) -> ScoreLines:
+    """From the effects of a replay. Partners (players whose score is the same after every
+    hand) make one line, `A & B`. A game ended at hand i when the scores after hand i + 1 are
+    just that hand's changes (the game started again from nothing), or, for the last hand,
+    when the standings stand at nothing after it."""
+    series = {p: [e.scores.get(p, 0) for e in effects] for p in players}
+    lines: Dict[str, List[Any]] = {}
+    taken = set()
+    for p in players:
+        if p in taken:
+            continue
+        partners = [q for q in players if q not in taken and series[q] == series[p]]
+        if len(partners) == len(players) and len(players) > 1:
+            partners = [p]  # everyone alike (no hand yet, or every score equal): no sides
+        taken.update(partners)
+        lines[" & ".join(partners)] = series[p]
+    ends = []
+    for i in range(len(effects)):
+        if not any(effects[i].scores.get(p, 0) for p in players):
+            continue
+        if i + 1 < len(effects):
+            after = effects[i + 1]
+            if all(after.scores.get(p, 0) == after.changes.get(p, 0) for p in players):
+                ends.append(i + 1)
+        elif not any(final.get(p, 0) for p in players):
+            ends.append(i + 1)
+    return ScoreLines(lines, ends)

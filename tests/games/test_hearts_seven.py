@@ -1,0 +1,50 @@
+"""Hearts at seven (rules/001, CUTTING): the dealer takes no cards; the six-handed pack."""
+
+import pytest
+
+from scorekeeper.model import ScorekeeperError
+
+from .sitting import replay
+
+SEVEN = ("Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus")
+
+
+def test_the_dealer_sits_out_and_six_share_the_twelve_hearts():
+    st = replay("hearts", SEVEN, [{"Ben": 3, "Cid": 2, "Dot": 2, "Eve": 4, "Fay": 1}])
+    # Gus the only clear player among the six: takes the pool; Ann dealt, pays nothing
+    assert st.effects[0].changes == {"Ann": 0, "Ben": -3, "Cid": -2, "Dot": -2, "Eve": -4,
+                                     "Fay": -1, "Gus": 12}
+
+
+def test_a_field_for_the_dealer_is_refused():
+    with pytest.raises(ScorekeeperError, match="Ann: Ann deals and takes no cards"):
+        replay("hearts", SEVEN, [{"Ann": 1, "Ben": 11}])
+    with pytest.raises(ScorekeeperError, match="hearts must add up to 12"):
+        replay("hearts", SEVEN, [{"Ben": 13}])
+
+
+def test_howell_at_seven_pays_as_six_handed():
+    st = replay("hearts", SEVEN, [{"Ben": 12}], settling="howell")
+    assert st.effects[0].changes == {"Ann": 0, "Ben": -60, "Cid": 12, "Dot": 12, "Eve": 12,
+                                     "Fay": 12, "Gus": 12}
+
+
+def test_a_jack_at_seven_is_won_by_a_single_clear_player_and_nothing_is_lost():
+    st = replay("hearts", SEVEN, [
+        {"Ben": 3, "Cid": 2, "Dot": 2, "Eve": 4, "Fay": 1},             # Ann deals; Gus clear
+        {"Ann": 2, "Cid": 2, "Dot": 2, "Eve": 2, "Fay": 2, "Gus": 2},   # Ben deals; a Jack
+        {"Ann": 5, "Ben": 1, "Dot": 3, "Eve": 1, "Gus": 2}])            # Cid deals; Fay clear
+    assert [e.dealer for e in st.effects] == ["Ann", "Ben", "Cid"]
+    assert st.scores == {"Ann": -7, "Ben": -4, "Cid": -4, "Dot": -7, "Eve": -7, "Fay": 21, "Gus": 8}
+    assert sum(st.scores.values()) + st.pool == 0
+
+
+def test_domino_is_refused_at_seven():
+    with pytest.raises(ScorekeeperError, match="domino"):
+        replay("hearts", SEVEN, [], settling="domino")
+
+
+def test_a_misdeal_at_seven_passes_the_deal_round_all_seven():
+    st = replay("hearts", SEVEN, [{"misdeal": True}, {"Ann": 12}])
+    assert st.effects[0].summary == "Ann misdealt: the deal passes to Ben; nothing is paid"
+    assert st.effects[1].dealer == "Ben"

@@ -1,0 +1,51 @@
+"""Polignac (rules/001): a counter a Jack, two for Polignac; capot; the decavé pays."""
+
+import pytest
+
+from scorekeeper import ledger
+from scorekeeper.model import ScorekeeperError
+
+from ..conftest import SESSIONS
+from .sitting import replay
+
+FOUR = ("Ann", "Bob", "Cid", "Dot")
+SEVEN = FOUR + ("Eve", "Fay", "Gus")
+
+
+def test_each_jack_costs_one_and_polignac_two():
+    st = replay("polignac", FOUR, [{"Ann": 2, "Bob": 1, "Cid": 1, "Dot": 1}])
+    assert st.scores == {"Ann": 8, "Bob": 9, "Cid": 9, "Dot": 9}
+
+
+def test_a_capot_won_costs_each_other_player_five():
+    st = replay("polignac", FOUR, [{"capot": "Bob"}], counters=20)
+    assert st.scores == {"Ann": 15, "Bob": 20, "Cid": 15, "Dot": 15}
+    assert st.extra_json["counters_in_pool"] == 15
+
+
+def test_a_capot_lost_pays_the_points_as_usual():
+    st = replay("polignac", FOUR, [{"Ann": 2, "Cid": 3, "capot_lost": "Cid"}])
+    assert st.scores == {"Ann": 8, "Bob": 10, "Cid": 7, "Dot": 10}
+
+
+def test_the_decave_pays_each_a_counter_for_each_point_still_to_go():
+    st = ledger.open_session(SESSIONS / "polignac-decave.yaml").standings
+    assert st.effects[3].notes[0].startswith("Ann has lost all his counters and loses the game: "
+                                             "pays Bob 7, Cid 1, Dot 2")
+    assert st.balances == {"Ann": -10, "Bob": 7, "Cid": 1, "Dot": 2}
+    assert st.games_won is None and st.extra_json["games_lost"]["Ann"] == 1
+
+
+def test_at_seven_the_dealer_takes_no_cards():
+    st = replay("polignac", SEVEN, [{"Bob": 5}, {"capot": "Cid"}])
+    assert st.effects[1].dealer == "Bob"
+    assert st.scores == {"Ann": 5, "Bob": 5, "Cid": 10, "Dot": 5, "Eve": 5, "Fay": 5, "Gus": 5}
+    with pytest.raises(ScorekeeperError, match="Ann: Ann deals and takes no cards"):
+        replay("polignac", SEVEN, [{"Ann": 1, "Bob": 4}])
+
+
+def test_the_points_must_make_five():
+    with pytest.raises(ScorekeeperError, match="points must add up to 5"):
+        replay("polignac", FOUR, [{"Ann": 2, "Bob": 2}])
+    with pytest.raises(ScorekeeperError, match="capot: Bob won every trick"):
+        replay("polignac", FOUR, [{"capot": "Bob", "Ann": 1}])

@@ -1,0 +1,301 @@
+"""Progressive parties (rules/001 PROGRESSIVE HEARTS, rules/002 Progressive Cinch): seating after
+every round, stars, ties by cut, corrections that re-seat, and bad input refused."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from typing import List, Sequence, Tuple
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper import parties, store
+from scorekeeper.games import progressive
+from scorekeeper.model import Hand, Session
+
+from .conftest import SESSIONS
+
+TWELVE = "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len"
+
+
+def bundled(name: str) -> parties.Party:
+    return parties.open_party(SESSIONS / f"{name}.yaml")
+
+
+def seating(*tables: str) -> Tuple[Tuple[str, ...], ...]:
+    return tuple(tuple(t.split()) for t in tables)
+
+
+# ---------------------------------------------------------------- an independent movement
+
+
+def reference_hearts(players: Sequence[str], results: Sequence[Tuple[List[int], List[int]]]):
+    """Progressive Hearts worked player by player, as the book tells it, for checking `move`:
+    each player knows his table and seat; after a round, in each group (seats 1-3, 2-4) the one
+    with fewer hearts (or who won the cut) goes up into the seat of the group's leaver there;
+    at the head table he stays and the other goes down to the booby table."""
+    n = len(players) // 4
+    where = {p: (i // 4 + 1, i % 4 + 1) for i, p in enumerate(players)}
+    rounds = [where]
+    per_round = [results[i:i + n] for i in range(0, len(results), n)]
+    for tables in per_round:
+        at = {(t, s): p for p, (t, s) in where.items()}
+        won = set()
+        for t, (hearts, cut) in enumerate(tables, start=1):
+            for a, b in ((1, 3), (2, 4)):
+                ha, hb = hearts[a - 1], hearts[b - 1]
+                winner = a if ha < hb else b if hb < ha else (a if a in cut else b)
+                won.add(at[(t, winner)])
+        leaver = {}  # (table, group) -> seat left empty
+        for (t, s), p in at.items():
+            if (p in won) != (t == 1):
+                leaver[(t, s % 2)] = s
+        new = {}
+        for p, (t, s) in where.items():
+            if t == 1 and p in won:  # stays at the head table
+                new[p] = (t, s)
+            elif t == 1:  # goes down to the booby table
+                new[p] = (n, leaver[(n, s % 2)])
+            elif p in won:  # goes up
+                new[p] = (t - 1, leaver[(t - 1, s % 2)])
+            else:
+                new[p] = (t, s)
+        where = new
+        rounds.append(where)
+    return [tuple(tuple(sorted((p for p in w if w[p][0] == t), key=lambda p: w[p][1]))
+                  for t in range(1, n + 1)) for w in rounds]
+
+
+def results_of(party: Session) -> List[Tuple[List[int], List[int]]]:
+    return [(h.fields["hearts"], h.fields.get("cut", [])) for h in party.hands]
+
+
+# ---------------------------------------------------------------- Progressive Hearts
+
+
+def test_twelve_player_hearts_party_seats_every_round_as_the_book_moves_them():
+    p = bundled("party-hearts")
+    history = p.standing.history
+    assert len(history) == 7 and p.standing.round == 7 and p.standing.rounds_played == 6
+    # round 2, worked by hand: Cid and Dan stayed (Dan won the cut), Ann and Bob went down;
+    # Eve and Hal came up from table 2, Ivy and Len from table 3, each into the seat left empty
+    assert history[1] == seating("Eve Hal Cid Dan", "Ivy Fay Gus Len", "Ann Jim Kay Bob")
+    assert history[2] == seating("Eve Hal Gus Fay", "Ivy Jim Ann Len", "Cid Dan Kay Bob")
+    assert history[6] == seating("Kay Jim Ann Dan", "Gus Hal Eve Fay", "Cid Bob Ivy Len")
+    assert list(history) == reference_hearts(TWELVE.split(","), results_of(p.party))
+
+
+def test_hearts_stars_gold_at_the_head_table_red_for_moving_up_green_for_most_at_the_booby():
+    st_ = bundled("party-hearts").standing
+    assert st_.stars["Jim"] == {"gold": 3, "red": 2, "green": 1}
+    assert st_.stars["Kay"] == {"gold": 2, "red": 2, "green": 0}
+    assert st_.stars["Gus"] == {"gold": 0, "red": 2, "green": 1}
+    # every round: 2 gold (the head table), 2 red from each other table, green at the booby
+    # table to the most hearts (two in round 3, Cid and Dan with 5, and in round 4, Gus and Hal)
+    totals = {c: sum(s[c] for s in st_.stars.values()) for c in progressive.COLOURS}
+    assert totals == {"gold": 12, "red": 24, "green": 8}
+    assert st_.standing[:4] == ("Jim", "Kay", "Eve", "Fay")
+    assert [st_.places[p] for p in ("Cid", "Dan", "Hal", "Ivy", "Bob")] == ["5=", "5=", "5=", "5=", "11="]
+    assert st_.visits["Jim"] == (3, 3, 2, 1, 1, 1)
+
+
+def party_of(game: str, players: str, entries: Sequence[dict], prizes: str = "stars") -> progressive.PartyStanding:
+    rules = progressive.resolve_rules(game, {"prizes": prizes})
+    session = Session("p", game, tuple(players.split(",")), rules,
+                      hands=tuple(Hand(e) for e in entries))
+    return progressive.replay(session)
+
+
+def test_a_tie_is_settled_by_the_cut_and_the_winner_of_the_cut_goes_up():
+    ann_cid_tie = {"round": 1, "table": 2, "hearts": [4, 1, 4, 4]}  # Eve 4, Gus 4: a tie
+    head = {"round": 1, "table": 1, "hearts": [1, 2, 3, 7]}
+    for cut, up in ((1, "Eve"), (3, "Gus")):
+        st_ = party_of(progressive.HEARTS, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal",
+                       [head, {**ann_cid_tie, "cut": [cut]}])
+        assert up in st_.tables[0] and st_.stars[up]["red"] == 1
+    for bad, message in (({}, "Eve and Gus tie with 4 hearts: give cut=NAME"),
+                         ({"cut": [2]}, "Eve and Gus tie"),
+                         ({"cut": [1, 2]}, "there is no tie for Fay")):
+        try:
+            party_of(progressive.HEARTS, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", [head, {**ann_cid_tie, **bad}])
+        except Exception as err:  # noqa: BLE001 - the message is what is pinned
+            assert message in str(err), str(err)
+        else:
+            raise AssertionError(f"{bad} was accepted")
+
+
+def test_the_head_table_keeps_one_of_each_group_and_sends_the_others_to_the_booby_table():
+    st_ = party_of(progressive.HEARTS, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal",
+                   [{"round": 1, "table": 1, "hearts": [0, 6, 5, 2]},
+                    {"round": 1, "table": 2, "hearts": [3, 3, 3, 4], "cut": [3]}])
+    # head: Ann (0 < Cid 5) and Dan (2 < Bob 6) stay; Gus won the cut, Fay had fewer than Hal
+    assert st_.tables == seating("Ann Fay Gus Dan", "Eve Bob Cid Hal")
+    assert st_.stars["Ann"]["gold"] == st_.stars["Dan"]["gold"] == 1
+    assert st_.stars["Hal"] == {"gold": 0, "red": 0, "green": 1}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 3), min_size=4, max_size=4), min_size=3, max_size=9))
+def test_hearts_movement_keeps_the_groups_and_gives_the_stars_of_every_round(draws):
+    players = TWELVE.split(",")
+    entries = []
+    for i, draw in enumerate(draws):
+        hearts = list(draw)
+        hearts[i % 4] += 13 - sum(hearts)
+        entries.append({"round": i // 3 + 1, "table": i % 3 + 1, "hearts": hearts, "cut": [1, 2]
+                        if hearts[0] == hearts[2] and hearts[1] == hearts[3] else
+                        [1] if hearts[0] == hearts[2] else [2] if hearts[1] == hearts[3] else []})
+    st_ = party_of(progressive.HEARTS, TWELVE, entries)
+    complete = len(entries) // 3
+    assert list(st_.history) == reference_hearts(players, [(e["hearts"], e.get("cut") or [])
+                                                           for e in entries[:complete * 3]])
+    group = {p: i % 2 for i, p in enumerate(players)}  # seats 1-3 or 2-4, for ever
+    for tables in st_.history:
+        assert sorted(p for t in tables for p in t) == sorted(players)
+        assert all(group[p] == s % 2 for t in tables for s, p in enumerate(t))
+    # stars go on the tallies as each table reports, before the round is complete
+    counts = {c: sum(s[c] for s in st_.stars.values()) for c in progressive.COLOURS}
+    at = [e["table"] for e in entries]
+    assert counts["gold"] == 2 * at.count(1) and counts["red"] == 2 * (at.count(2) + at.count(3))
+    assert at.count(3) <= counts["green"] <= 3 * at.count(3)
+
+
+# ---------------------------------------------------------------- Progressive Cinch
+
+
+def test_eight_player_cinch_party_partners_divide_and_the_winners_progress():
+    p = bundled("party-cinch")
+    assert p.standing.history == (seating("Ann Bob Cid Dan", "Eve Fay Gus Hal"),
+                                  seating("Ann Cid Eve Gus", "Fay Hal Bob Dan"),
+                                  seating("Cid Gus Hal Dan", "Fay Bob Ann Eve"),
+                                  seating("Cid Hal Bob Eve", "Fay Ann Gus Dan"))
+    # round 1 table 2 was logged deal by deal: E-G +6 (made 10 - 4), F-H +4 (9 - 5), a 7-7
+    # tie, then Hal set on 5: E-G score the 11 taken + the 5 bid
+    assert p.standing.results[1].scores == (22, 4, 22, 4)
+    # round 2: 18 all at the head table, Cid cut high: Cid and Gus stay
+    assert p.standing.results[2].cuts == ("Cid",) and p.standing.results[2].winners == ("Cid", "Gus")
+    assert p.standing.stars["Cid"] == {"gold": 3, "red": 0, "green": 0}
+    assert p.standing.stars["Fay"] == {"gold": 0, "red": 0, "green": 3}
+    assert p.standing.standing[0] == "Cid" and p.standing.standing[-1] == "Fay"
+
+
+def test_prizes_house_rule_changes_the_order():
+    entries = [dict(h.fields) for h in bundled("party-cinch").party.hands]
+    stars = party_of(progressive.CINCH, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", entries)
+    gold = party_of(progressive.CINCH, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", entries, "gold-first")
+    every = party_of(progressive.CINCH, "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", entries, "all-stars")
+    # Ann: 1 gold 1 green; Eve: 2 red; Dan: 1 red
+    assert stars.standing.index("Eve") < stars.standing.index("Ann")
+    assert gold.standing.index("Ann") < gold.standing.index("Eve")
+    # all-stars: Fay's three green stars count as many as Cid's three gold
+    assert every.standing[:3] == ("Cid", "Hal", "Fay") and stars.standing[-1] == "Fay"
+
+
+# ---------------------------------------------------------------- the commands
+
+
+def copy_bundled(cli, name: str) -> None:
+    cli.folder.mkdir(parents=True, exist_ok=True)
+    shutil.copy(SESSIONS / f"{name}.yaml", cli.file(name))
+
+
+def test_a_correction_to_round_2_reseats_every_round_after_it(cli):
+    copy_bundled(cli, "party-hearts")
+    lines_before = cli.file("party-hearts").read_text().splitlines()
+    result = cli.ok("party", "edit", "party-hearts", "2", "1", "Eve=5", "Cid=2")
+    assert result.stdout.startswith("corrected round 2 table 1; re-seated rounds 3, 4, 5, 6, 7\n")
+    p = parties.open_party(cli.file("party-hearts"))
+    history = p.standing.history
+    assert history[:2] == bundled("party-hearts").standing.history[:2]
+    # now Cid (2) stays and Eve (5) goes down: Gus takes Eve's seat, Eve takes Ann's at the booby
+    assert history[2] == seating("Gus Hal Cid Fay", "Ivy Jim Ann Len", "Eve Dan Kay Bob")
+    assert list(history) == reference_hearts(TWELVE.split(","), results_of(p.party))
+    lines_after = cli.file("party-hearts").read_text().splitlines()
+    changed = [i for i, (a, b) in enumerate(zip(lines_before, lines_after)) if a != b]
+    assert len(changed) == 1 and "round: 2, table: 1, hearts: [5, 2, 2, 4]" in lines_after[changed[0]]
+
+
+def test_bad_input_is_refused_with_one_line_and_the_file_unchanged(cli):
+    copy_bundled(cli, "party-hearts")
+    cli.new("x", "tally", "Ann,Bob")  # a sitting beside the party
+    cli.ok("party", "undo", "party-hearts")  # round 6 table 3 now waits
+    name = "party-hearts"
+    twice = cli.refused(name, "party", "round", name, "1", "Kay=1", "Jim=4", "Cid=3", "Len=5", code=2)
+    assert "table 1 has already reported round 6" in twice.stderr
+    assert "Kay is not at table 3 in round 6 (Kay sits at table 1)" in \
+        cli.refused(name, "party", "round", name, "3", "Kay=3", "Bob=3", "Ivy=4", "Hal=3").stderr
+    assert "hearts: Eve 3 + Bob 3 + Ivy 4 + Hal 4 = 14, but the 13 hearts" in \
+        cli.refused(name, "party", "round", name, "3", "Eve=3", "Bob=3", "Ivy=4", "Hal=4").stderr
+    assert "'Zed' is not at the party" in cli.refused(name, "party", "round", name, "3", "Zed=13").stderr
+    assert "Bob and Hal tie with 3 hearts: give cut=NAME" in \
+        cli.refused(name, "party", "round", name, "3", "Eve=3", "Bob=3", "Ivy=4", "Hal=3").stderr
+    assert "there is no table 4" in cli.refused(name, "party", "round", name, "4", "Eve=13", code=2).stderr
+    assert "round 2 table 1: hearts" in \
+        cli.refused(name, "party", "edit", name, "2", "1", "Eve=9").stderr
+    assert "round 7 table 1 has not reported" in \
+        cli.refused(name, "party", "edit", name, "7", "1", "Eve=9", code=2).stderr
+    assert "is a party, not a sitting: use scorekeeper party show party-hearts" in \
+        cli.refused(name, "show", name).stderr
+    assert "x is a sitting of tally, not a party: use scorekeeper show x" in \
+        cli.refused("x", "party", "show", "x").stderr
+    assert "a multiple of four players, at least 8" in \
+        cli.refused("y", "party", "new", "y", "--game", "progressive-hearts", "--players", "A,B,C,D", code=2).stderr
+    assert "the game of a party must be progressive-hearts or progressive-cinch" in \
+        cli.refused("y", "party", "new", "y", "--game", "hearts", "--players", "A,B,C,D,E,F,G,H", code=2).stderr
+
+
+def test_cinch_deals_are_scored_by_the_cinch_laws_and_each_player_deals_once(cli):
+    cli.ok("party", "new", "c", "--game", "progressive-cinch", "--players", "A,B,C,D,E,F,G,H")
+    twice = cli.refused("c", "party", "round", "c", "1", "deal1=bidder=A bid=8 made=10",
+                        "deal2=bidder=B bid=6 made=9", "deal3=bid=0 made=7",
+                        "deal4=bidder=D bid=5 made=3 dealer=A")
+    assert "deal4: A deals twice; each player deals once" in twice.stderr
+    assert "deal2 is missing" in cli.refused("c", "party", "round", "c", "1", "deal1=bid=0 made=7").stderr
+    assert "C and A are partners" in cli.refused("c", "party", "round", "c", "1", "A=20", "C=21", "B=3").stderr
+    out = cli.ok("party", "round", "c", "1", "deal1=bidder=A bid=8 made=10",
+                 "deal2=bidder=B bid=6 made=9", "deal3=bid=0 made=7", "deal4=bidder=D bid=5 made=3")
+    assert out.stdout.startswith("round 1 table 1: A-C 22, B-D 4: A and C stay at the head table; "
+                                 "B and D go down to table 2\n")
+
+
+def test_show_json_keys_and_list_shows_a_party(cli):
+    copy_bundled(cli, "party-cinch")
+    data = cli.json("party", "show", "party-cinch")
+    assert data["round"] == 4
+    assert data["tables"] == [["Cid", "Hal", "Bob", "Eve"], ["Fay", "Ann", "Gus", "Dan"]]
+    assert data["stars"]["Hal"] == {"gold": 1, "red": 1, "green": 1}
+    assert data["standing"][:3] == ["Cid", "Gus", "Hal"]
+    listed = cli.ok("list").stdout
+    assert "party-cinch  progressive-cinch (party)  8 players  6 " in listed
+
+
+def test_undo_removes_the_last_result_and_takes_back_the_movement(cli):
+    copy_bundled(cli, "party-cinch")
+    before = json.loads(cli.ok("party", "show", "party-cinch", "--json").stdout)
+    out = cli.ok("party", "undo", "party-cinch").stdout
+    assert out.startswith("removed round 3 table 2: Fay-Ann 14, Bob-Eve 20: Bob and Eve go up")
+    after = json.loads(cli.ok("party", "show", "party-cinch", "--json").stdout)
+    assert after["round"] == 3 and after["reported"] == [1]
+    assert after["tables"] == [["Cid", "Gus", "Hal", "Dan"], ["Fay", "Bob", "Ann", "Eve"]]
+    assert before["stars"]["Bob"]["red"] == after["stars"]["Bob"]["red"] + 1
+
+
+def test_a_party_file_round_trips_through_the_store(tmp_path):
+    party = store.load_party(SESSIONS / "party-cinch.yaml")
+    store.save(party, tmp_path / "c.yaml", store.PARTY)
+    assert (tmp_path / "c.yaml").read_text() == (SESSIONS / "party-cinch.yaml").read_text()
+
+
+def test_a_correction_and_its_reverse_restore_the_file_byte_for_byte(cli):
+    copy_bundled(cli, "party-cinch")
+    original = cli.file("party-cinch").read_bytes()
+    cli.ok("party", "edit", "party-cinch", "2", "1", "Ann=20", "cut=")
+    assert cli.file("party-cinch").read_bytes() != original
+    cli.ok("party", "edit", "party-cinch", "2", "1", "Ann=18", "cut=Cid")
+    assert cli.file("party-cinch").read_bytes() == original
+
+
+def test_new_with_a_party_game_says_to_use_party_new(cli):
+    refused = cli.refused("x", "new", "x", "--game", "progressive-hearts", "--players", "A,B,C,D")
+    assert "progressive-hearts is played as a party of several tables: scorekeeper party new" in refused.stderr

@@ -1,0 +1,24 @@
+"""render._table lays out plain tables itself (for speed): character for character as tabulate."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from tabulate import tabulate
+
+from scorekeeper.render import _table
+
+cell = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=8)
+table = st.integers(1, 5).flatmap(lambda n: st.tuples(
+    st.lists(cell, min_size=n, max_size=n), st.lists(st.lists(cell, min_size=n, max_size=n), max_size=5)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(table)
+def test_plain_tables_are_laid_out_exactly_as_tabulate_does(t):
+    headers, rows = t
+    assert _table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def test_other_cells_still_go_to_tabulate():
+    rows = [["Ånn", "1"], ["Bob\\nx", "2"]]
+    assert _table(rows, ["p", "s"]) == tabulate(rows, headers=["p", "s"], tablefmt="simple",
+                                                  disable_numparse=True)

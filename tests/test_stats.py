@@ -1,0 +1,188 @@
+"""`stats`, `chart` and `report` on the bundled sittings, each figure checked against one
+computed here independently (from the raw YAML, or from `settle` and `show`)."""
+
+from __future__ import annotations
+
+import shutil
+from collections import defaultdict
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+import yaml
+
+from tests.conftest import SESSIONS, Cli
+
+
+@pytest.fixture
+def club(tmp_path) -> Cli:
+    """A sessions folder holding a copy of every bundled sitting."""
+    folder = tmp_path / "sessions"
+    shutil.copytree(SESSIONS, folder)
+    return Cli(folder)
+
+
+def raw(name: str) -> dict:
+    return yaml.safe_load((SESSIONS / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def bundled() -> list:
+    """The bundled sittings (a progressive party's file is not one)."""
+    return sorted(p.stem for p in SESSIONS.glob("*.yaml") if raw(p.stem).get("kind", "sitting") == "sitting")
+
+
+def test_sittings_hands_money_and_games_won_match_each_sittings_own_figures(club):
+    sittings, hands, money, won = defaultdict(int), defaultdict(int), defaultdict(Decimal), defaultdict(int)
+    for name in bundled():
+        data = raw(name)
+        settled = club.json("settle", name)
+        shown = club.json("show", name)
+        for p in data["players"]:
+            sittings[p] += 1
+            hands[p] += len(data["hands"] or [])
+            money[(p, settled["currency"])] += Decimal(str(settled["money"][p]))
+            won[p] += (shown.get("games_won") or {}).get(p, 0)
+    stats = club.json("stats")
+    assert stats["failed"] == []
+    parties = sorted(p.stem for p in SESSIONS.glob("*.yaml") if p.stem not in bundled())
+    assert sorted(f.rsplit("/", 1)[-1][:-5] for f in stats["parties"]) == parties
+    assert set(stats["players"]) == set(sittings)
+    for p, got in stats["players"].items():
+        assert got["sittings"] == sittings[p]
+        assert got["hands"] == hands[p]
+        assert got["games_won"] == won[p]
+        expected = {cur: f"{amount:.2f}" for (q, cur), amount in money.items() if q == p}
+        assert got["money"] == expected
+
+
+def test_hearts_taken_per_deal_and_the_jack_won(club):
+    data = raw("hearts-sweepstake-jack")
+    deals = data["hands"]
+    figures = club.json("stats", "--game", "hearts")["players"]
+    for p in data["players"]:
+        taken = sum(h.get(p, 0) for h in deals)
+        mean = figures[p]["figures"]["hearts"]["hearts taken per deal"]
+        assert mean["count"] == len(deals) + (5 if p in raw("hearts-howell")["players"] else 0)
+        if p not in raw("hearts-howell")["players"]:
+            assert mean["mean"] == pytest.approx(float(Fraction(taken, len(deals))))
+    # The README: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
+    jacks = {p: v["figures"]["hearts"].get("Jacks won", {}).get("total", 0) for p, v in figures.items()}
+    assert jacks == {"A": 0, "B": 0, "C": 0, "D": 0, "Ann": 0, "Ben": 0, "Cid": 1, "Dot": 0}
+
+
+def test_cinch_bids_made_and_set_by_bid(club):
+    counts = defaultdict(int)
+    for h in raw("cinch-setback")["hands"]:
+        outcome = "made" if h["made"] >= h["bid"] else "set"
+        counts[(h["bidder"], f"bid {h['bid']} {outcome}")] += 1
+        counts[(h["bidder"], f"bids {outcome}")] += 1
+    # cinch-foster, the book's four hands given by cards: Y-Z 15 (A's 8 set), A-B 10 (made),
+    # A-B 10 (A's 12 made), Y-Z 19 (A's 8 set)
+    for key in ("bid 8 set", "bid 8 made", "bid 12 made", "bid 8 set"):
+        counts[("A", key)] += 1
+        counts[("A", "bids " + key.split()[-1])] += 1
+    stats = club.json("stats", "--game", "cinch")
+    got = {(p, name): f["total"] for p, v in stats["players"].items()
+           for name, f in v["figures"].get("cinch", {}).items()}
+    assert got == dict(counts)
+
+
+def test_boston_calls_made_and_failed_count_every_call(club):
+    calls = defaultdict(int)
+    for h in raw("boston-twelve-deals")["hands"]:
+        if not h.get("misdeal") and h.get("call") not in (None, "partout"):
+            calls[h["caller"]] += 1
+    stats = club.json("stats", "--game", "boston")["players"]
+    for p, v in stats.items():
+        f = v["figures"].get("boston", {})
+        made, failed = f.get("calls made", {}).get("total", 0), f.get("calls failed", {}).get("total", 0)
+        assert made + failed == calls[p]
+        by_call = sum(x["total"] for k, x in f.items() if not k.startswith("calls "))
+        assert by_call == calls[p]
+
+
+def test_cribbage_shows_against_the_exact_expectation(club):
+    from scorekeeper.crib.count import show_points
+    from scorekeeper.cards import Card
+
+    shown = defaultdict(list)
+    for h in raw("cribbage-evening")["hands"]:
+        if "starter" in h:
+            starter = Card.parse(h["starter"])
+            for p in ("Ann", "Bob"):
+                if f"hand.{p}" in h:
+                    shown[p].append(show_points([Card.parse(c) for c in h[f"hand.{p}"].split()], starter))
+    stats = club.json("stats", "--game", "cribbage")["players"]
+    for p, counts in shown.items():
+        f = stats[p]["figures"]["cribbage"]["hand shown"]
+        assert f["count"] == len(counts)
+        assert f["mean"] == pytest.approx(sum(counts) / len(counts))
+        assert f["expected"] == pytest.approx(60759 / 12740)  # README: the exact mean
+
+
+def test_stats_text_for_one_game_is_exact(club):
+    assert club.ok("stats", "--game", "TALLY").stdout == f"""\
+season: 1 sitting, 6 hands (in {club.folder})
+
+player    sittings    hands    games won    money      best night                worst night
+--------  ----------  -------  -----------  ---------  ------------------------  ------------------------
+Ann       1           6        0            -2.25 USD  tally-friday (-2.25 USD)  tally-friday (-2.25 USD)
+Bob       1           6        1            +2.25 USD  tally-friday (+2.25 USD)  tally-friday (+2.25 USD)
+Cid       1           6        0            -0.95 USD  tally-friday (-0.95 USD)  tally-friday (-0.95 USD)
+Dee       1           6        0            +0.95 USD  tally-friday (+0.95 USD)  tally-friday (+0.95 USD)
+
+by game
+player    game    sittings    hands    games won    net
+--------  ------  ----------  -------  -----------  -------------
+Ann       tally   1           6        0            -22.50 points
+Bob       tally   1           6        1            +22.50 points
+Cid       tally   1           6        0            -9.50 points
+Dee       tally   1           6        0            +9.50 points
+"""
+
+
+def test_filters_player_and_since(club):
+    one = club.json("stats", "--player", "bob")
+    with_bob = sum(1 for name in bundled() if "Bob" in raw(name)["players"])  # (counted: issue 10 added sittings)
+    assert list(one["players"]) == ["Bob"] and one["sittings"] == with_bob
+    assert club.json("stats", "--since", "2030-01-01")["players"] == {}
+    result = club("stats", "--since", "last tuesday")
+    assert result.exit_code == 2 and result.stderr.startswith("error: --since must be a date")
+
+
+def test_a_sitting_that_fails_is_listed_with_its_error(club):
+    (club.folder / "broken.yaml").write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n"
+                                             "hands:\n- {A: many}\n", encoding="utf-8")
+    (club.folder / "unknown.yaml").write_text("format: scorekeeper/1\ngame: skat\nplayers: [A, B]\n",
+                                              encoding="utf-8")
+    data = club.json("stats")
+    assert [f["file"].rsplit("/", 1)[-1] for f in data["failed"]] == ["broken.yaml", "unknown.yaml"]
+    assert "must be a whole number" in data["failed"][0]["error"]
+    assert "unknown game 'skat'" in data["failed"][1]["error"]
+    text = club.ok("stats").stdout
+    assert "failed to load (not counted)\n" in text and "broken.yaml:5: hand 1: A:" in text
+
+
+def test_chart_fits_the_width_and_marks_game_ends(club, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "60")
+    out = club.ok("chart", "cribbage-evening").stdout
+    assert all(len(line) <= 60 for line in out.splitlines())
+    assert out.isascii()  # piped: plain text
+    assert out.splitlines()[-1] == "* Ann   o Bob   | game over (hand 5, 8)"
+    assert out.splitlines()[0] == "cribbage-evening (cribbage): the score after each hand"
+    monkeypatch.setenv("COLUMNS", "200")
+    wide = club.ok("chart", "tally-friday").stdout
+    assert "| game over (hand 5)" in wide
+
+
+def test_report_is_one_self_contained_page(club, tmp_path):
+    out = tmp_path / "r.html"
+    assert club.ok("report", "tally-friday", "--html", str(out)).stdout == f"wrote {out}\n"
+    page = out.read_text(encoding="utf-8")
+    assert "<script" not in page and "<svg" in page
+    assert "https://" not in page and "http://" not in page.replace("http://www.w3.org/2000/svg", "")
+    assert "Ann pays Bob 2.25 USD" in page and "Cid pays Dee 0.95 USD" in page
+    season = tmp_path / "s.html"
+    club.ok("report", "--season", "--html", str(season))
+    assert "tally-friday" in season.read_text(encoding="utf-8")
+    assert club("report", "--html", str(season)).exit_code == 2
