@@ -154,7 +154,10 @@ def root(ctx: typer.Context,
                                             "$SCOREKEEPER_DIR, else ./sessions if it exists, else "
                                             "$XDG_DATA_HOME/scorekeeper/sessions)"),
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="print the version and exit")) -> None:
+                                      help="print the version and exit"),
+         no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
+                                       "(as NO_COLOR=1 does)")) -> None:
+    ctx.meta["no_color"] = no_color
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -170,6 +173,22 @@ def _path(ctx: typer.Context, name: str) -> Path:
     from .store import session_path
 
     return session_path(name, _folder(ctx))
+
+def _style(ctx: typer.Context):
+    """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
+    --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
+    import os
+
+    is_tty = sys.stdout.isatty()
+    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+        return None  # piped: plain, and nothing more imported
+    import shutil
+
+    from .terminal import decide
+
+    return decide(is_tty, dict(os.environ), bool(ctx.find_root().meta.get("no_color")),
+                  getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
+
 
 def _out(text: str) -> None:
     typer.echo(text)
@@ -233,7 +252,7 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     if json:
         _out(render.hand_json(replayed.session, replayed.standings))
     else:
-        _out(render.effect_text(replayed.session, replayed.standings))
+        _out(render.effect_text(replayed.session, replayed.standings, _style(ctx)))
 
 
 @app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --json"))
@@ -242,7 +261,10 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from . import ledger, render
 
     r = ledger.open_session(_path(ctx, name))
-    _out(render.show_json(r.session, r.standings) if json else render.show_text(r.session, r.standings))
+    if json:
+        _out(render.show_json(r.session, r.standings))
+    else:
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -276,7 +298,7 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s))
+    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
 
 
 @app.command("list", epilog=example("scorekeeper list", "scorekeeper --dir ~/cards list --json"))

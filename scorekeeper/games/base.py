@@ -206,6 +206,11 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        """Partners who share one score: `show` gives each side one column (Ann-Cid | Bob-Dee),
+        as on a paper sheet. None: every player scores alone."""
+        return None
+
     def prompt_fields(self, session: Session) -> Sequence[str]:
         """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
         these, the required fields and each player's field; the rest in one question)."""

@@ -152,6 +152,9 @@ class Cribbage(Game):
             return [(p[0], p[2]), (p[1], p[3])]
         return [(name,) for name in p]
 
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        return tuple(self.sides(session)) if len(session.players) == 4 else None
+
     def side_of(self, session: Session, player: str) -> int:
         return next(i for i, side in enumerate(self.sides(session)) if player in side)
 
