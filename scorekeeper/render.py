@@ -315,6 +315,11 @@ def money(cents: int, currency: str) -> str:
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    shares = _pool_shares(st, s)
+    if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
+        headers[1:1] = ["score", "pool share"]
+        for row, p in zip(rows, st.players):
+            row[1:1] = [number(st.scores[p]), number(shares[p])]
     stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
     if style is not None and style.color:
         from . import terminal
@@ -332,6 +337,18 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
     else:
         parts.append("nobody owes anything")
     return "\n\n".join(parts)
+
+
+def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
+    """Each player's share of the pool left at the end (balance - score), in games with a
+    pool whose balances are not the scores `show` gives; empty otherwise."""
+    if st.pool is None or st.unit != s.unit:
+        return {}
+    try:
+        shares = {p: s.balances[p] - st.scores[p] for p in st.players}
+    except (TypeError, KeyError):
+        return {}
+    return shares if any(shares.values()) else {}
 
 
 def _unfinished_game(st: "Standings") -> List[str]:

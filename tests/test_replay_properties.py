@@ -591,6 +591,7 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
             same_standings(ledger.open_session(path).standings, standings)
             break
         assert edited  # the note-only edit is always valid
+        original = path.read_bytes()  # with the correction's trace: undo must give these bytes
 
     added = False
     for raw in [spec.hand(data.draw, players, rules) for _ in range(6)] + [dict(h.game_fields()) for h in hands]:

@@ -206,6 +206,11 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def race_target(self, session: Session) -> Optional[int]:
+        """The score that wins a game, in a game played to a target (its standings then show
+        "to go"); None: no target."""
+        return None
+
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
         """Partners who share one score: `show` gives each side one column (Ann-Cid | Bob-Dee),
         as on a paper sheet. None: every player scores alone."""

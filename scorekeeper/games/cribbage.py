@@ -152,6 +152,9 @@ class Cribbage(Game):
             return [(p[0], p[2]), (p[1], p[3])]
         return [(name,) for name in p]
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.target(session.rules)
+
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
         return tuple(self.sides(session)) if len(session.players) == 4 else None
 
@@ -177,6 +180,7 @@ class Cribbage(Game):
         scores = list(state.scores)
         before = tuple(scores)
         winner: Optional[int] = None
+        ended_in_play = False
         said: List[str] = []
         sides = self.sides(session)
         pegging_checked = False
@@ -192,6 +196,7 @@ class Cribbage(Game):
             said.append(_side_says(sides[side], why.format(n=points)))
             if scores[side] >= target:
                 winner = side
+                ended_in_play = why.startswith("pegs")
                 break
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
@@ -200,6 +205,8 @@ class Cribbage(Game):
         balances = list(state.balances)
         if winner is not None:
             notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+        if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
+            notes += self.count_breakdowns(hand, session)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
@@ -214,6 +221,22 @@ class Cribbage(Game):
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
                             state.games_won, state.balances, state.game_number)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
+        """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
+        "fifteen two, fifteen four, and a pair is six"), so the table can check it."""
+        starter = hand.get("starter")
+        if starter is None:
+            return []
+        from ..crib.count import count_hand, say
+
+        found = []
+        for p in session.players:
+            if f"hand.{p}" in hand:
+                found.append(f"{p}'s hand: {say(count_hand(hand[f'hand.{p}'], starter))}")
+        if "crib" in hand:
+            found.append(f"the crib: {say(count_hand(hand['crib'], starter, crib=True))}")
+        return found
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str) -> Tuple[CribState, Effect]:

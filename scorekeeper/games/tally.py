@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..fields import Field, integer
 from ..model import ScorekeeperError, Session
@@ -70,6 +70,9 @@ class Tally(Game):
         if sum(1 for p in scores if scores[p] == scores[best]) > 1:
             return ""  # a tie for best: play on until it is broken
         return best
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules.get("target")
 
     def finish(self, state: TallyState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         totals = state.totals
