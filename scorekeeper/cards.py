@@ -7,7 +7,7 @@ from enum import Enum
 from functools import total_ordering
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from .model import ScorekeeperError
+from .model import ScorekeeperError, shown
 
 
 class Suit(Enum):
@@ -36,7 +36,7 @@ class Suit(Enum):
         suit = _SUIT_NAMES.get(token.lower()) or _SUIT_NAMES.get(token)
         if suit is None:
             raise ScorekeeperError(
-                f"not a suit: {token!r} (try C, D, H, S, ♣, ♦, ♥, ♠ or clubs, diamonds, hearts, spades)")
+                f"not a suit: {shown(token)} (try C, D, H, S, ♣, ♦, ♥, ♠ or clubs, diamonds, hearts, spades)")
         return suit
 
     def __str__(self) -> str:
@@ -97,7 +97,7 @@ class Rank(Enum):
     def parse(cls, text: str) -> "Rank":
         rank = _RANK_NAMES.get(text.upper())
         if rank is None:
-            raise ScorekeeperError(f"not a rank: {text!r} (try 2-10, T, J, Q, K, A)")
+            raise ScorekeeperError(f"not a rank: {shown(text)} (try 2-10, T, J, Q, K, A)")
         return rank
 
     def __str__(self) -> str:
@@ -132,7 +132,7 @@ class Card:
         if token.lower() in ("jk", "joker", "🃏"):
             return cls.joker()
         if len(token) < 2:
-            raise ScorekeeperError(f"not a card: {token!r} (try 10H, TH, 10♥)")
+            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
         if token[0] in _SUIT_SYMBOL_CHARS:
             # Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and spades after
             # the rank (5♢): one card grammar everywhere, so both orders are read.
@@ -140,7 +140,7 @@ class Card:
         try:
             return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
         except ScorekeeperError:
-            raise ScorekeeperError(f"not a card: {token!r} (try 10H, TH, 10♥)") from None
+            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)") from None
 
     def __str__(self) -> str:
         if self.is_joker:

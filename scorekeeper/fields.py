@@ -8,9 +8,16 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 
 from __future__ import annotations
 
+import re
+from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .model import COMMON_FIELDS, ScorekeeperError
+from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
+
+# Every number a person types or a file holds (a score, a count, a bid, a rule) is at most
+# this big either way: far beyond any card table, and small enough that sums over any
+# sitting print and save (Python refuses to print integers of more than 4,300 digits).
+MAX_NUMBER = 10 ** 9
 
 
 def closest(word: str, choices: Sequence[str]) -> Optional[str]:
@@ -42,11 +49,12 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
         name = name.strip()
         if not sep:
             hint = " (cards are separated by commas: hand.Ann=5C,5D,JH)" if _is_card(item) else ""
-            raise ScorekeeperError(f"{item!r} is not {example}{hint}", usage=True)
+            raise ScorekeeperError(f"{shown(item)} is not {example}{hint}", usage=True)
         if not name:
-            raise ScorekeeperError(f"{item!r} has no {what} name before '='", usage=True)
+            raise ScorekeeperError(f"{shown(item)} has no {what} name before '='", usage=True)
         if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
-            raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})",
+            raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})"
+                                   if len(item) <= 60 else f"{what} {shown(name)} given twice",
                                    usage=True)
         _check_text(value, name)
         result[name] = value.strip()
@@ -59,8 +67,8 @@ def _check_text(text: str, name: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        shown = text.encode("utf-8", "replace").decode("utf-8")
-        raise ScorekeeperError(f"{name}: {shown!r} is not valid UTF-8 text (is the terminal set to "
+        text_shown = text.encode("utf-8", "replace").decode("utf-8")
+        raise ScorekeeperError(f"{name}: {shown(text_shown)} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?)", usage=True) from None
 
 
@@ -89,15 +97,28 @@ class Kind(NamedTuple):
     dump: Callable[[Any], Any] = _same
 
 
-def _as_int(raw: Any) -> int:
+def whole_number(raw: Any) -> int:
+    """A whole number written in ASCII digits with an optional sign (not `٣`, `1_000` or
+    `1e3`), at most MAX_NUMBER either way; ValueError otherwise."""
+    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual case (not a bool)
+        return raw
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
-        return raw
-    text = str(raw).strip()
-    if text.lstrip("+-").isdigit():
-        return int(text)
-    raise ValueError
+        value = raw
+    else:
+        text = str(raw).strip()
+        digits = text[1:] if text[:1] in ("+", "-") else text
+        if not (digits.isascii() and digits.isdigit()) or len(digits) > 12:
+            raise ValueError
+        value = int(text)
+    if abs(value) > MAX_NUMBER:
+        raise ValueError
+    return value
+
+
+_as_int = whole_number  # the name other modules import
+
 
 
 def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
@@ -107,12 +128,15 @@ def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
         describe = f"a whole number, at least {low}"
     else:
         describe = "a whole number"
+    bounded = describe if high is not None else f"{describe} (at most {MAX_NUMBER:,} either way)"
 
     def parse(raw: Any, players: Sequence[str]) -> int:
         try:
-            value = _as_int(raw)
+            value = whole_number(raw)
         except ValueError:
-            raise ScorekeeperError(f"must be {describe}, got {raw!r}") from None
+            digits = str(raw).strip().lstrip("+-")
+            too_big = isinstance(raw, int) or (digits.isascii() and digits.isdigit())
+            raise ScorekeeperError(f"must be {bounded if too_big else describe}, got {shown(raw)}") from None
         if (low is not None and value < low) or (high is not None and value > high):
             raise ScorekeeperError(f"must be {describe}, got {value}")
         return value
@@ -128,9 +152,9 @@ def _player(raw: Any, players: Sequence[str]) -> str:
         if p.lower() == name.lower():
             return p
     if "," in name and all(_is_player(part, players) for part in name.split(",")):
-        raise ScorekeeperError(f"one player only, got {name!r}")
+        raise ScorekeeperError(f"one player only, got {shown(name)}")
     raise ScorekeeperError(
-        f"{name!r} is not at the table{suggest(name, players)}; players: {', '.join(players)}")
+        f"{shown(name)} is not at the table{suggest(name[:100], players)}; players: {', '.join(players)}")
 
 
 def _is_player(name: str, players: Sequence[str]) -> bool:
@@ -149,7 +173,7 @@ def _players(raw: Any, players: Sequence[str]) -> Tuple[str, ...]:
             items.extend([part] if _is_player(part, players) else part.split())
     names = tuple(_player(item, players) for item in items if item.strip())
     if len(set(names)) != len(names):
-        raise ScorekeeperError(f"a player is named twice in {raw!r}")
+        raise ScorekeeperError(f"a player is named twice in {shown(raw)}")
     return names
 
 
@@ -167,7 +191,7 @@ def _boolean(raw: Any, players: Sequence[str]) -> bool:
         return True
     if text in _FALSE:
         return False
-    raise ScorekeeperError(f"must be yes or no, got {raw!r}")
+    raise ScorekeeperError(f"must be yes or no, got {shown(raw)}")
 
 
 BOOLEAN = Kind("yes or no", _boolean)
@@ -180,7 +204,7 @@ def choice(*values: str) -> Kind:
         text = str(raw).strip().lower()
         if text in values:
             return text
-        raise ScorekeeperError(f"must be {describe}, got {raw!r}{suggest(text, values)}")
+        raise ScorekeeperError(f"must be {describe}, got {shown(raw)}{suggest(text[:100], values)}")
 
     return Kind(describe, parse)
 
@@ -248,34 +272,36 @@ class FieldIndex(NamedTuple):
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
+    required: Tuple[Field, ...] = ()
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()})
+    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
+                      tuple(f for f in fields if f.required))
 
 
 def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower = index
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
-                f"unknown field {name!r}{suggest(str(name), known)}; fields: {', '.join(known)}",
+                f"unknown field {shown(name)}{suggest(str(name)[:100], known)}; fields: {', '.join(known)}",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and value.strip() == "" and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
-    for field in fields:
-        if field.required and field.name not in values:
+    for field in required:
+        if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
     return values
@@ -303,3 +329,26 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
         if (name.lower() if ignore_case else name) in taken:
             raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
                                    f"a hand field; give him another name", usage=usage, player=name)
+
+
+MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
+STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
+_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
+
+
+def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
+    """The money per counter, point or game: `--stake 0.05` and `stakes: {stake: 0.05}` in a
+    file both come here (`where` is the file's line then). A plain amount of money: digits
+    with at most one point (no sign, no exponent, no nan or inf), from 0 to MAX_STAKE, to at
+    most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
+    `1e100000000` would take for ever to settle."""
+    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
+    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
+        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
+                               usage=where is None, key="stakes")
+    value = Decimal(text)
+    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
+        raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
+                               f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None,
+                               key="stakes")
+    return value

@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import dump_hand, refuse_field_names
+from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Figure, Game, Standings
-from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes
+from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -25,6 +25,12 @@ class Replayed(NamedTuple):
     session: Session
     game: Game
     standings: Standings
+
+
+# Called with the sitting as it will be saved, under the lock and BEFORE the file is
+# replaced: a command computes there everything it will print, so that a failure to
+# print (a figure too large to show, say) leaves the file as it was.
+Prepare = Optional[Callable[[Replayed], Any]]
 
 
 def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
@@ -87,6 +93,73 @@ def _finished_games(game: Game, session: Session, standings: Standings, target: 
     return lines
 
 
+def find_errors(session: Session) -> List[ScorekeeperError]:
+    """Every mistake in a sitting at once, each located (`scorekeeper check`): the header's,
+    each rule's, then each hand's, a refused hand being left out of the replay that follows.
+    A header mistake that leaves nothing to check the hands by (an unknown game, bad
+    players, rules that cannot work together) ends the search."""
+    errors: List[ScorekeeperError] = []
+
+    def note(err: ScorekeeperError) -> None:
+        errors.append(err.at(session.locate(err)))
+
+    try:
+        game = get_game(session.game)
+    except ScorekeeperError as err:
+        return [err.at(session.locate(err))]
+    for check in (check_players, game.check_players):
+        try:
+            check(session.players)
+        except ScorekeeperError as err:
+            note(err)
+            return errors
+    try:
+        rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
+    except ScorekeeperError:
+        good = {}
+        for name, raw in session.rules.items():
+            try:
+                _read_one_rule(game, name, raw)
+                good[name] = raw
+            except ScorekeeperError as err:
+                note(err)
+        try:
+            rules = game.resolve_rules(read_rule_files(game, good), session.players)
+        except ScorekeeperError as err:
+            note(err)
+            return errors
+    session = session._replace(rules=rules)
+    try:
+        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.replay(session, errors=errors)
+    except ScorekeeperError as err:
+        note(err)
+    return errors
+
+
+def check_file(path: Path) -> List[ScorekeeperError]:
+    """Every mistake in a session file (one, if the file cannot be read as a session at all).
+    A sitting that is not there is not a mistake in it: that raises, as for every command."""
+    try:
+        session = store.load(path)
+    except ScorekeeperError as err:
+        if not path.is_file():
+            raise
+        return [err if err.source else err.with_message(f"{path}: {err.message}")]
+    return find_errors(session)
+
+
+def _read_one_rule(game: Game, name: str, raw: Any) -> None:
+    """Parse one rule on its own (an unknown name or a bad value is an error; whether it
+    works with the other rules is not asked here)."""
+    known = {r.name: r for r in game.all_rules()}
+    if name not in known:
+        game.resolve_rules({name: raw}, ())  # the unknown-rule error, with its suggestions
+    value = read_rule_files(game, {name: raw})[name]
+    if value is not None and name != "first_dealer":
+        known[name].read(value)
+
+
 def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
     """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous.
     Per-player fields are named after the players themselves: only a second field of that
@@ -117,10 +190,10 @@ def check_players(players: Sequence[str]) -> None:
                                key="players")
     for name in players:
         if not name or name.strip() != name or "=" in name or "," in name or ":" in name:
-            raise ScorekeeperError(f"player name {name!r} is not allowed (no spaces at the ends, "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (no spaces at the ends, "
                                    f"no '=', ',' or ':')", usage=True, player=name)
         if not name.isprintable() or not _is_utf8(name):
-            raise ScorekeeperError(f"player name {name!r} is not allowed (it holds characters that "
+            raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
     seen = set()
@@ -144,7 +217,7 @@ def open_session(path: Path) -> Replayed:
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
                 stake: Decimal = Decimal("1"), currency: str = "",
-                created: Optional[str] = None) -> Replayed:
+                created: Optional[str] = None, prepare: Prepare = None) -> Replayed:
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
@@ -164,6 +237,8 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")
+        if prepare is not None:
+            prepare(replayed)
         _save(replayed, path)
     return replayed
 
@@ -187,26 +262,30 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change) -> Tuple[Replayed, Replayed]:
-    """Load under the lock, apply `change` to the hands, replay to validate, then save."""
+def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Replayed]:
+    """Load under the lock, apply `change` to the hands, replay to validate, let the command
+    prepare what it will print, then save."""
     with store.locked(path):
         before = open_session(path)
         hands = change(before)
         after = check_session(before.session.with_hands(hands))
+        if prepare is not None:
+            prepare(after)
         _save(after, path)
     return before, after
 
 
-def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None) -> Replayed:
+def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
+             prepare: Prepare = None) -> Replayed:
     def change(before: Replayed) -> Tuple[Hand, ...]:
         fields = dict(raw)
         fields.setdefault("at", at or now())
         return before.session.hands + (canonical_hand(before, fields),)
 
-    return _commit(path, change)[1]
+    return _commit(path, change, prepare)[1]
 
 
-def undo(path: Path) -> Tuple[Hand, Replayed]:
+def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
     removed: Dict[str, Hand] = {}
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
@@ -215,21 +294,25 @@ def undo(path: Path) -> Tuple[Hand, Replayed]:
         removed["hand"] = before.session.hands[-1]
         return before.session.hands[:-1]
 
-    after = _commit(path, change)[1]
+    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r))[1]
     return removed["hand"], after
 
 
-def edit(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
     """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
-    return correct(path, number, raw)[1]
+    return correct(path, number, raw, prepare=None if prepare is None else
+                   lambda before, after: prepare(after))[1]
 
 
-def correct(path: Path, number: int, raw: Mapping[str, Any],
-            at: Optional[str] = None) -> Tuple[Replayed, Replayed]:
+def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None,
+            prepare: Optional[Callable[[Replayed, Replayed], Any]] = None) -> Tuple[Replayed, Replayed]:
     """`edit`, returning the sitting before and after the correction (for showing what it
-    changed). The corrected hand records when it was corrected (`corrected: TIME`)."""
+    changed; `prepare(before, after)` makes what the command prints before the file is
+    replaced). The corrected hand records when it was corrected (`corrected: TIME`)."""
+    seen: Dict[str, Replayed] = {}
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
+        seen["before"] = before
         hands = list(before.session.hands)
         if not 1 <= number <= len(hands):
             span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
@@ -247,7 +330,8 @@ def correct(path: Path, number: int, raw: Mapping[str, Any],
         return tuple(hands)
 
     try:
-        return _commit(path, change)
+        return _commit(path, change, None if prepare is None else
+                       lambda after: prepare(seen["before"], after))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
@@ -308,3 +392,52 @@ def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
             failed.append(Failed(str(path), err.message,
                                  where.line if where is not None else None))
     return nights, failed
+
+
+# ---------------------------------------------------------------- what `list` and `games` show
+
+
+def list_sittings(folder: Path) -> List[Dict[str, Any]]:
+    """One row per session file in `folder`, from its header alone (nothing is replayed):
+    name, kind (sitting or party), game, known_game, players, hands, created, path; or name,
+    path and error for a file that cannot be read as a session."""
+    from .games import GAMES
+
+    rows: List[Dict[str, Any]] = []
+    for path in store.list_sessions(folder):
+        try:
+            s, hands = store.load_summary(path)  # the header and a count: nothing replayed
+            rows.append({"name": path.stem, "kind": store.SITTING, "game": s.game,
+                         "known_game": s.game.lower() in GAMES, "players": list(s.players),
+                         "hands": hands, "created": s.created, "path": str(path)})
+        except store.PartyFile as found:  # a progressive party: "hands" are its table results
+            party = found.party
+            rows.append({"name": path.stem, "kind": store.PARTY, "game": party.game,
+                         "known_game": True, "players": list(party.players),
+                         "hands": len(party.hands), "created": party.created, "path": str(path)})
+        except ScorekeeperError as err:
+            rows.append({"name": path.stem, "path": str(path), "error": err.message})
+    return rows
+
+
+def all_games() -> Dict[str, Game]:
+    """Every registered game by name, in name order."""
+    from .games import game_names
+
+    return {name: get_game(name) for name in game_names()}
+
+
+def game_fields(name: str, rules: Mapping[str, Any],
+                players: Optional[Sequence[str]] = None) -> Tuple[Game, List[Field]]:
+    """A game and its hand fields under the given house rules, for the given table or, with
+    no players, a typical one (four where the game allows, PLAYER1...)."""
+    game = get_game(name)
+    if players:
+        seated = tuple(players)
+        check_players(seated)
+        game.check_players(seated)
+    else:
+        seats = max(game.min_players, min(4, game.max_players))
+        seated = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
+    resolved = game.resolve_rules(read_rule_files(game, rules), seated)
+    return game, game.fields(Session(name="", game=game.name, players=seated, rules=resolved))

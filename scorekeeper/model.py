@@ -92,6 +92,14 @@ class ScorekeeperError(Exception):
         return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as an error message quotes it: repr'd (so a newline shows as \\n and the line
+    stays one line) and cut with `...` when long, so that a 4,000-digit number or a pasted
+    page cannot flood the terminal."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 class Source(NamedTuple):
     file: str
     line: int

@@ -13,6 +13,7 @@ from datetime import date
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
 
+from .games.sides import side_name
 from .model import ScorekeeperError
 
 if TYPE_CHECKING:
@@ -185,7 +186,7 @@ class ScoreLines(NamedTuple):
 
 def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str, Any]) -> ScoreLines:
     """From the effects of a replay. Partners (players whose score is the same after every
-    hand) make one line, `A & B`. A game ended at hand i when the scores after hand i + 1 are
+    hand) make one line, named as the house names a side (`A-B`). A game ended at hand i when the scores after hand i + 1 are
     just that hand's changes (the game started again from nothing), or, for the last hand,
     when the standings stand at nothing after it."""
     series = {p: [e.scores.get(p, 0) for e in effects] for p in players}
@@ -198,7 +199,7 @@ def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str,
         if len(partners) == len(players) and len(players) > 1:
             partners = [p]  # everyone alike (no hand yet, or every score equal): no sides
         taken.update(partners)
-        lines[" & ".join(partners)] = series[p]
+        lines[side_name(partners)] = series[p]
     ends = []
     for i in range(len(effects)):
         if not any(effects[i].scores.get(p, 0) for p in players):
@@ -210,3 +211,26 @@ def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str,
         elif not any(final.get(p, 0) for p in players):
             ends.append(i + 1)
     return ScoreLines(lines, ends)
+
+
+def money_lines(nights: Sequence["Night"]) -> "tuple[str, Dict[str, List[Fraction]]]":
+    """Each player's money won so far after every sitting, in the currency most sittings were
+    played for (sittings in another currency leave the lines flat): (currency, lines)."""
+    counts: Dict[str, int] = {}
+    for night in nights:
+        counts[night.settlement.currency] = counts.get(night.settlement.currency, 0) + 1
+    if not counts:
+        return "", {}
+    currency = max(counts, key=lambda c: counts[c])
+    players: List[str] = []
+    for night in nights:
+        players += [p for p in night.replayed.session.players if p not in players]
+    totals = {p: Fraction(0) for p in players}
+    lines: Dict[str, List[Fraction]] = {p: [] for p in players}
+    for night in nights:
+        if night.settlement.currency == currency:
+            for p, cents in night.settlement.money_cents.items():
+                totals[p] += Fraction(cents, 100)
+        for p in players:
+            lines[p].append(totals[p])
+    return currency, lines

@@ -7,13 +7,15 @@ import os
 import re
 import time
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, Iterator, List, Mapping, NamedTuple, Optional, Tuple
 
 import yaml
 
-from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes
+# parsing lives in fields.py; store.parse_stake and store.MAX_STAKE still work
+from .fields import MAX_STAKE, STAKE_PLACES, parse_stake  # noqa: F401
+from .model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
 
 try:  # the libyaml C loader is several times faster; both are safe loaders
     from yaml import CSafeDumper as _Dumper
@@ -24,7 +26,14 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 DEFAULT_DIR = "sessions"
 LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
-_NAME = re.compile(r"^[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?$")
+_NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?")  # matched in full
+MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any file-name limit
+# A session file is refused above this size, at once: about 30,000 hands, where a long
+# night is a hundred and a season of 10,000 hands is some 650 KB. (Every command reads and
+# replays the whole log: a 50 MB file would take minutes and gigabytes.)
+MAX_FILE_BYTES = 2 * 1024 * 1024
+# The keys of a session file; any other top-level key would be dropped by the next save.
+KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 
 
 def sessions_dir(option: Optional[str] = None) -> Path:
@@ -64,17 +73,32 @@ def session_path(name: str, folder: Path) -> Path:
 
     A bare name may not climb out of the sessions folder ("../x" is refused).
     """
+    _check_name_text(name)
     if name.endswith((".yaml", ".yml")):
         path = Path(name)
         if path.name != name:  # a path with a folder in it is taken as given
             return path
         in_folder = folder / name
         return in_folder if in_folder.exists() or not path.exists() else path
-    if not _NAME.match(name) or ".." in name:
+    if not _NAME.fullmatch(name) or ".." in name:
         raise ScorekeeperError(
-            f"session name {name!r} is not allowed: use letters, digits, spaces, '-', '_' and '.', "
+            f"session name {shown(name)} is not allowed: use letters, digits, spaces, '-', '_' and '.', "
             f"or give a path ending in .yaml", usage=True)
+    if len(name) > MAX_NAME:
+        raise ScorekeeperError(f"session name {shown(name)} is too long: {len(name)} characters, "
+                               f"at most {MAX_NAME}", usage=True)
     return folder / f"{name}.yaml"
+
+
+def _check_name_text(name: str) -> None:
+    """Refused before the disk is touched: control characters (a newline, a NUL byte) and
+    a file name the file system could not hold."""
+    if any(ord(c) < 32 or ord(c) == 127 for c in name):
+        raise ScorekeeperError(f"session name {shown(name)} is not allowed: it holds a control "
+                               f"character (a newline, a tab, a NUL byte...)", usage=True)
+    if any(len(part.encode("utf-8", "surrogateescape")) > 255 for part in Path(name).parts):
+        raise ScorekeeperError(f"session name {shown(name)} is too long for a file name "
+                               f"(at most 255 bytes between slashes)", usage=True)
 
 
 def _close_names(path: Path) -> str:
@@ -127,6 +151,12 @@ def load(path: Path, kind: str = SITTING) -> Session:
 
 def _read(path: Path, kind: str) -> str:
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ScorekeeperError(
+                f"{path} is {size / 2 ** 20:.1f} MB; a session file may be at most "
+                f"{MAX_FILE_BYTES // 2 ** 20} MB (about 30,000 hands): start a new sitting, or split "
+                f"this one into several files")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         what = "party" if kind == PARTY else "session"
@@ -254,13 +284,33 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
 
 
 _STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_DECIMAL = re.compile(r"-?(0|[1-9][0-9]*)\Z")
+_TAGS: Dict[Tuple[str, Any], str] = {}  # (a plain scalar's text, implicit) -> its resolved tag
+
+
+class _SessionLoader(_Loader):  # type: ignore[misc, valid-type]
+    """The safe loader, remembering which tag each scalar text resolves to: a long sitting
+    repeats the same few values (names, small numbers) thousands of times, and the resolver's
+    regular expressions were a fifth of the loading. Same tags: the resolver has no path
+    resolvers, so a scalar's tag depends on its text alone."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is not yaml.ScalarNode or self.yaml_path_resolvers:
+            return super().resolve(kind, value, implicit)
+        key = (value, implicit)
+        tag = _TAGS.get(key)
+        if tag is None:
+            if len(_TAGS) > 50_000:  # bounded: notes and times are seldom repeated
+                _TAGS.clear()
+            tag = _TAGS[key] = super().resolve(kind, value, implicit)
+        return tag
+
+
+_INT = "tag:yaml.org,2002:int"  # a plain decimal int is built directly (see _plain_decimal)
 
 
 def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
     """(the root node, the document's data, the hands when built straight from their nodes)."""
-    loader = _Loader(text)
+    loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
@@ -272,6 +322,13 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, .
             hands = _quick_hands(loader, hands_pair[1], filename)
             header = yaml.MappingNode(root.tag, [p for p in root.value if p is not hands_pair],
                                       root.start_mark, root.end_mark, root.flow_style)
+        if header is not None:  # checked on the nodes, before any value is built from them
+            _refuse_duplicate_keys(header, filename)
+        # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
+        # matters for a season of 10,000 hands (bench/bench_scale.py).
+        if "&" in text and root is not None and _expanded_size(root, {}) > _MAX_NODES:
+            raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} "
+                                   f"values (a session is far smaller)", Source(filename, 1))
         data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -283,17 +340,14 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, .
             problem = f"refused: {problem} (only plain YAML is read, never Python objects)"
         raise ScorekeeperError(f"{problem}", Source(filename, line)) from None
     except yaml.YAMLError as err:
-        raise ScorekeeperError(f"not valid YAML: {err}", Source(filename, 1)) from None
+        raise ScorekeeperError(f"not valid YAML: {shown(str(err), 200)}", Source(filename, 1)) from None
+    except (ValueError, OverflowError, RecursionError) as err:  # a value PyYAML cannot build
+        raise ScorekeeperError(f"a value cannot be read: {shown(str(err), 100)}",
+                               Source(filename, 1)) from None
     finally:
         loader.dispose()
     if root is None or not isinstance(root, yaml.MappingNode):
         return root, data if isinstance(data, dict) else None, None
-    _refuse_duplicate_keys(header, filename)
-    # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
-    # matters for a season of 10,000 hands (bench/bench_scale.py).
-    if "&" in text and _expanded_size(root, {}) > _MAX_NODES:
-        raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} values "
-                               f"(a session is far smaller)", Source(filename, 1))
     return root, data, hands
 
 
@@ -315,14 +369,18 @@ def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
 def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
     """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
     constructors = loader.yaml_constructors
+    scalar = yaml.ScalarNode
 
     def value_of(item: Any) -> Any:
-        if isinstance(item, yaml.ScalarNode):
-            if item.tag == _STR:
+        if type(item) is scalar:
+            tag = item.tag
+            if tag == _STR:
                 return item.value
-            if item.tag == _INT and _DECIMAL.match(item.value):
-                return int(item.value)  # plain decimal, as PyYAML reads it (not 0o17, 1_000, 1:30)
-            construct = constructors.get(item.tag)
+            if tag == _INT and len(item.value) > _MAX_DIGITS:
+                raise _too_long(item, filename)
+            if tag == _INT and _plain_decimal(item.value):
+                return int(item.value)
+            construct = constructors.get(tag)
             if construct is not None:
                 return construct(loader, item)
         return loader.construct_object(item, deep=True)
@@ -338,11 +396,22 @@ def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
                 raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
                                        f"{lines[raw]})", Source(filename, line))
             lines[raw] = line
-            if not isinstance(value, yaml.ScalarNode):
-                _refuse_duplicate_keys(value, filename)
-            fields[str(value_of(key))] = value_of(value)
+            if type(value) is scalar and value.tag == _STR:
+                found = value.value  # the usual value: a plain string
+            else:
+                if not isinstance(value, scalar):
+                    _refuse_duplicate_keys(value, filename)
+                found = value_of(value)
+            fields[raw if type(key) is scalar and key.tag == _STR else str(value_of(key))] = found
         hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
     return tuple(hands)
+
+
+def _plain_decimal(text: str) -> bool:
+    """An int as PyYAML reads it plainly (not 0o17, 017, 0x1f, 1_000 or 1:30): `int()` is enough.
+    The resolver has tagged it an int, so its digits are ASCII."""
+    digits = text[1:] if text[:1] == "-" else text
+    return digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
 
 
 _MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
@@ -365,8 +434,19 @@ def _expanded_size(node: Any, memo: Dict[int, int]) -> int:
     return size
 
 
+_MAX_DIGITS = 30  # a number written longer than this in a file is refused where it stands
+
+
+def _too_long(node: Any, filename: str) -> ScorekeeperError:
+    return ScorekeeperError(f"a number of {len(node.value):,} characters ({shown(node.value, 20)}); "
+                            f"no number in a session is longer than {_MAX_DIGITS}",
+                            Source(filename, node.start_mark.line + 1))
+
+
 def _refuse_duplicate_keys(node: Any, filename: str) -> None:
-    """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake."""
+    """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake.
+    And a number of thousands of digits would crash PyYAML (Python refuses to read an
+    integer of more than 4,300 digits): refuse it with its line, as any other bad value."""
     stack = [node]
     seen_nodes = set()  # an alias repeats a node: walk it once (nested aliases would be exponential)
     while stack:
@@ -374,7 +454,10 @@ def _refuse_duplicate_keys(node: Any, filename: str) -> None:
         if id(current) in seen_nodes:
             continue
         seen_nodes.add(id(current))
-        if isinstance(current, yaml.MappingNode):
+        if isinstance(current, yaml.ScalarNode):
+            if current.tag == _INT and len(current.value) > _MAX_DIGITS:
+                raise _too_long(current, filename)
+        elif isinstance(current, yaml.MappingNode):
             seen: Dict[str, int] = {}
             for key, value in current.value:
                 name = str(key.value)
@@ -383,6 +466,7 @@ def _refuse_duplicate_keys(node: Any, filename: str) -> None:
                         f"{name} is given twice in one mapping (first on line {seen[name]})",
                         Source(filename, key.start_mark.line + 1))
                 seen[name] = key.start_mark.line + 1
+                stack.append(key)
                 stack.append(value)
         elif isinstance(current, yaml.SequenceNode):
             stack.extend(current.value)
@@ -393,18 +477,11 @@ def _stakes(raw: Any, where: Source) -> Stakes:
         return Stakes()
     if not isinstance(raw, dict):
         raise ScorekeeperError("stakes must be a mapping with stake and currency", where)
+    unknown = [str(k) for k in raw if k not in ("stake", "currency")]
+    if unknown:  # it would be dropped by the next save
+        raise ScorekeeperError(f"stakes: unknown key {shown(unknown[0])} (stakes holds stake and "
+                               f"currency)", where)
     return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
-
-
-def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
-    try:
-        value = Decimal(str(raw).strip())
-    except InvalidOperation:
-        value = Decimal(-1)
-    if not value.is_finite() or value < 0:
-        raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {raw!r}", where,
-                               usage=where is None)
-    return value
 
 
 def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:
@@ -488,7 +565,14 @@ def _plain(value: Any) -> Any:
 
 
 def save(session: Session, path: Path, kind: str = SITTING) -> None:
-    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it."""
+    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it.
+
+    A session reached through a symbolic link (a sitting kept in a synced folder) is written
+    where the link points, and the link is kept. A file holding something the save would
+    drop (a comment, a key of its own) is refused, not silently rewritten.
+    """
+    path = real_path(path)
+    _refuse_dropping(path)
     try:
         text = dump(session, kind)
     except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
@@ -507,6 +591,70 @@ def write_text(path: Path, text: str) -> None:
         _write_atomically(text, Path(path))
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+
+
+def real_path(path: Path) -> Path:
+    """Where a session is written and locked: the target of a symbolic link."""
+    return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def _refuse_dropping(path: Path) -> None:
+    """Refuse to rewrite a file that holds a comment or a top-level key of a person's own:
+    the save writes only what the program knows, and would drop them without a word."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # a new file, or one load() has already judged
+    found = dropped(text)
+    if found:
+        line, what = found
+        raise ScorekeeperError(f"{what}, which saving would drop: nothing was saved. Move it into "
+                               f"a hand's note (note=...) or delete it from the file, then try again",
+                               Source(str(path), line))
+
+
+_TOP_KEY = re.compile(r"""([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""")
+_TOP_KEY_LINE = re.compile(r"""^([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""", re.M)
+
+
+def dropped(text: str) -> Optional[Tuple[int, str]]:
+    """The first line holding what `dump` would not write back (a comment, an unknown
+    top-level key), and what it is; None when a save loses nothing.
+
+    One pass over the text, quotes followed across lines: a `#` starts a comment at the start
+    of a line or after a space, outside quotes; a quote opens a quoted value only where a
+    value starts."""
+    if "#" not in text and all(m.group(1).strip("'\"") in KEYS for m in _TOP_KEY_LINE.finditer(text)):
+        return None  # the common case, without walking the text character by character
+    quote = ""
+    line = 0
+    text = "\n" + text  # as if after a newline: the first line may hold a key too
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        previous = text[i - 1]
+        if quote:
+            if quote == '"' and ch == "\\":
+                i += 1
+            elif ch == quote:
+                if quote == "'" and text[i + 1:i + 2] == "'":
+                    i += 1
+                else:
+                    quote = ""
+        elif ch in "'\"" and previous in " \t[{,:-\n":
+            quote = ch
+        elif ch == "#" and previous in " \t\n":
+            return line, "this file holds a comment (#...)"
+        if ch == "\n":
+            line += 1
+            if not quote and (text[i + 1:i + 2].isalnum() or text[i + 1:i + 2] in ("'", '"', "_")):
+                match = _TOP_KEY.match(text, i + 1)
+                key = match.group(1).strip("'\"") if match else ""
+                if match and key not in KEYS:
+                    return line, f"this file holds a key of its own, {shown(key)}"
+        i += 1
+    return None
 
 
 def _write_atomically(text: str, path: Path) -> None:
@@ -564,6 +712,7 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
     A second writer waits up to `wait` seconds, then fails clearly. A lock whose process
     is gone (it died mid-command) is broken.
     """
+    path = real_path(path)  # writers through a link and writers of the target share one lock
     lock = path.parent / f"{path.name}.lock"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -315,7 +315,8 @@ def test_show_json_keys_are_exactly_the_documented_ones(cli):
     cli.ok("hand", "race", "Ann=10")
     data = cli.json("show", "race")
     assert data["games_won"] == {"Ann": 1, "Bob": 0} and "pool" not in data
-    assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}}
+    # issue 14: every game to a target shows "to go"
+    assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}, "to go": {"Ann": 10, "Bob": 10}}
 
 
 def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):

@@ -186,3 +186,58 @@ def test_report_is_one_self_contained_page(club, tmp_path):
     club.ok("report", "--season", "--html", str(season))
     assert "tally-friday" in season.read_text(encoding="utf-8")
     assert club("report", "--html", str(season)).exit_code == 2
+
+
+def test_chart_of_the_books_cinch_hands_is_exact(club, monkeypatch):
+    # Foster's four hands: Y-Z 15, A-B 10, A-B 10, Y-Z 19, so A-B 0 10 20 20 and Y-Z 15 15 15 34;
+    # twelve rows from 34 down to 0 (row = round((34 - score) / 34 * 11)): 34 on row 0, 20 on
+    # row 5, 15 on row 6, 10 on row 8, 0 on row 11; a hand every sixth column.
+    monkeypatch.setenv("COLUMNS", "60")
+    assert club.ok("chart", "cinch-foster").stdout == """\
+cinch-foster (cinch): the score after each hand
+
+34 |                  o
+   |
+   |
+   |
+   |
+   |            *     *
+   |o     o     o
+   |
+   |      *
+   |
+   |
+ 0 |*---------------------
+   +
+    hand 1       hand 4
+
+* A-B   o Y-Z
+"""
+
+
+def test_every_registered_game_has_at_least_the_generic_figures(cli):
+    from scorekeeper.games import game_names, get_game
+
+    for i, name in enumerate(game_names()):
+        game = get_game(name)
+        seats = max(game.min_players, min(4, game.max_players))
+        cli.new(f"s{i}", name, ",".join(f"{name[:2]}{k}" for k in range(seats)))
+    data = cli.json("stats")
+    assert data["failed"] == [] and data["sittings"] == len(game_names())
+    for i, name in enumerate(game_names()):
+        player = data["players"][f"{name[:2]}0"]
+        assert player["by_game"][name]["hands"] == 0 and player["money"]
+
+
+def test_season_report_charts_the_money_won_after_each_sitting(club, tmp_path):
+    from scorekeeper import ledger, stats
+
+    nights, _ = ledger.season(club.folder)
+    currency, lines = stats.money_lines(nights)
+    counted = [n for n in nights if n.settlement.currency == currency]
+    for p, line in lines.items():  # the last point is the player's money in that currency
+        assert line[-1] == sum(stats.Fraction(n.settlement.money_cents.get(p, 0), 100) for n in counted)
+        assert len(line) == len(nights)
+    page = tmp_path / "s.html"
+    club.ok("report", "--season", "--html", str(page))
+    assert page.read_text(encoding="utf-8").count("<svg") == 1

@@ -25,8 +25,9 @@ OTHER = "other fields"
 MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line after this
 
 
-def ask_hand(path: Path):
-    """Ask for the hand, log it, and return the replayed sitting."""
+def ask_hand(path: Path, prepare=None):
+    """Ask for the hand, log it, and return the replayed sitting (`prepare`: as
+    ledger.add_hand's, what the command will print, made before the file is replaced)."""
     from .. import ledger
 
     replayed = ledger.open_session(path)
@@ -41,7 +42,7 @@ def ask_hand(path: Path):
     extra = _ask_others(others, {}, players, fields)
     for attempt in range(MAX_TRIES):
         try:
-            return ledger.add_hand(path, {**answers, **extra})
+            return ledger.add_hand(path, {**answers, **extra}, prepare=prepare)
         except ScorekeeperError as err:
             if attempt == MAX_TRIES - 1:
                 raise

@@ -107,12 +107,18 @@ def count_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> Count
 
 def fifteens(cards: Sequence[Card]) -> List[Combination]:
     """2 for every combination of cards whose pips total fifteen (court cards 10, § 81 v)."""
-    found = []
-    for size in range(2, len(cards) + 1):
-        for combo in combinations(cards, size):
-            if sum(c.rank.pips for c in combo) == 15:
-                found.append(Combination("fifteen", combo, 2))
-    return found
+    # The total of every subset, each from a smaller one (one addition per subset rather
+    # than a sum per combination): the hot loop of `crib stats` checks and the advisor.
+    values = [c.rank.pips for c in cards]
+    totals = [0] * (1 << len(values))
+    chosen = []
+    for mask in range(1, len(totals)):
+        low = mask & -mask
+        totals[mask] = totals[mask ^ low] + values[low.bit_length() - 1]
+        if totals[mask] == 15 and mask != low:
+            chosen.append(tuple(i for i in range(len(values)) if mask >> i & 1))
+    chosen.sort(key=lambda picked: (len(picked), picked))  # as combinations() lists them
+    return [Combination("fifteen", tuple(cards[i] for i in picked), 2) for picked in chosen]
 
 
 def pairs(cards: Sequence[Card]) -> List[Combination]:

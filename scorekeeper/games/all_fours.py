@@ -16,7 +16,7 @@ from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refus
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
-from .base import Effect, Game, Standings, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
@@ -24,6 +24,13 @@ GAME_VALUES = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN:
 FOURS = ("high", "low", "jack", "game")
 FIELDS = ("high", "low", "jack", "game", "turned_jack", "beg", "revoke", "wrong_score", "trump",
           "took")
+
+
+def _four_or_one(raw: Any) -> int:
+    text = str(raw).strip()
+    if text not in ("4", "1"):
+        raise ScorekeeperError(f"must be 4 or 1 (law iv: \"four points or one\"), got {raw!r}")
+    return int(text)
 
 
 def game_count(taken: Sequence[Card]) -> int:
@@ -56,8 +63,8 @@ class AllFours(Game):
     rules = (
         int_rule("game", 10, "points that win the game (\"the first to score ten points, wins\")",
                  low=1),
-        choice_rule("wrong_score", "4", "law iv: a score taken wrongly is taken down and the "
-                    "adversary scores four points, or one, as agreed beforehand", "4", "1"),
+        Rule("wrong_score", 4, "law iv: a score taken wrongly is taken down and the adversary "
+             "scores four points, or one, as agreed beforehand", _four_or_one, "4 | 1"),
     )
 
     # ---------------------------------------------------------------- seating
@@ -220,6 +227,12 @@ class AllFours(Game):
         if winner:
             scores = {p: 0 for p in players}
         return AllFoursState(scores, games_won, balances), effect
+
+    def figures(self, values: Mapping[str, Any], before: AllFoursState, after: AllFoursState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """High, low, Jack and game made, to the player who made each."""
+        fours = self.fours(values, session)
+        return tuple(Figure(fours[name], name) for name in FOURS if fours.get(name))
 
     def label(self, side: Sequence[str]) -> str:
         return house_sides.side_name(side)

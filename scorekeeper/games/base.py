@@ -10,8 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import Field, FieldIndex, coerce_hand, field_index, suggest
-from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session
+from ..fields import MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, suggest, whole_number
+from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -50,7 +50,7 @@ def choice_rule(name: str, default: str, help: str, *values: str) -> Rule:
         text = str(raw).strip().lower()
         if text not in values:
             raise ScorekeeperError(
-                f"must be one of {', '.join(values)}, got {raw!r}{suggest(text, values)}")
+                f"must be one of {', '.join(values)}, got {shown(raw)}{suggest(text[:100], values)}")
         return text
 
     return Rule(name, default, help, parse, " | ".join(values))
@@ -62,11 +62,12 @@ def int_rule(name: str, default: Optional[int], help: str, low: int = 0,
         if optional and (raw is None or str(raw).strip().lower() in ("", "none", "off", "null")):
             return None
         try:
-            value = int(str(raw).strip()) if not isinstance(raw, bool) else None
+            value: Optional[int] = whole_number(raw)
         except ValueError:
             value = None
         if value is None or value < low:
-            raise ScorekeeperError(f"must be a whole number, at least {low}, got {raw!r}")
+            raise ScorekeeperError(f"must be a whole number, at least {low} (and at most "
+                                   f"{MAX_NUMBER:,}), got {shown(raw)}")
         return value
 
     return Rule(name, default, help, parse, f"a whole number >= {low}" + (" or none" if optional else ""))
@@ -81,7 +82,7 @@ def bool_rule(name: str, default: bool, help: str) -> Rule:
             return True
         if text in ("off", "no", "false", "0"):
             return False
-        raise ScorekeeperError(f"must be on or off, got {raw!r}")
+        raise ScorekeeperError(f"must be on or off, got {shown(raw)}")
 
     return Rule(name, default, help, parse, "on | off")
 
@@ -256,20 +257,31 @@ class Game:
     def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
-    def replay(self, session: Session, observe: Optional[Observer] = None) -> Standings:
+    def replay(self, session: Session, observe: Optional[Observer] = None,
+               errors: Optional[List[ScorekeeperError]] = None) -> Standings:
         """The standings after every hand. `observe`, when given, is called after each hand
         with the hand's typed values, the state before and after it and its effect (how the
-        season statistics read what each hand did without replaying twice)."""
+        season statistics read what each hand did without replaying twice).
+
+        The first hand the laws refuse raises its error, located; with `errors` given
+        (`scorekeeper check`), each refused hand's error is added there instead, the hand
+        is left out, and the replay goes on with the next."""
         state = self.start(session)
         effects: List[Effect] = []
         fields = field_index(self.fields(session))
         for index, hand in enumerate(session.hands):
-            values = self.checked(hand, session, index, fields)
+            before = state
             try:
-                before = state
-                state, effect = self.apply(state, values, session, index)
+                values = self.checked(hand, session, index, fields)
+                try:
+                    state, effect = self.apply(state, values, session, index)
+                except ScorekeeperError as err:
+                    raise located(err, hand, index) from None
             except ScorekeeperError as err:
-                raise located(err, hand, index) from None
+                if errors is None:
+                    raise
+                errors.append(err)
+                continue
             effects.append(effect)
             if observe is not None:
                 observe(values, before, state, effect)

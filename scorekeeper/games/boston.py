@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ..model import FileData, ScorekeeperError, Session
-from .base import Effect, Figure, Game, Rule, Standings, choice_rule, int_rule
+from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 from .boston_tables import MISERE, NAMED_TABLES, TRICK_CALLS
 
 RED = 10    # white counters in a red
@@ -44,7 +44,7 @@ _CALL_HINTS: Dict[str, str] = {
 def _call_hint(text: str) -> Optional[str]:
     """A hint for a call typed as its number of tricks (5, five) or without its size."""
     tricks = _NUMBER_WORDS.index(text) + 5 if text in _NUMBER_WORDS else (
-        int(text) if text.isdigit() and 5 <= int(text) <= 13 else None)
+        int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and 5 <= int(text) <= 13 else None)
     if tricks is not None:
         name = next(c for c, n in TRICK_CALLS.items() if n == tricks)
         word = _NUMBER_WORDS[tricks - 5]
@@ -185,7 +185,8 @@ def check_house_table(data: Any, where: str, file: Optional[str] = None) -> Dict
 
 def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
     ok = isinstance(raw, int) and not isinstance(raw, bool)
-    if not ok and isinstance(raw, str) and raw.strip().isdigit():
+    if not ok and isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() \
+            and len(raw.strip()) <= 12:
         raw, ok = int(raw.strip()), True
     if not ok or raw < low or (high is not None and raw > high):
         span = f"{low} to {high}" if high is not None else f"at least {low}"
@@ -287,13 +288,14 @@ class Boston(Game):
     name = "boston"
     title = "Boston (a caller against three; counters and a pool)"
     description = (
-        "Four players; each deal one caller plays alone against the other three "
+        "Four players (five or six: four are dealt in, the dealer sitting out, and at six the "
+        "player opposite him); each deal one caller plays alone against the other three "
         "(caller=A call=seven tricks=10), or everyone passes and a Misère Partout is played "
         "(call=partout A=4 Y=3 B=3 Z=3). Payments in white counters (red = 10, blue = 100) "
         "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
         "doubles it. Twelve deals make a game; the pools are divided at its end.")
     min_players = 4
-    max_players = 4
+    max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
     unit = "counters"
     rules = (
         Rule("table", "foster",
@@ -312,7 +314,29 @@ class Boston(Game):
                     "forfeit (both); \"in some places the forfeit is omitted\" (double), \"in "
                     "others it takes the place of doubling the pool\" (forfeit)",
                     "both", "double", "forfeit"),
+        bool_rule("fontainebleau", False, "Boston de Fontainebleau: instead of doubling the "
+                  "pool, a failed caller pays into it what he pays each adversary; the pool "
+                  "has no limit unless pool_limit is given"),
     )
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """Boston de Fontainebleau: "there is no limit to a pool" unless the table sets one."""
+        rules = super().resolve_rules(given, players)
+        if rules.get("fontainebleau") and "pool_limit" not in given:
+            rules["pool_limit"] = None
+        return rules
+
+    def dealt_in(self, session: Session, dealer: str) -> Tuple[str, ...]:
+        """The four who play a deal. Five or six at the table (PLAYERS: "five or six may form a
+        table"): the dealer deals to the four on his left and sits out; at six the player
+        opposite him (the third on his left) sits out too. Both move round with the deal."""
+        players = session.players
+        n = len(players)
+        if n == 4:
+            return tuple(players)
+        at = players.index(dealer)
+        out = {dealer} | ({players[(at + 3) % n]} if n == 6 else set())
+        return tuple(players[(at + k) % n] for k in range(1, n + 1) if players[(at + k) % n] not in out)
 
     # -- players and fields
 
@@ -359,12 +383,17 @@ class Boston(Game):
                        hand.get("wrong_cards"))
         table.refill(state.ante_due)
         misdeal = hand.pop("misdeal", False)
+        active = self.dealt_in(session, dealer)
+        if not misdeal:
+            self._check_dealt_in(hand, players, active)
         if misdeal:
             summary = self._misdeal(hand, dealer, table)
         elif hand.get("call") == PARTOUT:
-            summary = self._partout(hand, players, rules, table)
+            summary = self._partout(hand, active, rules, table)
         else:
-            summary = self._call(hand, players, rules, table)
+            summary = self._call(hand, active, rules, table)
+        if len(active) < len(players):
+            summary = f"{', '.join(p for p in players if p not in active)} sit{'s' if len(players) == 5 else ''} out; " + summary
         self._forfeits(hand, rules, table)
         table.limit_pool()
 
@@ -386,6 +415,17 @@ class Boston(Game):
         head = (f"game {game_number + 1} deal {deal_number + 1}"
                 + (" (misdeal, dealt again)" if misdeal else "") + ": ")
         return new, Effect(head + summary, dict(table.changes), net, dealer, tuple(table.notes))
+
+    def _check_dealt_in(self, hand: Mapping[str, Any], players: Sequence[str],
+                        active: Sequence[str]) -> None:
+        """A player not dealt in this deal can neither call, nor take tricks, nor revoke."""
+        for p in players:
+            if p in active:
+                continue
+            named = [k for k, v in hand.items() if k == p or v == p]
+            if named:
+                raise ScorekeeperError(f"{named[0]}: {p} is not dealt in this deal (five or six at "
+                                       f"the table: {', '.join(active)} play it)", field=named[0])
 
     # -- the kinds of hand
 
@@ -484,7 +524,12 @@ class Boston(Game):
             result = f"{caller} pays {', '.join(paid)} {amount} each"
             if table.barred in adversaries:
                 result += f" ({table.barred} played with the wrong number of cards: wins nothing)"
-            if revoker != caller or rules.get("caller_revoke") != "forfeit":
+            if rules.get("fontainebleau"):
+                # Boston de Fontainebleau: "instead of doubling the pool, an unsuccessful
+                # caller pays into the pool the same amount he loses to each other player"
+                table.to_pool(caller, amount)
+                result += f" and pays {amount} into the pool"
+            elif revoker != caller or rules.get("caller_revoke") != "forfeit":
                 doubled = table.in_play
                 table.to_pool(caller, doubled)
                 result += f" and doubles the pool (+{doubled})"

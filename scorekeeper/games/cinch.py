@@ -417,11 +417,15 @@ class Cinch(Game):
         bid = values["bid"]
         if not bid:
             return ()
-        made, _ = self.points_taken(values, session.rules)
         bidder = self.maker(values, effect.dealer or "")
+        made = self.bidders_points(values, session, bidder)
         # "The number bid and the number actually won must be compared" (as score_deal does)
         outcome = "made" if made >= bid else "set"
         return (Figure(bidder, f"bids {outcome}"), Figure(bidder, f"bid {bid} {outcome}"))
+
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """The points the bidder's side took on a deal (compared with the bid)."""
+        return self.points_taken(values, session.rules)[0]
 
     # -- standings
 
@@ -539,6 +543,20 @@ class AuctionCinch(Cinch):
 
     def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
         return {}
+
+
+def _check_deal_total(taken: Mapping[str, int], points: int, blind: bool, what: str) -> None:
+    """The points taken add up to the deal's (at most, with blind_draw: some left in the pack)."""
+    total = sum(taken.values())
+    if total > points or (total < points and not blind):
+        given = " + ".join(f"{p} {v}" for p, v in taken.items())
+        raise ScorekeeperError(f"points: {what} ({given} = {total}) must add up to {points}"
+                               + ("" if total > points else " (or --rule blind_draw=on)"))
+
+
+def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
+    return (f"{maker} bid {bid}{_trump_name(trump)}" if bid
+            else f"no bid, {maker} named the trump{_trump_name(trump)}")
 
 
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
@@ -676,20 +694,13 @@ class SoloCinch(Cinch):
         bid = hand["bid"]
         maker = self.maker(hand, dealer)
         taken = {p: hand.get(p, 0) for p in session.players}
-        total = sum(taken.values())
-        n = self.deal_points
-        if total > n or (total < n and not rules["blind_draw"]):
-            given = " + ".join(f"{p} {v}" for p, v in taken.items())
-            raise ScorekeeperError(
-                f"points: the points taken ({given} = {total}) must add up to {n}"
-                + ("" if total > n else " (or --rule blind_draw=on)"))
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points taken")
         revoked = tuple(hand.get("revoke", ()))
         culprits = revoked + ((hand["foul"],) if "foul" in hand else ())
         changes, how = score_solo(rules["scoring"], bid, maker, taken,
                                   penalised=culprits, revoked=revoked)
         scores = {p: state.scores[p] + changes[p] for p in session.players}
-        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
-                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        opening = _opening(maker, bid, hand.get("trump"))
         scored = ", ".join(f"{p} {v:+d}" for p, v in changes.items() if v) or "nobody scores"
         took = ", ".join(f"{p} {v}" for p, v in taken.items())
         faults = "".join(f"; {_names(hand[k])} {word}: scores nothing" for k, word in
@@ -717,6 +728,10 @@ class SoloCinch(Cinch):
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return _solo_settle_remarks(state, session)
+
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """Each for himself: the points the bidder's own tricks held."""
+        return values.get(bidder, 0)
 
 
 # ---------------------------------------------------------------- Widow Cinch
@@ -751,6 +766,10 @@ class WidowCinch(SoloCinch):
     def side_of(self, session: Session, player: str) -> Tuple[str, ...]:
         return next(side for side in self.fixed_sides(session) if player in side)
 
+    def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
+        """The points the tricks of the bidder and his partner held."""
+        return sum(values.get(p, 0) for p in self.side_of(session, bidder))
+
     def fields(self, session: Session) -> List[Field]:
         fields = super().fields(session)
         for i, f in enumerate(fields):
@@ -769,13 +788,7 @@ class WidowCinch(SoloCinch):
         sides = self.fixed_sides(session)
         label = {side: _sides_name(side) for side in sides}
         taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
-        total = sum(taken.values())
-        n = self.deal_points
-        if total > n or (total < n and not rules["blind_draw"]):
-            given = " + ".join(f"{s} {v}" for s, v in taken.items())
-            raise ScorekeeperError(
-                f"points: the points the sides took ({given} = {total}) must add up to {n}"
-                + ("" if total > n else " (or --rule blind_draw=on)"))
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points the sides took")
         revoked = tuple(dict.fromkeys(label[self.side_of(session, p)] for p in hand.get("revoke", ())))
         culprits = revoked + ((label[self.side_of(session, hand["foul"])],) if "foul" in hand else ())
         bidder_side = label[self.side_of(session, maker)]
@@ -783,11 +796,10 @@ class WidowCinch(SoloCinch):
                                   penalised=culprits, revoked=revoked)
         changes = {p: by_side[label[self.side_of(session, p)]] for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
-        opening = (f"{maker} bid {bid}{_trump_name(hand.get('trump'))}" if bid
-                   else f"no bid, {maker} named the trump{_trump_name(hand.get('trump'))}")
+        opening = _opening(maker, bid, hand.get("trump"))
         scored = ", ".join(f"{s} {v:+d}" for s, v in by_side.items() if v) or "nobody scores"
         took = ", ".join(f"{s} {v}" for s, v in taken.items())
-        faults = "".join(f"; {_names(hand[k])} {word}: {'their side scores' if k else ''} nothing"
+        faults = "".join(f"; {_names(hand[k])} {word}: their side scores nothing"
                          for k, word in (("revoke", "revoked"), ("foul", "held too many cards"))
                          if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"

@@ -194,7 +194,7 @@ def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List
     trump = Suit.parse(header["trump"])
     bid_text = header.get("bid", "")
     top = 63 if sixty_three else 14
-    if not bid_text.isdigit() or not 0 <= int(bid_text) <= top:
+    if not (bid_text.isascii() and bid_text.isdigit() and len(bid_text) <= 3) or not 0 <= int(bid_text) <= top:
         raise ScorekeeperError(f"bid: must be a whole number from 0 to {top}, got {bid_text!r}")
     bid = int(bid_text)
     names = {"bidder": None, "dealer": None, "revoke": None, "foul": None}

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import refuse_field_names
 from ..model import Session
-from .base import Effect, Game, Standings, choice_rule, int_rule
+from .base import Effect, Figure, Game, Standings, choice_rule, int_rule
 from .seating import in_the_deal, refuse_the_dealer
 
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
@@ -111,6 +111,15 @@ class CountersGame(Game):
     def dealt_again(self, hand: Mapping[str, Any]) -> bool:
         """Whether the same dealer deals again (Slobberhannes: after a misdeal)."""
         return False
+
+    def figures(self, values: Mapping[str, Any], before: CountersState, after: CountersState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Counters paid each deal played (not at seven by the dealer sitting out), games lost."""
+        seated = in_the_deal(session.players, effect.dealer or "")
+        found = [] if self.dealt_again(values) else \
+            [Figure(p, "counters paid per deal", -effect.changes[p], "mean") for p in seated]
+        return found + [Figure(p, "games lost") for p in session.players
+                        if after.games_lost[p] > before.games_lost[p]]
 
     def in_pool(self, state: CountersState, session: Session) -> int:
         return len(session.players) * session.rules["counters"] - sum(state.held.values())

@@ -1,7 +1,7 @@
 """Enflé or Schwellen (rules/001): the first rid of his cards takes the pool.
 
-Four or more players (a Piquet pack at four; cards are added to give eight each, so six at
-most from one pack of 52). "Enflé is usually played for a pool, to which each player
+Four or more players (a Piquet pack at four; cards are added to give eight each: up to six
+from one pack of 52, beyond that from a second pack; eight at most here). "Enflé is usually played for a pool, to which each player
 contributes an equal amount before play begins." The text is cut off there; the choice
 made here: every deal each player antes, and the whole pool goes to the first player rid of
 his cards, so the pool is empty between deals.
@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import PLAYER, Field, refuse_field_names
 from ..model import Session
-from .base import Effect, Game, Standings, int_rule
+from .base import Effect, Figure, Game, Standings, int_rule
 
 
 @dataclass(frozen=True)
@@ -25,11 +25,11 @@ class EnfleState:
 
 class Enfle(Game):
     name = "enfle"
-    title = "Enflé / Schwellen (four to six; the first rid of his cards takes the pool)"
+    title = "Enflé / Schwellen (four or more; the first rid of his cards takes the pool)"
     description = ("Each deal every player antes (--rule ante=1) and the first rid of his cards "
                    "takes the pool: winner=NAME. Scores are net counters.")
     min_players = 4
-    max_players = 6  # eight cards each from one pack of 52
+    max_players = 8  # eight cards each: six from one pack of 52, more with a second pack
     unit = "counters"
     rules = (int_rule("ante", 1, "what each player puts into the pool every deal", low=1),)
 
@@ -53,6 +53,10 @@ class Enfle(Game):
         won = {p: state.won[p] + (p == winner) for p in players}
         summary = f"all ante {ante}: {winner} takes the pool of {pool}"
         return EnfleState(net, won), Effect(summary, changes, net, self.dealer(session, index))
+
+    def figures(self, values: Mapping[str, Any], before: EnfleState, after: EnfleState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        return (Figure(values["winner"], "pools won"),)
 
     def finish(self, state: EnfleState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         return Standings(

@@ -7,7 +7,7 @@ this module reads the hands, checks them against the laws, and keeps the sitting
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
@@ -89,6 +89,20 @@ class HeartsState:
     holder: Optional[str] = None    # Auction: who keeps the choice of suit until the Jack is won
     game: Optional[Mapping[str, int]] = None  # Domino Hearts: hearts scored in the current game
     games_won: Optional[Mapping[str, int]] = None
+    # Of the pool, the odd counters that tied winners could not divide (Spot, Domino) or that a
+    # forfeit left over: theirs, divided exactly among them when the sitting is settled
+    owed: Optional[Mapping[str, Fraction]] = None
+
+
+def _owe(owed: Optional[Mapping[str, Fraction]], odd: int,
+         to: Sequence[str]) -> Optional[Mapping[str, Fraction]]:
+    """Add `odd` counters owed to the players `to`, an exact share each."""
+    if not odd or not to:
+        return owed
+    found = dict(owed or {})
+    for p in to:
+        found[p] = found.get(p, Fraction(0)) + Fraction(odd, len(to))
+    return found
 
 
 class Hearts(Game):
@@ -313,8 +327,7 @@ class Hearts(Game):
             state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session)
         else:
             state, changes, summary = self.transfer_deal(state, counts, revokers, forfeits, session)
-        state = HeartsState(state.net, state.pool, state.jack, taken, state.holder, state.game,
-                            state.games_won)
+        state = replace(state, taken=taken)
         notes = []
         if forfeits:
             where = ("into the pool" if settling in POOL_METHODS
@@ -402,13 +415,26 @@ class Hearts(Game):
             changes = hs.six_free(counts)
         else:  # spot
             changes, to_pool = hs.lowest_collects(counts)
+        owed = state.owed
+        tied: Sequence[str] = ()
+        if settling == "spot" and to_pool and not revokers:
+            # "they divide the amount collected": the odd counters are the tied winners' too
+            low = min(counts.values())
+            tied = [p for p in counts if counts[p] == low]
+            owed = _owe(owed, to_pool, tied)
         changes, to_pool = hs.with_revokes(changes, to_pool, revokers)
-        to_pool += hs.forfeits_paid_out(changes, forfeits)
+        left = hs.forfeits_paid_out(changes, forfeits)
+        owed = _owe(owed, left, [p for p in session.players if p not in forfeits])
+        to_pool += left
         net = {p: state.net[p] + changes[p] for p in session.players}
         summary = ", ".join(f"{p} {c:+d}" for p, c in changes.items() if c) or "nobody pays"
-        if settling == "spot" and to_pool and not forfeits:
+        if tied:
+            odd = to_pool - left
+            summary += (f"; {odd} odd counter{'s' if odd > 1 else ''} owed to {hs.names(tied)} "
+                        f"(divided exactly at the settlement)")
+        elif settling == "spot" and to_pool and not forfeits:
             summary += f"; {to_pool} odd counter{'s' if to_pool > 1 else ''} to the pool"
-        new = HeartsState(net, state.pool + to_pool, False, state.taken)
+        new = HeartsState(net, state.pool + to_pool, False, state.taken, owed=owed)
         return new, changes, summary
 
     def domino_deal(self, state: HeartsState, counts: Mapping[str, int], revokers: Sequence[str],
@@ -419,6 +445,7 @@ class Hearts(Game):
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
         to_pool = hs.forfeits_paid_out(changes, forfeits)
+        owed = _owe(state.owed, to_pool, [p for p in session.players if p not in forfeits])
         won = dict(state.games_won)
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
         if max(game.values()) >= rules["domino_game"]:
@@ -439,11 +466,12 @@ class Hearts(Game):
             for p, c in paid.items():
                 changes[p] += c
             to_pool += odd
+            owed = _owe(owed, odd, winners)   # tied winners divide: the odd counters are theirs
             summary += f"; {hs.names(winners)} win{'s' if len(winners) == 1 else ''} the game: " + \
                 ", ".join(f"{p} {c:+d}" for p, c in paid.items() if c)
             game = {p: 0 for p in session.players}
         net = {p: state.net[p] + changes[p] for p in session.players}
-        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won)
+        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won, owed)
         return new, changes, summary
 
     # ---------------------------------------------------------------- season statistics
@@ -453,7 +481,8 @@ class Hearts(Game):
         """Hearts taken each deal (spots at Spot Hearts), and who won a Jack: a deal that
         began on a Jack and paid it out (to one clear player, or divided)."""
         found = [Figure(p, "hearts taken per deal", after.taken[p] - before.taken[p], "mean")
-                 for p in session.players]
+                 for p in session.players  # (at seven the dealer took no cards: not a deal of his)
+                 if not (len(session.players) == SEVEN and p == effect.dealer)]
         if before.jack and after.pool < before.pool:
             found += [Figure(p, "Jacks won") for p in session.players if effect.changes.get(p, 0) > 0]
         return found
@@ -509,17 +538,32 @@ class Hearts(Game):
         the balances sum to zero exactly (pool_at_end)."""
         pool, banker, how = state.pool, rules["banker"], rules["pool_at_end"]
         balances: Dict[str, Any] = dict(state.net)
+        lines: List[str] = []
+        if state.owed:
+            # odd counters of a division among tied winners (or of forfeits) are theirs: paid
+            # out exactly, before what is left of the pool goes by pool_at_end
+            total = sum(state.owed.values())
+            for p, share in state.owed.items():
+                balances[p] = normalise(Fraction(balances[p]) + share)
+            pool -= int(total)
+            lines.append(f"the {int(total)} odd counter{'s' if total != 1 else ''} of divided "
+                         f"winnings go to those who divided them: "
+                         + ", ".join(f"{p} {_fraction(share)}" for p, share in state.owed.items()))
         if not pool:
-            return balances, []
+            return balances, lines
+        return balances, lines + self._pool_lines(balances, pool, banker, how, players)
+
+    def _pool_lines(self, balances: Dict[str, Any], pool: int, banker: str, how: str,
+                    players: Sequence[str]) -> List[str]:
         if how == "exact":
             for p in players:
                 balances[p] = normalise(Fraction(balances[p]) + Fraction(pool, len(players)))
-            return balances, [f"the pool of {pool} is divided exactly: {pool}/{len(players)} each"]
+            return [f"the pool of {pool} is divided exactly: {pool}/{len(players)} each"]
         if how == "carry":
             # The counters stay on the table for the next sitting; the banker, who sold them,
             # keeps their money until then.
             balances[banker] += pool
-            return balances, [f"the pool of {pool} is carried to the next sitting: the banker "
+            return [f"the pool of {pool} is carried to the next sitting: the banker "
                               f"({banker}) keeps its {pool} counters' money until then"]
         share, odd = divmod(pool, len(players))
         for p in players:
@@ -530,4 +574,9 @@ class Hearts(Game):
             line = f"the pool of {pool} does not divide among {len(players)}: it stays with the banker ({banker})"
         elif odd:
             line += f"; the odd {odd} stay{'s' if odd == 1 else ''} with the banker ({banker})"
-        return balances, [line]
+        return [line]
+
+
+def _fraction(value: Fraction) -> str:
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
-from .base import Effect, Game, Standings, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
 
 FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
@@ -41,7 +41,7 @@ class Loo(Game):
                    "miss; gave_up=yes: the dealer gave up the stakes to a lone stander (written "
                    "NAME=3). Scores are net counters; the pool is shown.")
     min_players = 3
-    max_players = 12  # three cards each and the miss from one pack of 52
+    max_players = 16  # three cards each and the miss from one pack of 52
     unit = "counters"
     rules = (
         choice_rule("loo", "limited", "limited: a looed player pays the loo_amount; unlimited: he "
@@ -156,6 +156,15 @@ class Loo(Game):
             if hand["miss"] not in stood:
                 raise ScorekeeperError(f"miss: {hand['miss']} took the miss, so he stood: give his "
                                        f"tricks ({hand['miss']}=N)", field="miss")
+
+    def figures(self, values: Mapping[str, Any], before: LooState, after: LooState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Stands, loos by tricks and penalty loos."""
+        stood = [p for p in session.players if p in values]
+        found = [Figure(p, "stood") for p in stood]
+        if not values.get("gave_up"):
+            found += [Figure(p, "looed") for p in stood if not values[p]]
+        return found + [Figure(p, "penalty loos") for p in values.get("looed", ())]
 
     def finish(self, state: LooState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players, pool = session.players, state.pool

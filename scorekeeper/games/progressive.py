@@ -257,7 +257,7 @@ def _seat_at(name: str, players: Sequence[str]) -> Optional[int]:
     for seat, p in enumerate(players):
         if p.lower() == name.strip().lower():
             return seat
-    if name.strip().isdigit() and 1 <= int(name.strip()) <= SEATS:
+    if name.strip().isascii() and name.strip().isdigit() and 1 <= int(name.strip()) <= SEATS:
         return int(name.strip()) - 1
     return None
 

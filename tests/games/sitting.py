@@ -18,3 +18,16 @@ def sitting(game: str, players: Sequence[str], hands: Sequence[Mapping[str, Any]
 
 def replay(game: str, players: Sequence[str], hands: Sequence[Mapping[str, Any]], **rules: Any):
     return get_game(game).replay(sitting(game, players, hands, **rules))
+
+
+def figures(game: str, players: Sequence[str], hands: Sequence[Mapping[str, Any]], **rules: Any):
+    """Every (player, figure, value) the hands add to the season's statistics, in order."""
+    g = get_game(game)
+    session = sitting(game, players, hands, **rules)
+    state, found = g.start(session), []
+    for index, hand in enumerate(session.hands):
+        values = g.checked(hand, session, index)
+        after, effect = g.apply(state, values, session, index)
+        found += [(f.player, f.name, f.value) for f in g.figures(values, state, after, effect, session)]
+        state = after
+    return found

@@ -75,7 +75,7 @@ def test_partners_share_their_side_score_and_each_loser_pays_a_winner():
 def test_a_wrong_score_gives_the_adversary_four_or_one_as_agreed():
     assert replay("all-fours", TWO, [{"wrong_score": "Ann"}]).scores == {"Ann": 0, "Bob": 4}
     assert replay("all-fours", TWO, [{"wrong_score": "Ann"}],
-                  wrong_score="1").scores == {"Ann": 0, "Bob": 1}
+                  wrong_score=1).scores == {"Ann": 0, "Bob": 1}
 
 
 @pytest.mark.parametrize("hand, message", [

@@ -346,7 +346,7 @@ def test_cli_mistakes_are_one_error_line_and_nothing_is_written(cli, fields, mes
 
 def test_cli_four_players_exactly(cli):
     r = cli("new", "b", "--game", "boston", "--players", "A,Y,B")
-    assert r.exit_code == 2 and "boston is played by 4 players, got 3" in r.stderr
+    assert r.exit_code == 2 and "boston is played by 4 to 6 players, got 3" in r.stderr
 
 
 def test_house_table_file_is_read_once_and_kept_in_the_log(cli, tmp_path, monkeypatch):

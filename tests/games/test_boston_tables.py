@@ -14,18 +14,25 @@ import pytest
 
 from scorekeeper.games import boston_tables as tables
 
-# The rule texts sit beside the repository (CI: a fresh clone with a copy of shared/ next to
-# it), so they are found relative to the repo root, never by an absolute path.
+# The figures checked are test data in the repository, so that a fresh clone runs every
+# test: tests/data/boston/boston-payments.md is a copy of shared/rules/boston-payments.md and
+# foster-boston-excerpts.txt holds the two paragraphs of the seed text whose figures are
+# checked. Where the rule texts sit beside the repository (shared/ next to it, or next to
+# the worktrees' folder), a test checks that the copies are still word for word the originals.
 REPO = Path(__file__).resolve().parents[2]
-RULES_DIR = REPO.parent / "shared" / "rules"
-RULES = RULES_DIR / "boston-payments.md"
-SEED = RULES_DIR / "003_7c90169007266f58.txt"
+DATA = REPO / "tests" / "data" / "boston"
+RULES = DATA / "boston-payments.md"
+SEED = DATA / "foster-boston-excerpts.txt"
+SEED_NAME = "003_7c90169007266f58.txt"
 ROW = {"five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11,
        "twelve": 12, "thirteen": 13}
 
-# Only the tests that read the texts are skipped without them; the rest always run.
-needs_rules = pytest.mark.skipif(not (RULES.exists() and SEED.exists()),
-                                 reason=f"the rule texts are not beside the repo ({RULES_DIR})")
+
+def _shared_rules() -> Path | None:
+    for folder in (REPO.parent, REPO.parent.parent):
+        if (folder / "shared" / "rules" / RULES.name).exists():
+            return folder / "shared" / "rules"
+    return None
 
 
 def markdown_tables() -> List[Dict[int, Dict[int, int]]]:
@@ -48,27 +55,22 @@ def markdown_tables() -> List[Dict[int, Dict[int, int]]]:
     return found
 
 
-@needs_rules
 def test_three_tables_in_the_markdown():
     assert len(markdown_tables()) == 3
 
 
-@needs_rules
 def test_success_table_matches_the_book_cell_for_cell():
     assert tables.FOSTER_SUCCESS == markdown_tables()[0]
 
 
-@needs_rules
 def test_failure_table_matches_the_book_cell_for_cell():
     assert tables.FOSTER_FAILURE == markdown_tables()[1]
 
 
-@needs_rules
 def test_decimal_failure_table_matches_the_book_cell_for_cell():
     assert tables.DECIMAL_FAILURE == markdown_tables()[2]
 
 
-@needs_rules
 def test_misere_figures_match_the_book():
     text = RULES.read_text(encoding="utf-8")
     quoted = re.search(r"Little Misère,\s*20 white counters\. Grand Misère, 40\. Little Spread, 80\. "
@@ -90,11 +92,21 @@ def test_failure_tables_are_complete():
         assert all(set(table[bid]) == set(range(1, bid + 1)) for bid in range(5, 14))
 
 
-def test_rules_path_is_relative_to_the_repo():
-    assert RULES_DIR == REPO.parent / "shared" / "rules" and (REPO / "scorekeeper").is_dir()
+def test_the_book_figures_are_test_data_in_the_repository():
+    assert RULES.is_file() and SEED.is_file() and (REPO / "scorekeeper").is_dir()
 
 
-@needs_rules
+def test_the_test_data_is_word_for_word_the_rule_texts():
+    shared = _shared_rules()
+    if shared is None:  # a fresh clone: the copies are what is checked, and they are here
+        assert RULES.stat().st_size > 4000 and SEED.stat().st_size > 1000
+        return
+    assert RULES.read_text(encoding="utf-8") == (shared / RULES.name).read_text(encoding="utf-8")
+    original = (shared / SEED_NAME).read_text(encoding="utf-8").splitlines()
+    for paragraph in SEED.read_text(encoding="utf-8").splitlines()[3:]:
+        assert paragraph in original
+
+
 def test_the_seed_texts_checks_are_the_tables_figures():
     # 003_7c90169007266f58.txt, METHOD OF BIDDING and REVOKES: the figures the tables must give
     text = " ".join(SEED.read_text(encoding="utf-8").split())

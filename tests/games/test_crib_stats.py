@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from fractions import Fraction
+from functools import lru_cache
 from itertools import combinations
 from math import comb
 
@@ -22,28 +23,39 @@ from scorekeeper.crib.discard import advise, expected_crib, expected_hand
 # Written from the laws alone, sharing nothing with scorekeeper.crib: cards are
 # (ordinal 1..13, suit) pairs; every subset is tried for fifteens, every two cards for pairs,
 # and runs are the longest sets of distinct consecutive ranks among all subsets.
+# Fifteens, pairs and runs depend on the ranks alone, so that part is remembered for each
+# sorted set of ranks: a pure function computed once per argument gives the same figures as
+# computed every time, and the exhaustive checks below cost seconds instead of minutes.
 
 
-def brute(hand, starter, crib=False):
-    cards = list(hand) + [starter]
+@lru_cache(maxsize=None)
+def brute_ranks(ranks):
+    """(fifteens, pairs, runs) of cards with these rank ordinals, every subset tried."""
+    cards = list(enumerate(ranks))  # positions keep two cards of one rank apart
     n = len(cards)
     fifteens = pairs = runs = 0
     for mask in range(1, 1 << n):
-        chosen = [cards[i] for i in range(n) if mask >> i & 1]
-        if len(chosen) >= 2 and sum(min(r, 10) for r, _ in chosen) == 15:
+        chosen = [cards[i][1] for i in range(n) if mask >> i & 1]
+        if len(chosen) >= 2 and sum(min(r, 10) for r in chosen) == 15:
             fifteens += 2
-        if len(chosen) == 2 and chosen[0][0] == chosen[1][0]:
+        if len(chosen) == 2 and chosen[0] == chosen[1]:
             pairs += 2
+
     # every maximal sequence counts its length: a run of three or more to which no other
     # card can be added (seven cards may hold two separate sequences)
     def is_run(sub):
-        ranks = sorted(r for r, _ in sub)
-        return all(b - a == 1 for a, b in zip(ranks, ranks[1:]))
+        ordinals = sorted(r for _, r in sub)
+        return all(b - a == 1 for a, b in zip(ordinals, ordinals[1:]))
 
     for length in range(3, n + 1):
         for sub in combinations(cards, length):
             if is_run(sub) and not any(is_run(sub + (c,)) for c in cards if c not in sub):
                 runs += length
+    return fifteens, pairs, runs
+
+
+def brute(hand, starter, crib=False):
+    fifteens, pairs, runs = brute_ranks(tuple(sorted(r for r, _ in list(hand) + [starter])))
     suits = {s for _, s in hand}
     flush = 0
     if len(suits) == 1:
@@ -70,6 +82,7 @@ def deals(draw, sizes=(3, 4, 6)):
     return tuple(cards[:-1]), cards[-1]
 
 
+@pytest.mark.slow  # 400 random hands; every hand of two sub-decks is checked below too
 @settings(max_examples=400, deadline=None)
 @given(deals(), st.booleans())
 def test_count_agrees_with_brute_force_on_random_hands(deal, crib):

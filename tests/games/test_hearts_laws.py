@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Dict, List
 
 from scorekeeper.games import get_game
@@ -74,3 +75,30 @@ def test_forfeits_at_a_method_without_a_pool_are_paid_out_at_once_to_the_others(
     st = g.replay(session)
     assert st.scores == {"A": 104 + 3, "B": -20 - 5, "C": -30 - 5, "D": -24 + 3, "E": -30 + 3}
     assert st.pool == 1
+
+
+# ---------------------------------------------------------------- tied winners divide
+
+
+def test_spot_tied_winners_divide_the_odd_counters_too_even_when_the_banker_is_not_one():
+    # SPOT HEARTS: "If two or more players have an equal number, or none at all, they divide
+    # the amount collected": A, B and C took none, D all 104: 104 do not divide by three,
+    # 34 each and 2 over, which are theirs (2/3 each), not the banker's or the table's
+    st = play([{"A": 0, "B": 0, "C": 0, "D": 104}], settling="spot", banker="D")
+    assert st.scores == {"A": 34, "B": 34, "C": 34, "D": -104}
+    assert st.pool == 2
+    assert "2 odd counters owed to A, B and C" in st.effects[0].summary
+    assert st.balances == {"A": Fraction(104, 3), "B": Fraction(104, 3), "C": Fraction(104, 3),
+                           "D": -104}
+    assert sum(st.balances.values()) == 0
+
+
+def test_forfeits_left_over_go_to_those_not_in_fault_at_the_settlement():
+    g = get_game("hearts")
+    five = ("A", "B", "C", "D", "E")
+    session = Session(name="t", game="hearts", players=five,
+                      rules=g.resolve_rules({"settling": "spot", "banker": "B"}, five),
+                      hands=(Hand({"A": 0, "B": 20, "C": 30, "D": 24, "E": 30, "forfeit": "B,C"}),))
+    st = g.replay(session)
+    assert st.balances["A"] - st.scores["A"] == Fraction(1, 3)
+    assert st.balances["B"] == st.scores["B"]       # the banker, in fault: not his

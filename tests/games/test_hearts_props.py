@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -63,6 +64,7 @@ def random_hand(data, settling: str, players, holder) -> Dict[str, Any]:
     return hand
 
 
+@pytest.mark.slow  # about 3 s of CPU
 @settings(max_examples=150, deadline=None)
 @given(data=st.data(), settling=st.sampled_from(SETTLINGS))
 def test_counters_are_conserved(data, settling):

@@ -48,3 +48,17 @@ def test_a_misdeal_at_seven_passes_the_deal_round_all_seven():
     st = replay("hearts", SEVEN, [{"misdeal": True}, {"Ann": 12}])
     assert st.effects[0].summary == "Ann misdealt: the deal passes to Ben; nothing is paid"
     assert st.effects[1].dealer == "Ben"
+
+
+def test_the_dealer_sitting_out_is_not_counted_in_hearts_taken_per_deal():
+    from scorekeeper.games import get_game
+    from .sitting import sitting
+
+    game = get_game("hearts")
+    session = sitting("hearts", SEVEN, [{"Ben": 3, "Cid": 2, "Dot": 2, "Eve": 4, "Fay": 1}])
+    before = game.start(session)
+    values = game.checked(session.hands[0], session, 0)
+    after, effect = game.apply(before, values, session, 0)
+    counted = {f.player for f in game.figures(values, before, after, effect, session)
+               if f.name == "hearts taken per deal"}
+    assert counted == set(SEVEN) - {"Ann"}

@@ -57,9 +57,9 @@ def test_loo_scores_and_pool_sum_to_nought_after_every_deal(sitting):
 
 
 @FAST
-@given(st.integers(4, 6), st.lists(st.integers(0, 5), max_size=12), st.integers(1, 3))
+@given(st.integers(4, 8), st.lists(st.integers(0, 7), max_size=12), st.integers(1, 3))
 def test_enfle_the_winner_takes_exactly_what_was_anted(n, winners, ante):
-    players = PLAYERS[:n]
+    players = (PLAYERS + ("H",))[:n]
     st_ = replay("enfle", players, [{"winner": players[w % n]} for w in winners], ante=ante)
     assert all(sum(e.changes.values()) == 0 for e in st_.effects)
     assert sum(st_.scores.values()) == 0 and st_.pool == 0

@@ -1,0 +1,57 @@
+"""`scorekeeper check`: every mistake in a sitting at once, each at its own line."""
+
+from __future__ import annotations
+
+TALLY = """\
+format: scorekeeper/1
+game: tally
+players: [Ann, Bob, Cid]
+rules:
+  target: 100
+  bogus: 3
+  low_wins: perhaps
+hands:
+- Ann: 12
+- Bob: many
+- Ann: 3
+  Dan: 3
+- Cid: 7
+"""
+
+
+def test_every_mistake_is_reported_at_its_line_and_the_file_is_untouched(cli, tmp_path):
+    path = tmp_path / "t.yaml"
+    path.write_text(TALLY)
+    r = cli("check", str(path))
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"{path}:6: unknown rule 'bogus' for tally; rules: target, low_wins, first_dealer",
+        f"{path}:7: rule low_wins: must be on or off, got 'perhaps'",
+        f"{path}:10: hand 2: Bob: must be a whole number, got 'many'",
+        f"{path}:12: hand 3: unknown field 'Dan' (did you mean Ann?); fields: Ann, Bob, Cid",
+    ]
+    assert r.stderr == "error: 4 mistakes in 1 sitting\n"
+    assert path.read_text() == TALLY
+
+
+def test_a_clean_sitting_and_an_unreadable_one(cli, tmp_path):
+    cli.new("good", "tally", "Ann,Bob")
+    r = cli("check", "good")
+    assert (r.exit_code, r.stdout) == (0, "no mistakes in 1 sitting\n")
+    broken = tmp_path / "b.yaml"
+    broken.write_text("format: scorekeeper/1\ngame: whist-ish\nplayers: [Ann, Bob]\n")
+    r = cli("check", "good", str(broken))
+    assert r.exit_code == 1
+    assert r.stdout.startswith(f"{broken}:2: unknown game 'whist-ish'")
+    assert r.stderr == "error: 1 mistake in 2 sittings\n"
+    r = cli("check", "good", str(tmp_path / "none.yaml"))  # no such sitting: as for every command
+    assert (r.exit_code, r.stdout) == (1, "")
+    assert r.stderr.startswith("error: no session")
+
+
+def test_a_header_mistake_that_leaves_nothing_to_check_by_ends_the_search(cli, tmp_path):
+    path = tmp_path / "p.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers:\n- Ann\n- Bob\n- ann\n"
+                    "hands:\n- Ann: x\n")
+    r = cli("check", str(path))
+    assert r.stdout == f"{path}:6: player ann is named twice\n"
