@@ -230,13 +230,16 @@ class Cribbage(Game):
             return []
         from ..crib.count import count_hand, say
 
-        found = []
-        for p in session.players:
-            if f"hand.{p}" in hand:
-                found.append(f"{p}'s hand: {say(count_hand(hand[f'hand.{p}'], starter))}")
+        def spoken(cards: Any, crib: bool = False) -> Optional[str]:
+            try:
+                return say(count_hand(cards, starter, crib=crib))
+            except ScorekeeperError:  # a count the table-side counter does not take (a 3-card crib)
+                return None
+
+        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"])) for p in session.players if f"hand.{p}" in hand]
         if "crib" in hand:
-            found.append(f"the crib: {say(count_hand(hand['crib'], starter, crib=True))}")
-        return found
+            found.append(("the crib", spoken(hand["crib"], crib=True)))
+        return [f"{whose}: {said}" for whose, said in found if said]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str) -> Tuple[CribState, Effect]:
