@@ -31,6 +31,7 @@ def bundled() -> list:
     return sorted(p.stem for p in SESSIONS.glob("*.yaml") if raw(p.stem).get("kind", "sitting") == "sitting")
 
 
+@pytest.mark.slow  # shows and settles every bundled sitting through the command line
 def test_sittings_hands_money_and_games_won_match_each_sittings_own_figures(club):
     sittings, hands, money, won = defaultdict(int), defaultdict(int), defaultdict(Decimal), defaultdict(int)
     for name in bundled():
