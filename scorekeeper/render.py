@@ -56,28 +56,24 @@ def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
     """Strings of printable ASCII only, every row as long as the headers: where tabulate's
     layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
     width = len(headers)
-    for row in rows:
-        if len(row) != width:
-            return False
+    if any(len(row) != width for row in rows):
+        return False
     cells = [c for row in rows for c in row]
     cells.extend(headers)
-    if not all(type(c) is str for c in cells):
+    if not set(map(type, cells)) <= {str}:
         return False
     text = "".join(cells)
     return text.isascii() and text.isprintable()
 
 
 def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
-    stripped = [[c.strip() for c in row] for row in rows]
-    heads = list(headers)
-    widths = [len(h) + 2 for h in heads]  # tabulate's MIN_PADDING beside a header
-    for row in stripped:
-        for i, cell in enumerate(row):
-            if len(cell) > widths[i]:
-                widths[i] = len(cell)
-    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines.extend("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in stripped)
+    stripped = [list(map(str.strip, row)) for row in rows]
+    widths = [len(h) + 2 for h in headers]  # tabulate's MIN_PADDING beside a header
+    for i, column in enumerate(zip(*stripped)):
+        widths[i] = max(widths[i], max(map(len, column)))
+    line = "  ".join(f"{{:<{w}}}" for w in widths).format
+    lines = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
+    lines.extend(line(*row).rstrip() for row in stripped)
     return "\n".join(lines)
 
 

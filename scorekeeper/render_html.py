@@ -89,15 +89,15 @@ def hands_html(session: "Session", st: "Standings") -> str:
 
 def season_html(folder: str, season: "Season", nights: Sequence[Any]) -> str:
     """The folder's season: every player's figures, then each sitting's standings and payments."""
-    from .render_stats import _night, money_text, tally_text
+    from .render_stats import money_text, night_text, tally_text
 
-    body = [f"<h1>The season</h1>",
+    body = ["<h1>The season</h1>",
             f'<p class="meta">{season.sittings} sittings, {season.hands} hands, from {escape(folder)}</p>',
             "<h2>Standings</h2>"]
     players = list(season.players.values())
     body.append(_table(["player", "sittings", "hands", "games won", "money", "best night", "worst night"],
-                       [[p.name, p.sittings, p.hands, p.games_won, money_text(p.money), _night(p.best),
-                         _night(p.worst)] for p in players], (1, 2, 3)))
+                       [[p.name, p.sittings, p.hands, p.games_won, money_text(p.money), night_text(p.best),
+                         night_text(p.worst)] for p in players], (1, 2, 3)))
     figures = [[p.name, game, name, tally_text(t)] for p in players
                for game, f in sorted(p.figures.items()) for name, t in f.items()]
     if figures:
