@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from .model import FILE, USAGE, ScorekeeperError
 
@@ -30,10 +30,6 @@ _CLICK = typer.BadParameter.__module__.rsplit(".", 1)[0]  # "click" or "typer._c
 def _click_errors() -> Any:
     """The exceptions module of the click that Typer runs on (see _CLICK)."""
     return importlib.import_module(f"{_CLICK}.exceptions")
-
-
-def _click_core() -> Any:
-    return importlib.import_module(f"{_CLICK}.core")
 
 
 # Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
@@ -108,7 +104,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
 
     command.format_arguments = lambda ctx, formatter: None  # type: ignore[method-assign]
 
-    if isinstance(command, _click_core().Group):
+    if isinstance(command, TyperGroup):
         for sub_name, sub in command.commands.items():
             _restore_argument_help(sub, typer_app, sub_name)
         return
@@ -119,7 +115,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
         defaults = inspect.signature(info.callback).parameters
         for param in command.params:
             given = getattr(defaults.get(param.name or ""), "default", None)
-            if isinstance(param, _click_core().Argument) and not getattr(param, "help", None) \
+            if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
                     and getattr(given, "help", None):
                 param.help = given.help  # type: ignore[attr-defined]
 

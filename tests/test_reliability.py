@@ -125,7 +125,7 @@ def test_a_file_above_the_size_limit_is_refused_at_once_saying_so(cli):
     start = time.perf_counter()
     r = cli.refused("s", "show", "s")
     assert time.perf_counter() - start < 0.5
-    assert "a session file may be at most 1 MB" in r.stderr and "alias" not in r.stderr
+    assert "a session file may be at most 2 MB" in r.stderr and "alias" not in r.stderr
 
 
 # ---------------------------------------------------------------- 4. names
