@@ -19,6 +19,7 @@ from ..cards import Card, Rank, Suit
 from ..fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ..model import ScorekeeperError, Session
 from . import sides as _sides
+from . import target as _target
 from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
@@ -556,15 +557,11 @@ def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[st
     highest score. Players still level after that (the adversaries of a set bidder score alike, so
     they often are) share the game: the book is silent, and playing on would let a later
     arrival win a game they had already reached."""
-    reached = [p for p in scores if scores[p] >= target]
-    if not reached:
-        return ()
     # Auction Cinch: "The partnership thus formed plays against the combined forces of the
     # other players": the bidder and the partner he called who both reach the game on one
     # deal win it together, whatever their separate scores.
-    key = {p: (True, 0) if p in bidder_side else (False, scores[p]) for p in reached}
-    best = max(key.values())
-    return tuple(p for p in reached if key[p] == best)
+    return _target.winners(scores, target,
+                           rank=lambda p: (True, 0) if p in bidder_side else (False, scores[p]))
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
