@@ -376,13 +376,19 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
 
 @app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
-         number: int = typer.Argument(..., help="the hand to correct (1 is the first)"),
+         number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
                                             autocompletion=_complete_field)) -> None:
     """Correct hand N; show what it changed (everything after it is recomputed)."""
     from . import ledger, render
-    from .fields import parse_assignments
+    from .fields import parse_assignments, whole_number
+    from .model import shown
 
+    try:  # read here, not by click's int(), which takes any Unicode digit ('٣' as 3)
+        number = whole_number(number_text)
+    except ValueError:
+        raise ScorekeeperError(f"NUMBER: the hand to correct must be a whole number such as 3, "
+                               f"got {shown(number_text)}", usage=True) from None
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings))
     ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)

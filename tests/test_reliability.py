@@ -73,6 +73,8 @@ def test_only_ascii_digits_are_numbers(fri):
         r = fri.refused("fri", "hand", "fri", f"Ann={text}")
         assert "must be a whole number" in r.stderr
     fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", "target=٣")
+    r = fri.refused("fri", "edit", "fri", "١", "Ann=4", code=2)  # not hand 1
+    assert r.stderr == "error: NUMBER: the hand to correct must be a whole number such as 3, got '١'\n"
     assert fri.json("show", "fri")["scores"]["Ann"] == 3
 
 

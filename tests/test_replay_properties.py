@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "sessions"
 AT = "2026-11-29T20:00:00"
 CREATED = "2026-11-29T19:00:00"
-FOUR = ("A", "Y", "B", "Z")  # partners sit opposite: A & B against Y & Z
+FOUR = ("A", "Y", "B", "Z")  # partners sit opposite: A-B against Y-Z
 
 Draw = Callable[[Any], Any]
 HandMaker = Callable[[Draw, Tuple[str, ...], Mapping[str, Any]], Dict[str, Any]]

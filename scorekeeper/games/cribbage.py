@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 
 from ..fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ..model import ScorekeeperError, Session
+from . import sides as _sides
 from .base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
@@ -147,10 +148,9 @@ class Cribbage(Game):
     # ---------------------------------------------------------------- sides
 
     def sides(self, session: Session) -> List[Tuple[str, ...]]:
-        p = session.players
-        if len(p) == 4:  # § 87: four-hand, two against two, partners opposite
-            return [(p[0], p[2]), (p[1], p[3])]
-        return [(name,) for name in p]
+        if len(session.players) == 4:  # § 87: four-hand, two against two, partners opposite
+            return list(_sides.partnerships(session.players))
+        return list(_sides.each_alone(session.players))
 
     def race_target(self, session: Session) -> Optional[int]:
         return self.target(session.rules)
@@ -159,7 +159,7 @@ class Cribbage(Game):
         return tuple(self.sides(session)) if len(session.players) == 4 else None
 
     def side_of(self, session: Session, player: str) -> int:
-        return next(i for i, side in enumerate(self.sides(session)) if player in side)
+        return _sides.side_index(self.sides(session), player)
 
     # ---------------------------------------------------------------- replay
 
@@ -554,16 +554,8 @@ def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
         seen[card] = where
 
 
-def _side_name(members: Sequence[str]) -> str:
-    return " & ".join(members)
-
-
-def _side_says(members: Sequence[str], words: str) -> str:
-    """"Ann pegs 2", but "Ann & Cid peg 2": partners take the plural verb."""
-    verb, _, rest = words.partition(" ")
-    if len(members) > 1 and verb in ("pegs", "shows", "scores", "takes", "overlooks", "wins", "forfeits", "loses"):
-        verb = verb[:-1]
-    return f"{_side_name(members)} {verb} {rest}".rstrip()
+_side_name = _sides.side_name  # "Ann-Cid"
+_side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners take the plural verb
 
 
 
