@@ -175,6 +175,7 @@ def test_every_command_is_covered_by_the_fuzz_test():
     assert set(group.list_commands(None)) <= COVERED
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("game", sorted(GAMES))
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,

@@ -34,6 +34,7 @@ def bundled() -> list:
     return sorted(p.stem for p in SESSIONS.glob("*.yaml") if raw(p.stem).get("kind", "sitting") == "sitting")
 
 
+@pytest.mark.slow  # shows and settles every bundled sitting through the command line
 def test_sittings_hands_money_and_games_won_match_each_sittings_own_figures(club):
     sittings, hands, money, won = defaultdict(int), defaultdict(int), defaultdict(Decimal), defaultdict(int)
     for name in bundled():
@@ -245,3 +246,25 @@ def test_season_report_charts_the_money_won_after_each_sitting(club, tmp_path):
     page = tmp_path / "s.html"
     club.ok("report", "--season", "--html", str(page))
     assert page.read_text(encoding="utf-8").count("<svg") == 1
+
+
+def page_text(html: str) -> str:
+    """What a reader sees of a page, in one line: tags, styles and the chart left out."""
+    import re
+
+    html = re.sub(r"<(style|svg)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
+    # the figures: tally-friday's totals 92, 137, 105, 124 (mean 114.5) at 0.10 a point
+    out = tmp_path / "r.html"
+    club.ok("report", "tally-friday", "--html", str(out))
+    text = page_text(out.read_text(encoding="utf-8"))
+    assert text.split(" Every hand ")[0] == (
+        "tally-friday (tally) tally-friday tally, 6 hands, started 2026-11-29T19:29:18; players: "
+        "Ann, Bob, Cid, Dee Standings player score total games Ann 3 92 0 Bob 36 137 1 Cid 12 105 0 "
+        "Dee 27 124 0 Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
+        "stake 0.10 USD per point player balance (points) money Ann -22.50 -2.25 USD Bob 22.50 "
+        "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD")
+    assert text.endswith("6 Bob Ann=3 Bob=36 Cid=12 Dee=27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")
