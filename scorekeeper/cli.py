@@ -235,7 +235,10 @@ def root(ctx: typer.Context,
                                             "$SCOREKEEPER_DIR, else ./sessions if it exists, else "
                                             "$XDG_DATA_HOME/scorekeeper/sessions)"),
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="print the version and exit")) -> None:
+                                      help="print the version and exit"),
+         no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
+                                       "(as NO_COLOR=1 does)")) -> None:
+    ctx.meta["no_color"] = no_color
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -251,6 +254,22 @@ def _path(ctx: typer.Context, name: str) -> Path:
     from .store import session_path
 
     return session_path(name, _folder(ctx))
+
+def _style(ctx: typer.Context):
+    """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
+    --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
+    import os
+
+    is_tty = sys.stdout.isatty()
+    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+        return None  # piped: plain, and nothing more imported
+    import shutil
+
+    from .terminal import decide
+
+    return decide(is_tty, dict(os.environ), bool(ctx.find_root().meta.get("no_color")),
+                  getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
+
 
 def _out(text: str) -> None:
     typer.echo(text)
@@ -315,8 +334,9 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     from .fields import parse_assignments
 
     path = _path(ctx, name)
+    style = None if json else _style(ctx)
     text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
-                    else render.effect_text(r.session, r.standings))
+                    else render.effect_text(r.session, r.standings, style))
     if not fields and (interactive or sys.stdin.isatty()):
         from .commands.prompts import ask_hand
 
@@ -335,7 +355,10 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from . import ledger, render
 
     r = ledger.open_session(_path(ctx, name))
-    _out(render.show_json(r.session, r.standings) if json else render.show_text(r.session, r.standings))
+    if json:
+        _out(render.show_json(r.session, r.standings))
+    else:
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -344,7 +367,9 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from . import ledger, render
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
-                    f"{render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
+                    f"{render.hand_text(removed.fields)}\n"
+                    f"to put it back: {render.put_back_command(name, removed.fields)}\n\n"
+                    + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
     _out(text.value)
 
@@ -354,7 +379,7 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
                                             autocompletion=_complete_field)) -> None:
-    """Correct hand N; everything after it is recomputed."""
+    """Correct hand N; show what it changed (everything after it is recomputed)."""
     from . import ledger, render
     from .fields import parse_assignments, whole_number
     from .model import shown
@@ -364,8 +389,9 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     except ValueError:
         raise ScorekeeperError(f"NUMBER: the hand to correct must be a whole number such as 3, "
                                f"got {shown(number_text)}", usage=True) from None
-    text = _Printed(lambda r: f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
-    ledger.edit(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    text = _Printed(lambda before, after: render.correction_text(
+        number, before.session, before.standings, after.session, after.standings))
+    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
     _out(text.value)
 
 
@@ -376,7 +402,7 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s))
+    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
 
 
 @app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/*.yaml"))

@@ -59,6 +59,7 @@ def test_what_a_command_prints_is_computed_before_the_file_is_replaced(fri, monk
     before = fri.file("fri").read_bytes()
     monkeypatch.setattr(render, "effect_text", broken)
     monkeypatch.setattr(render, "standings_text", broken)
+    monkeypatch.setattr(render, "correction_text", broken)  # edit's own output (issue 14)
     for args in (["hand", "fri", "Bob=2"], ["undo", "fri"], ["edit", "fri", "1", "Ann=4"]):
         r = fri(*args)
         assert isinstance(r.exception, ValueError), args

@@ -237,6 +237,14 @@ class Cinch(Game):
     def side_fields(self, session: Session) -> List[Field]:
         return []
 
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        found = self.fixed_sides(session)
+        return found if any(len(side) > 1 for side in found) else None
+
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # a plain hand is bidder, bid and made; against, took and the rest are exceptions
+        return ("bidder", "made")
+
     # -- sides and who wins a game
 
     def sides(self, session: Session, maker: str, hand: Mapping[str, Any]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:

@@ -152,6 +152,12 @@ class Cribbage(Game):
             return list(_sides.partnerships(session.players))
         return list(_sides.each_alone(session.players))
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.target(session.rules)
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        return tuple(self.sides(session)) if len(session.players) == 4 else None
+
     def side_of(self, session: Session, player: str) -> int:
         return _sides.side_index(self.sides(session), player)
 
@@ -174,6 +180,7 @@ class Cribbage(Game):
         scores = list(state.scores)
         before = tuple(scores)
         winner: Optional[int] = None
+        ended_in_play = False
         said: List[str] = []
         sides = self.sides(session)
         pegging_checked = False
@@ -189,6 +196,7 @@ class Cribbage(Game):
             said.append(_side_says(sides[side], why.format(n=points)))
             if scores[side] >= target:
                 winner = side
+                ended_in_play = why.startswith("pegs")
                 break
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
@@ -197,6 +205,8 @@ class Cribbage(Game):
         balances = list(state.balances)
         if winner is not None:
             notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+        if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
+            notes += self.count_breakdowns(hand, session)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
@@ -211,6 +221,25 @@ class Cribbage(Game):
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
                             state.games_won, state.balances, state.game_number)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
+        """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
+        "fifteen two, fifteen four, and a pair is six"), so the table can check it."""
+        starter = hand.get("starter")
+        if starter is None:
+            return []
+        from ..crib.count import count_hand, say
+
+        def spoken(cards: Any, crib: bool = False) -> Optional[str]:
+            try:
+                return say(count_hand(cards, starter, crib=crib))
+            except ScorekeeperError:  # a count the table-side counter does not take (a 3-card crib)
+                return None
+
+        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"])) for p in session.players if f"hand.{p}" in hand]
+        if "crib" in hand:
+            found.append(("the crib", spoken(hand["crib"], crib=True)))
+        return [f"{whose}: {said}" for whose, said in found if said]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str) -> Tuple[CribState, Effect]:

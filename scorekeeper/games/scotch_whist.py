@@ -87,6 +87,13 @@ class ScotchWhist(Game):
 
     # -- sides
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return GAME
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        p = session.players
+        return ((p[0], p[2]), (p[1], p[3])) if self.partnerships(session) else None
+
     def partnerships(self, session: Session) -> bool:
         return len(session.players) == 4
 

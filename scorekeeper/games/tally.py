@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..fields import Field, integer
 from ..model import ScorekeeperError, Session
@@ -64,6 +64,9 @@ class Tally(Game):
         found = _target.winners(scores, rules.get("target"), ties=_target.PLAY_ON,
                                low_wins=bool(rules.get("low_wins")))
         return found[0] if found else ""
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules.get("target")
 
     def finish(self, state: TallyState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         totals = state.totals

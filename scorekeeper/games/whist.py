@@ -162,6 +162,10 @@ class ShortWhist(Game):
 
     # -- fields
 
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        p = session.players  # the 1st and 3rd against the 2nd and 4th
+        return ((p[0], p[2]), (p[1], p[3]))
+
     def fields(self, session: Session) -> List[Field]:
         tricks = [Field(p, integer(0, TRICKS), f"tricks taken by {p}'s side (the other side "
                         f"took {TRICKS} - N)") for p in session.players]
