@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperArgument, TyperGroup
 
 from .model import FILE, USAGE, ScorekeeperError
 
@@ -30,10 +30,6 @@ _CLICK = typer.BadParameter.__module__.rsplit(".", 1)[0]  # "click" or "typer._c
 def _click_errors() -> Any:
     """The exceptions module of the click that Typer runs on (see _CLICK)."""
     return importlib.import_module(f"{_CLICK}.exceptions")
-
-
-def _click_core() -> Any:
-    return importlib.import_module(f"{_CLICK}.core")
 
 
 # Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
@@ -108,7 +104,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
 
     command.format_arguments = lambda ctx, formatter: None  # type: ignore[method-assign]
 
-    if isinstance(command, _click_core().Group):
+    if isinstance(command, TyperGroup):
         for sub_name, sub in command.commands.items():
             _restore_argument_help(sub, typer_app, sub_name)
         return
@@ -119,7 +115,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
         defaults = inspect.signature(info.callback).parameters
         for param in command.params:
             given = getattr(defaults.get(param.name or ""), "default", None)
-            if isinstance(param, _click_core().Argument) and not getattr(param, "help", None) \
+            if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
                     and getattr(given, "help", None):
                 param.help = given.help  # type: ignore[attr-defined]
 
@@ -239,7 +235,10 @@ def root(ctx: typer.Context,
                                             "$SCOREKEEPER_DIR, else ./sessions if it exists, else "
                                             "$XDG_DATA_HOME/scorekeeper/sessions)"),
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
-                                      help="print the version and exit")) -> None:
+                                      help="print the version and exit"),
+         no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
+                                       "(as NO_COLOR=1 does)")) -> None:
+    ctx.meta["no_color"] = no_color
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -255,6 +254,22 @@ def _path(ctx: typer.Context, name: str) -> Path:
     from .store import session_path
 
     return session_path(name, _folder(ctx))
+
+def _style(ctx: typer.Context):
+    """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
+    --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
+    import os
+
+    is_tty = sys.stdout.isatty()
+    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+        return None  # piped: plain, and nothing more imported
+    import shutil
+
+    from .terminal import decide
+
+    return decide(is_tty, dict(os.environ), bool(ctx.find_root().meta.get("no_color")),
+                  getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
+
 
 def _out(text: str) -> None:
     typer.echo(text)
@@ -319,8 +334,9 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     from .fields import parse_assignments
 
     path = _path(ctx, name)
+    style = None if json else _style(ctx)
     text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
-                    else render.effect_text(r.session, r.standings))
+                    else render.effect_text(r.session, r.standings, style))
     if not fields and (interactive or sys.stdin.isatty()):
         from .commands.prompts import ask_hand
 
@@ -339,7 +355,10 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from . import ledger, render
 
     r = ledger.open_session(_path(ctx, name))
-    _out(render.show_json(r.session, r.standings) if json else render.show_text(r.session, r.standings))
+    if json:
+        _out(render.show_json(r.session, r.standings))
+    else:
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -348,22 +367,31 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from . import ledger, render
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
-                    f"{render.hand_text(removed.fields)}\n\n" + render.standings_text(r.session, r.standings))
+                    f"{render.hand_text(removed.fields)}\n"
+                    f"to put it back: {render.put_back_command(name, removed.fields)}\n\n"
+                    + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
     _out(text.value)
 
 
 @app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
-         number: int = typer.Argument(..., help="the hand to correct (1 is the first)"),
+         number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
                                             autocompletion=_complete_field)) -> None:
-    """Correct hand N; everything after it is recomputed."""
+    """Correct hand N; show what it changed (everything after it is recomputed)."""
     from . import ledger, render
-    from .fields import parse_assignments
+    from .fields import parse_assignments, whole_number
+    from .model import shown
 
-    text = _Printed(lambda r: f"corrected hand {number}\n\n" + render.standings_text(r.session, r.standings))
-    ledger.edit(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    try:  # read here, not by click's int(), which takes any Unicode digit ('٣' as 3)
+        number = whole_number(number_text)
+    except ValueError:
+        raise ScorekeeperError(f"NUMBER: the hand to correct must be a whole number such as 3, "
+                               f"got {shown(number_text)}", usage=True) from None
+    text = _Printed(lambda before, after: render.correction_text(
+        number, before.session, before.standings, after.session, after.standings))
+    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
     _out(text.value)
 
 
@@ -374,7 +402,7 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s))
+    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
 
 
 @app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/*.yaml"))
@@ -508,4 +536,10 @@ def report(ctx: typer.Context,
 
 
 def main() -> None:
+    # A command is one short process whose objects (a long sitting's hands, effects and rows)
+    # live until it ends and hold no cycles: the cycle collector's passes over them only cost
+    # time (show on 10,000 Cinch hands: 1.3 s of CPU with it, 0.7 s without; memory the same).
+    import gc
+
+    gc.disable()
     app(prog_name="scorekeeper")

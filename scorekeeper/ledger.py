@@ -15,7 +15,7 @@ from . import store
 from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
 from .games.base import Figure, Game, Standings
-from .model import FileData, Hand, ScorekeeperError, Session, Stakes, shown
+from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -55,7 +55,42 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
-    return Replayed(session, game, game.replay(session, observe))
+    return Replayed(session, game, with_to_go(game, session, game.replay(session, observe)))
+
+
+FINISHED_SHOWN = 5  # the latest finished games named under the standings
+
+
+def with_to_go(game: Game, session: Session, standings: Standings) -> Standings:
+    """Every game played to a target shows how far each player is from it ("to go"), as the
+    table asks after every hand, and the finished games stay visible under the standings
+    (`game 1: Ann 123, Bob 106`); a game that gives its own column keeps it."""
+    target = game.race_target(session)
+    if target is None:
+        return standings
+    try:
+        to_go = {p: max(target - standings.scores[p], 0) for p in standings.players}
+        finished = _finished_games(game, session, standings, target)
+    except (TypeError, KeyError):
+        return standings
+    columns = standings.columns if "to go" in standings.columns else {**standings.columns, "to go": to_go}
+    return standings._replace(columns=columns, lines=standings.lines + tuple(finished))
+
+
+def _finished_games(game: Game, session: Session, standings: Standings, target: int) -> List[str]:
+    """A game ends on the hand that takes a side to the target (the next hand starts afresh):
+    its scores then are the game's final scores."""
+    sides = game.score_sides(session) or tuple((p,) for p in standings.players)
+    low = bool(session.rules.get("low_wins"))
+    found = []
+    for effect in standings.effects:
+        if any(effect.scores.get(side[0], 0) >= target for side in sides):
+            final = sorted(sides, key=lambda side: effect.scores.get(side[0], 0), reverse=not low)
+            found.append(", ".join(f"{'-'.join(side)} {effect.scores.get(side[0], 0)}" for side in final))
+    lines = [f"game {n}: {text}" for n, text in enumerate(found, start=1)][-FINISHED_SHOWN:]
+    if len(found) > FINISHED_SHOWN:
+        lines.insert(0, f"({len(found) - FINISHED_SHOWN} earlier games finished)")
+    return lines
 
 
 def find_errors(session: Session) -> List[ScorekeeperError]:
@@ -130,6 +165,7 @@ def check_names_against_fields(players: Sequence[str], field_names: Sequence[str
     Per-player fields are named after the players themselves: only a second field of that
     name is a clash."""
     others = [name for name in field_names if name not in players or field_names.count(name) > 1]
+    others += list(LOG_FIELDS)  # `corrected=` is the log's own record of a hand
     refuse_field_names(game, players, others, usage=True)
 
 
@@ -264,24 +300,38 @@ def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
     """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
+    return correct(path, number, raw, prepare=None if prepare is None else
+                   lambda before, after: prepare(after))[1]
+
+
+def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None,
+            prepare: Optional[Callable[[Replayed, Replayed], Any]] = None) -> Tuple[Replayed, Replayed]:
+    """`edit`, returning the sitting before and after the correction (for showing what it
+    changed; `prepare(before, after)` makes what the command prints before the file is
+    replaced). The corrected hand records when it was corrected (`corrected: TIME`)."""
+    seen: Dict[str, Replayed] = {}
 
     def change(before: Replayed) -> Tuple[Hand, ...]:
+        seen["before"] = before
         hands = list(before.session.hands)
         if not 1 <= number <= len(hands):
             span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
             raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
-        fields = dict(hands[number - 1].fields)
+        fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
         # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()})
+        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
+                       if k not in LOG_FIELDS})  # the log's own record is set below, not typed
         try:
-            hands[number - 1] = canonical_hand(before, fields)
+            corrected = canonical_hand(before, fields)
         except ScorekeeperError as err:
             raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
                                    field=err.field) from None
+        hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
         return tuple(hands)
 
     try:
-        return _commit(path, change, prepare)[1]
+        return _commit(path, change, None if prepare is None else
+                       lambda after: prepare(seen["before"], after))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
+    from .terminal import Style
     from .games.base import Game, Standings
     from .model import Session
     from .settle import Settlement
@@ -56,28 +57,24 @@ def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
     """Strings of printable ASCII only, every row as long as the headers: where tabulate's
     layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
     width = len(headers)
-    for row in rows:
-        if len(row) != width:
-            return False
+    if any(len(row) != width for row in rows):
+        return False
     cells = [c for row in rows for c in row]
     cells.extend(headers)
-    if not all(type(c) is str for c in cells):
+    if not set(map(type, cells)) <= {str}:
         return False
     text = "".join(cells)
     return text.isascii() and text.isprintable()
 
 
 def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
-    stripped = [[c.strip() for c in row] for row in rows]
-    heads = list(headers)
-    widths = [len(h) + 2 for h in heads]  # tabulate's MIN_PADDING beside a header
-    for row in stripped:
-        for i, cell in enumerate(row):
-            if len(cell) > widths[i]:
-                widths[i] = len(cell)
-    lines = ["  ".join(h.ljust(w) for h, w in zip(heads, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
-    lines.extend("  ".join(c.ljust(w) for c, w in zip(row, widths)).rstrip() for row in stripped)
+    stripped = [list(map(str.strip, row)) for row in rows]
+    widths = [len(h) + 2 for h in headers]  # tabulate's MIN_PADDING beside a header
+    for i, column in enumerate(zip(*stripped)):
+        widths[i] = max(widths[i], max(map(len, column)))
+    line = "  ".join(f"{{:<{w}}}" for w in widths).format
+    lines = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
+    lines.extend(line(*row).rstrip() for row in stripped)
     return "\n".join(lines)
 
 
@@ -95,33 +92,136 @@ def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
     return headers, rows
 
 
-def standings_table(st: Standings) -> str:
+def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
     headers, rows = standings_rows(st)
-    return _table(rows, headers)
+    if style is None or not style.color:
+        return _table(rows, headers)
+    from . import terminal
+
+    best = _leaders(st)
+
+    def paint(i: int, text: str) -> str:
+        if i == 0:
+            return terminal.leader(text, style) if text in best else text
+        return terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, paint=paint)
 
 
-def standings_text(session: Session, st: Standings) -> str:
+def _leaders(st: Standings) -> Sequence[str]:
+    """Who leads (or has won): the best balance; in a game to a target with nothing settled
+    yet, the best score. Nobody when all are level."""
+    figures = st.balances if st.balances and any(st.balances.values()) else st.scores
+    try:
+        top = max(figures[p] for p in st.players)
+    except (TypeError, KeyError, ValueError):
+        return ()
+    best = [p for p in st.players if figures[p] == top]
+    return best if len(best) < len(st.players) else ()
+
+
+def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
     parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
-             standings_table(st)]
+             standings_table(st, style)]
     extra = list(st.lines)
     if st.pool is not None:
         extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if st.next_dealer:
         extra.append(f"next dealer: {st.next_dealer}")
     if extra:
-        parts.append("\n".join(extra))
+        remarks = "\n".join(extra)
+        if style is not None:
+            from .terminal import fit_lines
+
+            remarks = fit_lines(remarks, style.width)
+        parts.append(remarks)
     return "\n\n".join(parts)
 
 
-def hands_table(session: Session, st: Standings) -> str:
-    headers = ["#", "dealer", "hand", "effect"] + list(st.players)
+def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
+                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
+    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+    columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
+    headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
     for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
-        fields = hand_text(hand.fields)
+        fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
-                    + [number(effect.scores.get(p, "")) for p in st.players])
-    return _table(rows, headers) if rows else "no hands yet"
+                    + [number(effect.scores.get(side[0], "")) for side in columns])
+    if not rows:
+        return "no hands yet"
+    if style is None:
+        return _table(rows, headers)
+    from . import terminal
+
+    def paint(i: int, text: str) -> str:
+        return terminal.cards(text, style) if i in (2, 3) else terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, wrappable=(2, 3), paint=paint)
+
+
+def correction_text(number: int, before_session: Session, before: Standings,
+                    after_session: Session, after: Standings, limit: int = 6) -> str:
+    """`edit`: the hand's effect before and after, which later hands changed, and the
+    standings before -> after (a game won by someone else shows in the games column)."""
+    old, new = before_session.hands[number - 1], after_session.hands[number - 1]
+    was, now = before.effects[number - 1], after.effects[number - 1]
+    lines = [f"corrected hand {number}",
+             f"  before: {hand_text(old.fields)}  ->  {_effect_line(was)}",
+             f"  after:  {hand_text(new.fields)}  ->  {_effect_line(now)}"]
+    later = [(i, a, b) for i, (a, b) in enumerate(zip(before.effects, after.effects), start=1)
+             if i > number and _effect_line(a) != _effect_line(b)]
+    if later:
+        lines.append(f"later hands that changed ({len(later)}):")
+        lines += [f"  hand {i}: {_effect_line(a)}  ->  {_effect_line(b)}" for i, a, b in later[:limit]]
+        if len(later) > limit:
+            lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
+    elif number < len(after_session.hands):
+        lines.append("later hands: no effect changed")
+    return "\n".join(lines) + "\n\n" + _before_after(after_session, before, after)
+
+
+def _effect_line(effect: Any) -> str:
+    return "; ".join((effect.summary,) + tuple(effect.notes))
+
+
+def _before_after(session: Session, before: Standings, after: Standings) -> str:
+    headers = ["player", "before", "after"]
+    games = after.games_won is not None and before.games_won is not None
+    if games:
+        headers += ["games before", "games after"]
+    rows = []
+    for p in after.players:
+        row = [p, number(before.scores[p]), number(after.scores[p])]
+        if games:
+            row += [str(before.games_won.get(p, 0)), str(after.games_won.get(p, 0))]
+        rows.append(row)
+    parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
+             _table(rows, headers)]
+    if after.next_dealer:
+        parts.append(f"next dealer: {after.next_dealer}")
+    return "\n\n".join(parts)
+
+
+def put_back_command(name: str, fields: Mapping[str, Any]) -> str:
+    """The command line that logs a removed hand again, as it was (its time included)."""
+    words = ["scorekeeper", "hand", name]
+    words += [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
+    return " ".join(_shell_word(w) for w in words)
+
+
+def _shell_word(word: str) -> str:
+    """A word as a person would type it in a POSIX shell: bare, "double-quoted" or 'single'."""
+    import shlex
+
+    quoted = shlex.quote(word)
+    if quoted == word or "'" not in word:
+        return quoted
+    if not any(c in word for c in '"$`\\!'):
+        return f'"{word}"'
+    return quoted
 
 
 def field_text(value: Any) -> str:
@@ -137,17 +237,22 @@ def field_text(value: Any) -> str:
 
 def hand_text(fields: Mapping[str, Any]) -> str:
     """A hand as FIELD=VALUE words, as it would be typed (the time logged left out)."""
-    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k != "at")
+    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
-def show_text(session: Session, st: Standings) -> str:
-    return standings_text(session, st) + "\n\n" + hands_table(session, st)
+def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
+              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
 
 
-def effect_text(session: Session, st: Standings) -> str:
+def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
     effect = st.effects[-1]
-    lines = [f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes)
-    return "\n".join(lines) + "\n\n" + standings_text(session, st)
+    lines = "\n".join([f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes))
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        lines = cards(fit_lines(lines, style.width), style)
+    return lines + "\n\n" + standings_text(session, st, style)
 
 
 def hand_json(session: Session, st: Standings) -> str:
@@ -203,11 +308,22 @@ def money(cents: int, currency: str) -> str:
     return f"{text} {currency}".strip()
 
 
-def settle_text(session: Session, st: Standings, s: Settlement) -> str:
+def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    shares = _pool_shares(st, s)
+    if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
+        headers[1:1] = ["score", "pool share"]
+        for row, p in zip(rows, st.players):
+            row[1:1] = [number(st.scores[p]), number(shares[p])]
     stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
-    parts = [f"{session.name}: settlement ({stake})", _table(rows, headers)]
+    if style is not None and style.color:
+        from . import terminal
+
+        table = terminal.table(rows, headers, style, paint=lambda i, text: terminal.figure(text, style))
+    else:
+        table = _table(rows, headers)
+    parts = [f"{session.name}: settlement ({stake})", table]
     remarks = list(st.settle_lines) + _unfinished_game(st)
     if remarks:
         parts.append("\n".join(remarks))
@@ -217,6 +333,18 @@ def settle_text(session: Session, st: Standings, s: Settlement) -> str:
     else:
         parts.append("nobody owes anything")
     return "\n\n".join(parts)
+
+
+def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
+    """Each player's share of the pool left at the end (balance - score), in games with a
+    pool whose balances are not the scores `show` gives; empty otherwise."""
+    if st.pool is None or st.unit != s.unit:
+        return {}
+    try:
+        shares = {p: s.balances[p] - st.scores[p] for p in st.players}
+    except (TypeError, KeyError):
+        return {}
+    return shares if any(shares.values()) else {}
 
 
 def _unfinished_game(st: "Standings") -> List[str]:
@@ -259,10 +387,11 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
 
     out = io.StringIO()
     used = {k for hand in session.hands for k in hand.fields}
-    names: List[str] = [n for n in field_order if n in used and n not in ("note", "at")]
+    last = ("note", "at", "corrected")
+    names: List[str] = [n for n in field_order if n in used and n not in last]
     for hand in session.hands:
-        names.extend(k for k in hand.fields if k not in names and k not in ("note", "at"))
-    names.extend(n for n in ("note", "at") if n in used)
+        names.extend(k for k in hand.fields if k not in names and k not in last)
+    names.extend(n for n in last if n in used)
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):

@@ -99,7 +99,7 @@ def _wrap(items: List[str], width: int) -> List[str]:
 
 
 def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int = 720,
-              height: int = 260) -> str:
+              height: int = 260, step: str = "hand") -> str:
     """The same chart as an inline SVG: a polyline per player or side, dashed lines at game ends."""
     hands = max((len(s) for s in lines.values()), default=0)
     left, right, top, bottom = 48, 12, 12, 28
@@ -126,7 +126,7 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
                      f'stroke="#888" stroke-dasharray="4 3"><title>hand {h}: game over</title></line>')
     parts.append(f'<text x="{left}" y="{height - 8}" font-size="11" fill="#444">start</text>')
     parts.append(f'<text x="{width - right}" y="{height - 8}" text-anchor="end" font-size="11" '
-                 f'fill="#444">hand {hands}</text>')
+                 f'fill="#444">{step} {hands}</text>')
     for k, (label, series) in enumerate(lines.items()):
         colour = SVG_COLOURS[k % len(SVG_COLOURS)]
         points = " ".join(f"{x(h + 1):.1f},{y(v):.1f}" for h, v in enumerate(series))

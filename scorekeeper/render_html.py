@@ -22,7 +22,7 @@ h1 { font-size: 1.7em; margin-bottom: .2em; } h2 { font-size: 1.25em; margin-top
 .meta { color: #555; }
 table { border-collapse: collapse; margin: .5em 0; }
 th, td { padding: .25em .7em; border-bottom: 1px solid #d8d2c4; text-align: left; vertical-align: top; }
-th { background: #efe9db; } td.num { text-align: right; font-variant-numeric: tabular-nums; }
+th { background: #efe9db; } td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .key { margin-right: 1.2em; white-space: nowrap; }
 .swatch { display: inline-block; width: 1.4em; height: .35em; margin: 0 .35em .2em 0; }
 ul.pay li { margin: .15em 0; }
@@ -89,15 +89,21 @@ def hands_html(session: "Session", st: "Standings") -> str:
 
 def season_html(folder: str, season: "Season", nights: Sequence[Any]) -> str:
     """The folder's season: every player's figures, then each sitting's standings and payments."""
-    from .render_stats import _night, money_text, tally_text
+    from .render_stats import money_text, night_text, tally_text
 
-    body = [f"<h1>The season</h1>",
+    body = ["<h1>The season</h1>",
             f'<p class="meta">{season.sittings} sittings, {season.hands} hands, from {escape(folder)}</p>',
             "<h2>Standings</h2>"]
     players = list(season.players.values())
     body.append(_table(["player", "sittings", "hands", "games won", "money", "best night", "worst night"],
-                       [[p.name, p.sittings, p.hands, p.games_won, money_text(p.money), _night(p.best),
-                         _night(p.worst)] for p in players], (1, 2, 3)))
+                       [[p.name, p.sittings, p.hands, p.games_won, money_text(p.money), night_text(p.best),
+                         night_text(p.worst)] for p in players], (1, 2, 3, 4)))
+    from .stats import money_lines
+
+    currency, lines = money_lines(nights)
+    if lines and nights:
+        body += [f"<h2>Money won so far, after each sitting{(' (' + escape(currency) + ')') if currency else ''}</h2>",
+                 chart_svg(lines, (), step="sitting"), f"<p>{legend_html(list(lines))}</p>"]
     figures = [[p.name, game, name, tally_text(t)] for p in players
                for game, f in sorted(p.figures.items()) for name, t in f.items()]
     if figures:

@@ -12,17 +12,19 @@ if TYPE_CHECKING:
 
 
 def money_text(amounts: Dict[str, int]) -> str:
-    """Money won or lost in each currency: `+2.25 USD, -1.00 GBP` (nothing: 0)."""
-    if not amounts:
+    """Money won or lost in each currency: `+2.25 USD, -1.00 GBP` (a currency that came to
+    nothing is left out, unless all did)."""
+    shown = {cur: cents for cur, cents in amounts.items() if cents} or amounts
+    if not shown:
         return "0.00"
-    return ", ".join(_signed(cents, cur) for cur, cents in sorted(amounts.items()))
+    return ", ".join(_signed(cents, cur) for cur, cents in sorted(shown.items()))
 
 
 def _signed(cents: int, currency: str) -> str:
     return ("+" if cents > 0 else "") + money(cents, currency)
 
 
-def _night(n: Optional["NightResult"]) -> str:
+def night_text(n: Optional["NightResult"]) -> str:
     return f"{n.sitting} ({_signed(n.cents, n.currency)})" if n is not None else ""
 
 
@@ -42,7 +44,7 @@ def stats_text(season: "Season", folder: str) -> str:
     players = list(season.players.values())
     if players:
         rows = [[p.name, str(p.sittings), str(p.hands), str(p.games_won), money_text(p.money),
-                 _night(p.best), _night(p.worst)] for p in players]
+                 night_text(p.best), night_text(p.worst)] for p in players]
         parts.append(_table(rows, ["player", "sittings", "hands", "games won", "money",
                                    "best night", "worst night"]))
         rows = [[p.name, game, str(g.sittings), str(g.hands), str(g.games_won),

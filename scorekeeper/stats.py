@@ -211,3 +211,26 @@ def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str,
         elif not any(final.get(p, 0) for p in players):
             ends.append(i + 1)
     return ScoreLines(lines, ends)
+
+
+def money_lines(nights: Sequence["Night"]) -> "tuple[str, Dict[str, List[Fraction]]]":
+    """Each player's money won so far after every sitting, in the currency most sittings were
+    played for (sittings in another currency leave the lines flat): (currency, lines)."""
+    counts: Dict[str, int] = {}
+    for night in nights:
+        counts[night.settlement.currency] = counts.get(night.settlement.currency, 0) + 1
+    if not counts:
+        return "", {}
+    currency = max(counts, key=lambda c: counts[c])
+    players: List[str] = []
+    for night in nights:
+        players += [p for p in night.replayed.session.players if p not in players]
+    totals = {p: Fraction(0) for p in players}
+    lines: Dict[str, List[Fraction]] = {p: [] for p in players}
+    for night in nights:
+        if night.settlement.currency == currency:
+            for p, cents in night.settlement.money_cents.items():
+                totals[p] += Fraction(cents, 100)
+        for p in players:
+            lines[p].append(totals[p])
+    return currency, lines

@@ -28,10 +28,10 @@ DEFAULT_DIR = "sessions"
 LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
 _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?")  # matched in full
 MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any file-name limit
-# A session file is refused above this size, at once: about 15,000 hands, where a long
-# night is a hundred. (Reading and showing a sitting takes about 1 ms a hand: a 50 MB file
-# would take minutes and gigabytes.)
-MAX_FILE_BYTES = 1024 * 1024
+# A session file is refused above this size, at once: about 30,000 hands, where a long
+# night is a hundred and a season of 10,000 hands is some 650 KB. (Every command reads and
+# replays the whole log: a 50 MB file would take minutes and gigabytes.)
+MAX_FILE_BYTES = 2 * 1024 * 1024
 # The keys of a session file; any other top-level key would be dropped by the next save.
 KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 
@@ -155,7 +155,7 @@ def _read(path: Path, kind: str) -> str:
         if size > MAX_FILE_BYTES:
             raise ScorekeeperError(
                 f"{path} is {size / 2 ** 20:.1f} MB; a session file may be at most "
-                f"{MAX_FILE_BYTES // 2 ** 20} MB (about 15,000 hands): start a new sitting, or split "
+                f"{MAX_FILE_BYTES // 2 ** 20} MB (about 30,000 hands): start a new sitting, or split "
                 f"this one into several files")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:

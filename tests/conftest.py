@@ -58,3 +58,10 @@ class Cli:
 @pytest.fixture
 def cli(tmp_path: Path) -> Cli:
     return Cli(tmp_path / "sessions")
+
+
+@pytest.fixture(autouse=True)
+def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables are compared at their natural width: a COLUMNS exported by the shell that runs
+    the tests would wrap them (tests that want a width set COLUMNS themselves)."""
+    monkeypatch.delenv("COLUMNS", raising=False)

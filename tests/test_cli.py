@@ -114,7 +114,7 @@ def test_list_and_games(sitting):
 
 
 def test_prompts_for_each_field_when_asked(sitting):
-    r = sitting("hand", "fri", "-i", input="4\n\n-2\n")
+    r = sitting("hand", "fri", "-i", input="4\n\n-2\n\n")  # then Enter: no other field (issue 14)
     assert r.exit_code == 0, r.output
     assert json.loads(sitting("show", "fri", "--json").stdout)["scores"] == {"Ann": 4, "Bob": 0, "Cid": -2}
 
@@ -268,7 +268,7 @@ def test_a_second_document_in_the_file_is_explained(cli, tmp_path):
 
 
 def test_a_bad_answer_to_a_prompt_is_asked_again(sitting):
-    r = sitting("hand", "fri", "-i", input="x\n4\n\n-2\n")
+    r = sitting("hand", "fri", "-i", input="x\n4\n\n-2\n\n")  # then Enter: no other field (issue 14)
     assert r.exit_code == 0, r.output
     assert r.stderr == "Ann: must be a whole number, got 'x'; try again\n"
     assert json.loads(sitting("show", "fri", "--json").stdout)["scores"] == {"Ann": 4, "Bob": 0, "Cid": -2}
@@ -287,7 +287,8 @@ def test_export_keeps_the_games_field_order_after_an_edit(sitting):
     sitting.ok("edit", "fri", "1", "Ann=")  # in the file, Bob, note and at now come first
     sitting.ok("hand", "fri", "Ann=5")
     out = sitting.ok("export", "fri", "--csv").stdout.splitlines()
-    assert out[0] == "hand,dealer,Ann,Bob,Cid,note,at,effect,score:Ann,score:Bob,score:Cid"
+    # issue 14: a corrected hand records when (corrected)
+    assert out[0] == "hand,dealer,Ann,Bob,Cid,note,at,corrected,effect,score:Ann,score:Bob,score:Cid"
     assert out[1].startswith("1,Ann,,-3,,first,") and out[2].startswith("2,Bob,,,2,,")
     assert out[3].startswith("3,Cid,5,,,,") and out[3].endswith(',Ann +5,5,-3,2')
 
@@ -314,7 +315,8 @@ def test_show_json_keys_are_exactly_the_documented_ones(cli):
     cli.ok("hand", "race", "Ann=10")
     data = cli.json("show", "race")
     assert data["games_won"] == {"Ann": 1, "Bob": 0} and "pool" not in data
-    assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}}
+    # issue 14: every game to a target shows "to go"
+    assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}, "to go": {"Ann": 10, "Bob": 10}}
 
 
 def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
@@ -328,7 +330,7 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
         proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--dir", str(sitting.folder),
                                  "hand", "fri"], stdin=slave, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE, text=True)
-        os.write(master, b"4\n\n-2\n")
+        os.write(master, b"4\n\n-2\n\n")  # then Enter: no other field (issue 14)
         out, err = proc.communicate(timeout=30)
     finally:
         os.close(master)

@@ -32,7 +32,7 @@ from scorekeeper.model import ScorekeeperError
 
 from .conftest import SESSIONS
 
-EXAMPLES = 25  # per game: over 300 bad commands in all, a few seconds
+EXAMPLES = 20  # per game: some 360 bad commands over 18 games, a few seconds
 
 # Values a person (or a hostile script) might type; none starts with '-', which click
 # would read as an option (`--help` is not a mistake).
@@ -162,7 +162,7 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
                 draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50]))]
     if command == "party":
         return ["party", draw(st.sampled_from(["show", "undo"])), draw(BAD_NAMES)]
-    return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart
+    return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart, check
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
@@ -175,6 +175,7 @@ def test_every_command_is_covered_by_the_fuzz_test():
     assert set(group.list_commands(None)) <= COVERED
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("game", sorted(GAMES))
 @settings(max_examples=EXAMPLES, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,

@@ -59,6 +59,7 @@ def test_what_a_command_prints_is_computed_before_the_file_is_replaced(fri, monk
     before = fri.file("fri").read_bytes()
     monkeypatch.setattr(render, "effect_text", broken)
     monkeypatch.setattr(render, "standings_text", broken)
+    monkeypatch.setattr(render, "correction_text", broken)  # edit's own output (issue 14)
     for args in (["hand", "fri", "Bob=2"], ["undo", "fri"], ["edit", "fri", "1", "Ann=4"]):
         r = fri(*args)
         assert isinstance(r.exception, ValueError), args
@@ -72,6 +73,8 @@ def test_only_ascii_digits_are_numbers(fri):
         r = fri.refused("fri", "hand", "fri", f"Ann={text}")
         assert "must be a whole number" in r.stderr
     fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", "target=٣")
+    r = fri.refused("fri", "edit", "fri", "١", "Ann=4", code=2)  # not hand 1
+    assert r.stderr == "error: NUMBER: the hand to correct must be a whole number such as 3, got '١'\n"
     assert fri.json("show", "fri")["scores"]["Ann"] == 3
 
 
@@ -125,7 +128,7 @@ def test_a_file_above_the_size_limit_is_refused_at_once_saying_so(cli):
     start = time.perf_counter()
     r = cli.refused("s", "show", "s")
     assert time.perf_counter() - start < 0.5
-    assert "a session file may be at most 1 MB" in r.stderr and "alias" not in r.stderr
+    assert "a session file may be at most 2 MB" in r.stderr and "alias" not in r.stderr
 
 
 # ---------------------------------------------------------------- 4. names

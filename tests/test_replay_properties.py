@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "sessions"
 AT = "2026-11-29T20:00:00"
 CREATED = "2026-11-29T19:00:00"
-FOUR = ("A", "Y", "B", "Z")  # partners sit opposite: A & B against Y & Z
+FOUR = ("A", "Y", "B", "Z")  # partners sit opposite: A-B against Y-Z
 
 Draw = Callable[[Any], Any]
 HandMaker = Callable[[Draw, Tuple[str, ...], Mapping[str, Any]], Dict[str, Any]]
@@ -541,6 +541,13 @@ def test_an_optional_rule_set_to_none_survives_save_and_load(tmp_path, name, rul
     same_standings(loaded.standings, in_memory.standings)
 
 
+def untraced(text: bytes) -> bytes:
+    """The file without the `corrected: TIME` a correction records in the hand."""
+    import re
+
+    return re.sub(rb", corrected: '[^']*'", b"", text)
+
+
 @pytest.mark.slow  # about 1 s of CPU per game
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
@@ -580,15 +587,18 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
             after = path.read_bytes()
             now = store.load(path).hands[k - 1].fields
             kept = {"at": old["at"]} if "at" in old and "at" not in new else {}  # never removed
-            assert now == ledger.canonical_hand(replayed, {**new, **kept}).fields  # it took
+            assert {k: v for k, v in now.items() if k != "corrected"} == \
+                ledger.canonical_hand(replayed, {**new, **kept}).fields  # it took
             back = {f: removal(by_name.get(f)) for f in now if f not in old}
             back.update(as_typed(old))
             ledger.edit(path, k, back)
             note(f"edit hand {k}: {old} -> {dict(now)} -> back")
-            assert path.read_bytes() == original, (after.decode(), original.decode())
+            # the same bytes but for the trace the correction leaves (issue 14: on purpose)
+            assert untraced(path.read_bytes()) == original, (after.decode(), original.decode())
             same_standings(ledger.open_session(path).standings, standings)
             break
         assert edited  # the note-only edit is always valid
+        original = path.read_bytes()  # with the correction's trace: undo must give these bytes
 
     added = False
     for raw in [spec.hand(data.draw, players, rules) for _ in range(6)] + [dict(h.game_fields()) for h in hands]:

@@ -67,7 +67,7 @@ def png_pixels(data: bytes) -> tuple:
     return width, height, rows, bpp
 
 
-@pytest.mark.slow  # two browser starts: a few seconds
+@pytest.mark.slow  # a browser start: a few seconds
 def test_report_renders_in_headless_chromium_with_the_standings(tmp_path):
     exe = browser()
     folder = tmp_path / "sessions"
@@ -75,14 +75,15 @@ def test_report_renders_in_headless_chromium_with_the_standings(tmp_path):
     page = tmp_path / "report.html"
     Cli(folder).ok("report", "tally-friday", "--html", str(page))
     shot = tmp_path / "shot.png"
-    # a small window keeps it quick; the standings and the chart are at the top
-    run = headless(exe, "--window-size=800,700", f"--screenshot={shot}", page.as_uri())
+    # one browser start takes the screenshot and prints the page as rendered; a small window
+    # keeps it quick (the standings and the chart are at the top)
+    run = headless(exe, "--window-size=800,700", f"--screenshot={shot}", "--dump-dom", page.as_uri())
     assert shot.exists(), run.stderr.decode(errors="replace")[-2000:]
     width, height, rows, bpp = png_pixels(shot.read_bytes())
     colours = {row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}
     assert (width, height) == (800, 700)
     assert len(colours) > 20, "the screenshot is blank"
-    dom = headless(exe, "--dump-dom", page.as_uri()).stdout.decode("utf-8")
+    dom = run.stdout.decode("utf-8")
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", dom, flags=re.S)))
     shown = Cli(folder).json("show", "tally-friday")  # the standings, as show computes them
     for p in shown["players"]:

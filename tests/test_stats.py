@@ -7,6 +7,7 @@ import shutil
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
+from functools import lru_cache
 
 import pytest
 import yaml
@@ -22,8 +23,10 @@ def club(tmp_path) -> Cli:
     return Cli(folder)
 
 
+@lru_cache(maxsize=None)
 def raw(name: str) -> dict:
-    return yaml.safe_load((SESSIONS / f"{name}.yaml").read_text(encoding="utf-8"))
+    """A bundled file read with PyYAML alone (not through scorekeeper's store)."""
+    return yaml.load((SESSIONS / f"{name}.yaml").read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
 
 
 def bundled() -> list:
@@ -31,6 +34,7 @@ def bundled() -> list:
     return sorted(p.stem for p in SESSIONS.glob("*.yaml") if raw(p.stem).get("kind", "sitting") == "sitting")
 
 
+@pytest.mark.slow  # shows and settles every bundled sitting through the command line
 def test_sittings_hands_money_and_games_won_match_each_sittings_own_figures(club):
     sittings, hands, money, won = defaultdict(int), defaultdict(int), defaultdict(Decimal), defaultdict(int)
     for name in bundled():
@@ -44,7 +48,8 @@ def test_sittings_hands_money_and_games_won_match_each_sittings_own_figures(club
             won[p] += (shown.get("games_won") or {}).get(p, 0)
     stats = club.json("stats")
     assert stats["failed"] == []
-    parties = sorted(p.stem for p in SESSIONS.glob("*.yaml") if p.stem not in bundled())
+    plain = bundled()
+    parties = sorted(p.stem for p in SESSIONS.glob("*.yaml") if p.stem not in plain)
     assert sorted(f.rsplit("/", 1)[-1][:-5] for f in stats["parties"]) == parties
     assert set(stats["players"]) == set(sittings)
     for p, got in stats["players"].items():
@@ -227,3 +232,39 @@ def test_every_registered_game_has_at_least_the_generic_figures(cli):
     for i, name in enumerate(game_names()):
         player = data["players"][f"{name[:2]}0"]
         assert player["by_game"][name]["hands"] == 0 and player["money"]
+
+
+def test_season_report_charts_the_money_won_after_each_sitting(club, tmp_path):
+    from scorekeeper import ledger, stats
+
+    nights, _ = ledger.season(club.folder)
+    currency, lines = stats.money_lines(nights)
+    counted = [n for n in nights if n.settlement.currency == currency]
+    for p, line in lines.items():  # the last point is the player's money in that currency
+        assert line[-1] == sum(stats.Fraction(n.settlement.money_cents.get(p, 0), 100) for n in counted)
+        assert len(line) == len(nights)
+    page = tmp_path / "s.html"
+    club.ok("report", "--season", "--html", str(page))
+    assert page.read_text(encoding="utf-8").count("<svg") == 1
+
+
+def page_text(html: str) -> str:
+    """What a reader sees of a page, in one line: tags, styles and the chart left out."""
+    import re
+
+    html = re.sub(r"<(style|svg)\b.*?</\1>", " ", html, flags=re.S)
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+
+
+def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
+    # the figures: tally-friday's totals 92, 137, 105, 124 (mean 114.5) at 0.10 a point
+    out = tmp_path / "r.html"
+    club.ok("report", "tally-friday", "--html", str(out))
+    text = page_text(out.read_text(encoding="utf-8"))
+    assert text.split(" Every hand ")[0] == (
+        "tally-friday (tally) tally-friday tally, 6 hands, started 2026-11-29T19:29:18; players: "
+        "Ann, Bob, Cid, Dee Standings player score total games Ann 3 92 0 Bob 36 137 1 Cid 12 105 0 "
+        "Dee 27 124 0 Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
+        "stake 0.10 USD per point player balance (points) money Ann -22.50 -2.25 USD Bob 22.50 "
+        "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD")
+    assert text.endswith("6 Bob Ann=3 Bob=36 Cid=12 Dee=27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")

@@ -71,10 +71,12 @@ def tricks(ctx: typer.Context,
         _check_seats(played.sheet, seats, log)
         from .. import render
 
-        replayed = ledger.add_hand(path, fields)
-        effect = replayed.standings.effects[-1]
-        shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
-                     + render.effect_text(replayed.session, replayed.standings))
+        def logged(replayed, played=played) -> None:  # made before the file is replaced
+            effect = replayed.standings.effects[-1]
+            shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
+                         + render.effect_text(replayed.session, replayed.standings))
+
+        ledger.add_hand(path, fields, prepare=logged)
     typer.echo("\n\n".join(shown))
 
 

@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, suggest, whole_number
-from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session, shown
+from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -207,6 +207,21 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def race_target(self, session: Session) -> Optional[int]:
+        """The score that wins a game, in a game played to a target (its standings then show
+        "to go"); None: no target."""
+        return None
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        """Partners who share one score: `show` gives each side one column (Ann-Cid | Bob-Dee),
+        as on a paper sheet. None: every player scores alone."""
+        return None
+
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
+        these, the required fields and each player's field; the rest in one question)."""
+        return ()
+
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         """The hand's typed values (a game overrides it when a hand may have other fields,
@@ -282,7 +297,7 @@ class Game:
     def checked(self, hand: Hand, session: Session, index: int,
                 fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         try:
-            return self.coerce(hand.fields, session, fields)
+            return self.coerce(play_fields(hand.fields), session, fields)
         except ScorekeeperError as err:
             raise located(err, hand, index) from None
 
@@ -292,6 +307,13 @@ def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
     (`err.field`), else at the hand's first line."""
     where = hand.source_of(err.field) if err.field else hand.source
     return err.at(where, hand=index)
+
+
+def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A hand's fields without what the log records about itself (when it was corrected)."""
+    if not any(k in LOG_FIELDS for k in fields):
+        return fields
+    return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
 
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:

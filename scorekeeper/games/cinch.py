@@ -18,6 +18,8 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..cards import Card, Rank, Suit
 from ..fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ..model import ScorekeeperError, Session
+from . import sides as _sides
+from . import target as _target
 from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
@@ -152,8 +154,7 @@ def _names(who: Any) -> str:
     return who if isinstance(who, str) else " and ".join(who)
 
 
-def _sides_name(side: Sequence[str]) -> str:
-    return "-".join(side)
+_sides_name = _sides.side_name  # "A-B"
 
 
 def _trump_name(trump: Optional[Suit]) -> str:
@@ -236,17 +237,23 @@ class Cinch(Game):
     def side_fields(self, session: Session) -> List[Field]:
         return []
 
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        found = self.fixed_sides(session)
+        return found if any(len(side) > 1 for side in found) else None
+
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # a plain hand is bidder, bid and made; against, took and the rest are exceptions
+        return ("bidder", "made")
+
     # -- sides and who wins a game
 
     def sides(self, session: Session, maker: str, hand: Mapping[str, Any]) -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
         """(the maker's side, the adversaries)."""
-        p = session.players
-        first, second = (p[0], p[2]), (p[1], p[3])
+        first, second = _sides.partnerships(session.players)
         return (first, second) if maker in first else (second, first)
 
     def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
-        p = session.players
-        return ((p[0], p[2]), (p[1], p[3]))
+        return _sides.partnerships(session.players)  # A-B against Y-Z: partners opposite
 
     def game_winners(self, scores: Mapping[str, int], target: int,
                      bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
@@ -558,15 +565,11 @@ def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[st
     highest score. Players still level after that (the adversaries of a set bidder score alike, so
     they often are) share the game: the book is silent, and playing on would let a later
     arrival win a game they had already reached."""
-    reached = [p for p in scores if scores[p] >= target]
-    if not reached:
-        return ()
     # Auction Cinch: "The partnership thus formed plays against the combined forces of the
     # other players": the bidder and the partner he called who both reach the game on one
     # deal win it together, whatever their separate scores.
-    key = {p: (True, 0) if p in bidder_side else (False, scores[p]) for p in reached}
-    best = max(key.values())
-    return tuple(p for p in reached if key[p] == best)
+    return _target.winners(scores, target,
+                           rank=lambda p: (True, 0) if p in bidder_side else (False, scores[p]))
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
@@ -752,8 +755,7 @@ class WidowCinch(SoloCinch):
         return Cinch.resolve_rules(self, given, players)
 
     def fixed_sides(self, session: Session) -> Tuple[Tuple[str, ...], ...]:
-        p = session.players
-        return ((p[0], p[3]), (p[1], p[4]), (p[2], p[5]))
+        return _sides.partnerships(session.players, 3)  # 1st and 4th, 2nd and 5th, 3rd and 6th
 
     def side_of(self, session: Session, player: str) -> Tuple[str, ...]:
         return next(side for side in self.fixed_sides(session) if player in side)

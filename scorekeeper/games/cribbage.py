@@ -28,6 +28,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 
 from ..fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ..model import ScorekeeperError, Session
+from . import sides as _sides
 from .base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
@@ -147,13 +148,18 @@ class Cribbage(Game):
     # ---------------------------------------------------------------- sides
 
     def sides(self, session: Session) -> List[Tuple[str, ...]]:
-        p = session.players
-        if len(p) == 4:  # § 87: four-hand, two against two, partners opposite
-            return [(p[0], p[2]), (p[1], p[3])]
-        return [(name,) for name in p]
+        if len(session.players) == 4:  # § 87: four-hand, two against two, partners opposite
+            return list(_sides.partnerships(session.players))
+        return list(_sides.each_alone(session.players))
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.target(session.rules)
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        return tuple(self.sides(session)) if len(session.players) == 4 else None
 
     def side_of(self, session: Session, player: str) -> int:
-        return next(i for i, side in enumerate(self.sides(session)) if player in side)
+        return _sides.side_index(self.sides(session), player)
 
     # ---------------------------------------------------------------- replay
 
@@ -174,6 +180,7 @@ class Cribbage(Game):
         scores = list(state.scores)
         before = tuple(scores)
         winner: Optional[int] = None
+        ended_in_play = False
         said: List[str] = []
         sides = self.sides(session)
         pegging_checked = False
@@ -189,6 +196,7 @@ class Cribbage(Game):
             said.append(_side_says(sides[side], why.format(n=points)))
             if scores[side] >= target:
                 winner = side
+                ended_in_play = why.startswith("pegs")
                 break
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
@@ -197,6 +205,8 @@ class Cribbage(Game):
         balances = list(state.balances)
         if winner is not None:
             notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+        if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
+            notes += self.count_breakdowns(hand, session)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
@@ -211,6 +221,25 @@ class Cribbage(Game):
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
                             state.games_won, state.balances, state.game_number)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
+        """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
+        "fifteen two, fifteen four, and a pair is six"), so the table can check it."""
+        starter = hand.get("starter")
+        if starter is None:
+            return []
+        from ..crib.count import count_hand, say
+
+        def spoken(cards: Any, crib: bool = False) -> Optional[str]:
+            try:
+                return say(count_hand(cards, starter, crib=crib))
+            except ScorekeeperError:  # a count the table-side counter does not take (a 3-card crib)
+                return None
+
+        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"])) for p in session.players if f"hand.{p}" in hand]
+        if "crib" in hand:
+            found.append(("the crib", spoken(hand["crib"], crib=True)))
+        return [f"{whose}: {said}" for whose, said in found if said]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str) -> Tuple[CribState, Effect]:
@@ -525,16 +554,8 @@ def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
         seen[card] = where
 
 
-def _side_name(members: Sequence[str]) -> str:
-    return " & ".join(members)
-
-
-def _side_says(members: Sequence[str], words: str) -> str:
-    """"Ann pegs 2", but "Ann & Cid peg 2": partners take the plural verb."""
-    verb, _, rest = words.partition(" ")
-    if len(members) > 1 and verb in ("pegs", "shows", "scores", "takes", "overlooks", "wins", "forfeits", "loses"):
-        verb = verb[:-1]
-    return f"{_side_name(members)} {verb} {rest}".rstrip()
+_side_name = _sides.side_name  # "Ann-Cid"
+_side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners take the plural verb
 
 
 

@@ -489,6 +489,15 @@ class Hearts(Game):
 
     # ---------------------------------------------------------------- the end of the sitting
 
+    def deal_worth(self, session: Session) -> int:
+        """The most one player can pay in one deal, roughly: a counter for every heart (a
+        spot for every pip at Spot Hearts), the Joker or the black card counted in."""
+        settling = session.rules["settling"]
+        if settling == "spot":
+            return SPOTS
+        extra = {"joker": 5, "discard": BLACK_VALUE.get(session.rules.get("black", "queen"), 13)}
+        return 13 + extra.get(settling, 0)
+
     def finish(self, state: HeartsState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         rules, players = session.rules, session.players
         settling = rules["settling"]
@@ -509,6 +518,11 @@ class Hearts(Game):
         if broke:
             lines.append(f"{hs.names(broke)} owe{'s' if len(broke) == 1 else ''} counters: "
                          f"more bought from the banker")
+        worth = self.deal_worth(session)
+        low = [p for p in players if 0 <= columns["stack"][p] < worth]
+        if low:  # said before the next deal, while counters can still be bought
+            stacks = ", ".join(f"{p} {columns['stack'][p]}" for p in low)
+            lines.append(f"stack running low: {stacks}, under one deal's worth ({worth} counters)")
         extra = {"jack": state.jack, "settling": settling, "counters": rules["counters"]}
         if settling == "auction":
             extra["choice_holder"] = state.holder

@@ -16,6 +16,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
+from . import sides as _sides
 from .base import Effect, Game, Standings, choice_rule
 
 GAME = 41
@@ -86,22 +87,33 @@ class ScotchWhist(Game):
 
     # -- sides
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return GAME
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        p = session.players
+        return ((p[0], p[2]), (p[1], p[3])) if self.partnerships(session) else None
+
     def partnerships(self, session: Session) -> bool:
         return len(session.players) == 4
 
     def sides(self, session: Session) -> int:
         return 2 if self.partnerships(session) else len(session.players)
 
+    def seated_sides(self, session: Session) -> Tuple[_sides.Side, ...]:
+        """Partners opposite at four; each for himself otherwise."""
+        if self.partnerships(session):
+            return _sides.partnerships(session.players)
+        return _sides.each_alone(session.players)
+
     def side_of(self, session: Session, name: str) -> int:
-        return session.players.index(name) % self.sides(session)
+        return _sides.side_index(self.seated_sides(session), name)
 
     def side_name(self, session: Session, side: int) -> str:
-        if self.partnerships(session):
-            return f"{session.players[side]} & {session.players[side + 2]}"
-        return session.players[side]
+        return _sides.side_name(self.seated_sides(session)[side])
 
     def per_player(self, session: Session, by_side: Sequence[Any]) -> Dict[str, Any]:
-        return {p: by_side[self.side_of(session, p)] for p in session.players}
+        return _sides.per_player(self.seated_sides(session), by_side)
 
     # -- fields
 

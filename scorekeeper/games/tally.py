@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Dict, List, Mapping, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..fields import Field, integer
 from ..model import ScorekeeperError, Session
+from . import target as _target
 from .base import Effect, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
 
 
@@ -58,18 +59,14 @@ class Tally(Game):
         return TallyState(scores, totals, won), effect
 
     def _winner(self, scores: Mapping[str, int], rules: Mapping[str, Any]) -> str:
-        target = rules.get("target")
-        if target is None:
-            return ""
-        reached = [p for p in scores if scores[p] >= target]
-        if not reached:
-            return ""
-        # Someone reached the target: the game ends. The best score wins (lowest if low_wins).
-        ranked = sorted(scores, key=lambda p: scores[p], reverse=not rules.get("low_wins"))
-        best = ranked[0]
-        if sum(1 for p in scores if scores[p] == scores[best]) > 1:
-            return ""  # a tie for best: play on until it is broken
-        return best
+        # Someone reached the target: the game ends. The best score wins (lowest if low_wins);
+        # a tie for best: play on until it is broken.
+        found = _target.winners(scores, rules.get("target"), ties=_target.PLAY_ON,
+                               low_wins=bool(rules.get("low_wins")))
+        return found[0] if found else ""
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules.get("target")
 
     def finish(self, state: TallyState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         totals = state.totals

@@ -14,6 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
+from . import sides as _sides
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -26,16 +27,16 @@ HONOUR_POINTS = {4: 4, 3: 2}  # four honours score four, three score two; two ea
 
 
 def side_of(players: Sequence[str], name: str) -> int:
-    """0 for the 1st and 3rd players, 1 for the 2nd and 4th."""
-    return players.index(name) % 2
+    """0 for the 1st and 3rd players, 1 for the 2nd and 4th (Whist, law i: partners opposite)."""
+    return _sides.side_index(_sides.partnerships(players), name)
 
 
 def side_name(players: Sequence[str], side: int) -> str:
-    return f"{players[side]} & {players[side + 2]}"
+    return _sides.side_name(_sides.partnerships(players)[side])
 
 
 def per_player(players: Sequence[str], by_side: Sequence[Any]) -> Dict[str, Any]:
-    return {p: by_side[side_of(players, p)] for p in players}
+    return _sides.per_player(_sides.partnerships(players), by_side)
 
 
 # ---------------------------------------------------------------- the honours field
@@ -160,6 +161,10 @@ class ShortWhist(Game):
     )
 
     # -- fields
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        p = session.players  # the 1st and 3rd against the 2nd and 4th
+        return ((p[0], p[2]), (p[1], p[3]))
 
     def fields(self, session: Session) -> List[Field]:
         tricks = [Field(p, integer(0, TRICKS), f"tricks taken by {p}'s side (the other side "

@@ -94,6 +94,7 @@ def test_count_agrees_with_brute_force_on_random_hands(deal, crib):
     assert show_points(hand, starter, crib) == expected["total"]
 
 
+@pytest.mark.slow  # 400 random hands; the sub-deck distributions check every hand exhaustively
 @settings(max_examples=400, deadline=None)
 @given(deals(sizes=(4,)))
 def test_rank_points_of_stats_agree_with_brute_force(deal):

@@ -315,6 +315,6 @@ def test_partners_take_the_plural_and_the_player_is_named(cli):
     out = cli.ok("hand", "c4", "starter=KC", "hand.Bob=5C,5H,10D,2S", "overlooked.Bob=4", "Ann=10",
                  "Cid=8", "Dan=12").stdout
     assert out.splitlines()[0] == (
-        "hand 1: Bob & Dan show 6 (Bob); Bob & Dan overlook 4 (Bob); Ann & Cid take 4 by muggins "
-        "from Bob; Ann & Cid score 8 (Cid); Bob & Dan score 12 (Dan); Ann & Cid score 10 (Ann)")
-    assert "game 1: Ann & Cid win with" in cli.ok("hand", "c4", "Ann=60", "Cid=60").stdout
+        "hand 1: Bob-Dan show 6 (Bob); Bob-Dan overlook 4 (Bob); Ann-Cid take 4 by muggins "
+        "from Bob; Ann-Cid score 8 (Cid); Bob-Dan score 12 (Dan); Ann-Cid score 10 (Ann)")
+    assert "game 1: Ann-Cid win with" in cli.ok("hand", "c4", "Ann=60", "Cid=60").stdout

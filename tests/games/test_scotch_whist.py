@@ -31,7 +31,7 @@ BOOK_HAND = {"jack": "B", "ace": "A", "king": "B", "queen": "A", "ten": "B", "Y"
 def test_illustrative_hand_a_b_win_30_by_honours_y_z_2_by_cards():
     st_ = replay([BOOK_HAND])
     assert st_.scores == {"A": 30, "Y": 2, "B": 30, "Z": 2}
-    assert "Y & Z 2 for cards" in st_.effects[0].summary
+    assert "Y-Z 2 for cards" in st_.effects[0].summary
 
 
 def test_book_card_count_four_players_eight_tricks_score_fourteen():
@@ -182,7 +182,7 @@ def test_french_whist_with_diamonds_trumps_the_ten_counts_once():
     ("scotch-whist", ["A=16", "jack=Q", "ace=A", "king=A", "queen=A", "ten=A"],
      "error: jack: 'Q' is not at the table"),
     ("scotch-whist", ["A=0", "jack=A", "ace=Y", "king=Y", "queen=Y", "ten=Y"],
-     "error: hand 1: jack: A won the Jack but A & B took no cards in tricks"),
+     "error: hand 1: jack: A won the Jack but A-B took no cards in tricks"),
     ("french-whist", ["A=16", "jack=A", "ace=A", "king=A", "queen=A", "ten=A"],
      "error: hand 1: diamond_ten is missing"),
     ("french-whist", ["A=16", "jack=A", "ace=A", "king=A", "queen=A", "ten=A", "trumps=D",
@@ -258,8 +258,8 @@ def test_example_sitting_replays_to_its_figures():
     st_ = r.standings
     assert st_.effects[0].scores == {"A": 30, "Y": 2, "B": 30, "Z": 2}  # the book's hand
     assert st_.effects[0].dealer == "Z"  # "Z deals and turns heart 8"
-    assert st_.effects[1].notes == ("A & B win the game with 42 (Y & Z 2)",)
-    assert st_.effects[3].notes == ("Y & Z win the game with 43 (A & B 3)",)
+    assert st_.effects[1].notes == ("A-B win the game with 42 (Y-Z 2)",)
+    assert st_.effects[3].notes == ("Y-Z win the game with 43 (A-B 3)",)
     assert st_.games_won == {"A": 2, "Y": 1, "B": 2, "Z": 1}
     assert st_.balances == {"A": 1, "Y": -1, "B": 1, "Z": -1}
     assert ledger.settlement(r).money_cents == {"A": 50, "Y": -50, "B": 50, "Z": -50}
@@ -268,7 +268,7 @@ def test_example_sitting_replays_to_its_figures():
 def test_revoke_deal_counts_nothing_else_and_says_so():
     st_ = replay([BOOK_HAND, dict(BOOK_HAND, revoke="A")])
     assert st_.effects[-1].notes == (
-        "the revoke ends the game: A & B lose it",
+        "the revoke ends the game: A-B lose it",
         "the deal's cards and honours are not counted: the revoke ends the game")
     assert st_.games_won == {"A": 0, "Y": 1, "B": 0, "Z": 1}
     st_ = replay([{"revoke": "A"}], revoke_paid_by="player")
@@ -282,8 +282,8 @@ def test_book_card_count_is_fourteen_for_cards_in_the_summary():
     # "If at the end of the hand they have taken in eight tricks, or thirty-two cards, they
     # score 14 points toward game": the figure itself, not only the total it makes.
     st_ = replay([dict(BOOK_HAND, Y=4)])
-    assert "A & B 14 for cards" in st_.effects[0].summary
-    assert "Y & Z" not in st_.effects[0].summary  # four cards, far below the eighteen dealt
+    assert "A-B 14 for cards" in st_.effects[0].summary
+    assert "Y-Z" not in st_.effects[0].summary  # four cards, far below the eighteen dealt
 
 
 @pytest.mark.parametrize("game, name", [("scotch-whist", "jack"), ("scotch-whist", "ten"),

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper.games import get_game
 from scorekeeper.model import Hand, ScorekeeperError, Session
 
-PLAYERS = ("Ann", "Bob", "Cid", "Dan")  # Ann & Cid against Bob & Dan
+PLAYERS = ("Ann", "Bob", "Cid", "Dan")  # Ann-Cid against Bob-Dan
 
 
 def replay(hands: List[Dict[str, Any]], game: str = "short-whist", **rules: Any):
@@ -40,16 +40,16 @@ BOOK_RUBBER = [
 
 def test_book_worked_rubber_is_six_to_two_a_balance_of_four():
     st_ = replay(BOOK_RUBBER[:3])
-    assert st_.extra_json["rubber_games"] == [{"winner": "Ann & Cid", "score": [5, 4], "value": 1}]
+    assert st_.extra_json["rubber_games"] == [{"winner": "Ann-Cid", "score": [5, 4], "value": 1}]
     st_ = replay(BOOK_RUBBER[:5])
     assert [g["value"] for g in st_.extra_json["rubber_games"]] == [1, 2]
     assert st_.extra_json["rubber_games"][1]["score"] == [5, 1]
     st_ = replay(BOOK_RUBBER)
     (rubber,) = st_.extra_json["rubbers"]
-    assert rubber["points"] == {"Ann & Cid": 6, "Bob & Dan": 2}
+    assert rubber["points"] == {"Ann-Cid": 6, "Bob-Dan": 2}
     assert rubber["balance"] == 4
     assert st_.balances == {"Ann": 4, "Bob": -4, "Cid": 4, "Dan": -4}
-    assert "Ann & Cid win the rubber: 6 to 2, a balance of 4" in st_.effects[-1].notes
+    assert "Ann-Cid win the rubber: 6 to 2, a balance of 4" in st_.effects[-1].notes
 
 
 def test_book_worked_rubber_settles_each_loser_paying_a_winner(cli):
@@ -73,7 +73,7 @@ def test_game_value_is_judged_by_the_losers_score(losers, value):
     hands = ([{"Bob": 6 + losers}] if losers else []) + [{"Ann": 11}]
     st_ = replay(hands)
     assert st_.extra_json["rubber_games"] == [
-        {"winner": "Ann & Cid", "score": [5, losers], "value": value}]
+        {"winner": "Ann-Cid", "score": [5, losers], "value": value}]
     assert st_.balances["Ann"] == value and st_.balances["Bob"] == -value
 
 
@@ -99,30 +99,30 @@ def test_honours_score_four_or_two_to_their_holders():
 def test_side_at_four_cannot_count_honours():
     st_ = replay([{"Ann": 10}, {"Bob": 7, "honours": "Ann:4"}])
     assert score(st_) == (4, 1)
-    assert "honours not counted: Ann & Cid are at 4" in st_.effects[-1].notes
+    assert "honours not counted: Ann-Cid are at 4" in st_.effects[-1].notes
 
 
 def test_honours_can_win_the_game_when_not_at_four():
     st_ = replay([{"Ann": 9}, {"Bob": 7, "honours": "Cid:4"}])  # 3, then 1 to B, 3 + 4 = 7
-    assert st_.extra_json["rubber_games"] == [{"winner": "Ann & Cid", "score": [5, 1], "value": 2}]
+    assert st_.extra_json["rubber_games"] == [{"winner": "Ann-Cid", "score": [5, 1], "value": 2}]
 
 
 def test_tricks_score_before_honours_foster_example():
     # Foster: A-B three to nothing; A-B two by honours, Y-Z three by cards: Y-Z mark first,
     # so A-B win only a single instead of a treble.
     st_ = replay([{"Ann": 9}, {"Bob": 9, "honours": "Ann:3"}])
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [5, 3], "value": 1}
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [5, 3], "value": 1}
     # ... and should A-B make two by cards, Y-Z claiming four by honours, A-B win a treble.
     st_ = replay([{"Ann": 9}, {"Ann": 8, "honours": "Bob:4"}])
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [5, 0], "value": 3}
-    assert "honours not counted: Ann & Cid won the game by tricks first" in st_.effects[-1].notes
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [5, 0], "value": 3}
+    assert "honours not counted: Ann-Cid won the game by tricks first" in st_.effects[-1].notes
 
 
 # ---------------------------------------------------------------- revokes (law xv)
 
 
 def test_revoke_takes_three_tricks_from_the_revoking_side():
-    st_ = replay([{"Ann": 8, "revoke": "Cid"}])  # 8 - 3 = 5 for Ann & Cid, 8 for Bob & Dan
+    st_ = replay([{"Ann": 8, "revoke": "Cid"}])  # 8 - 3 = 5 for Ann-Cid, 8 for Bob-Dan
     assert score(st_) == (0, 2)
 
 
@@ -133,8 +133,8 @@ def test_revoke_penalty_score_adds_three_to_the_other_side():
 
 def test_revoke_penalty_score_counts_before_tricks():
     st_ = replay([{"Bob": 8}, {"Ann": 9, "revoke": "Bob"}], revoke_penalty="score")
-    # Ann & Cid at 0 take three for the revoke, then three by cards: out 5 to 2 (a double)
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [5, 2], "value": 2}
+    # Ann-Cid at 0 take three for the revoke, then three by cards: out 5 to 2 (a double)
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [5, 2], "value": 2}
 
 
 def test_revoking_side_cannot_score_out_in_that_deal():
@@ -147,8 +147,8 @@ def test_revoking_side_cannot_score_out_in_that_deal():
 
 
 def test_revoke_with_fewer_than_three_tricks_takes_what_there_is():
-    st_ = replay([{"Ann": 2, "revoke": "Ann"}])  # 13 tricks to Bob & Dan: seven by cards
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Bob & Dan", "score": [5, 0], "value": 3}
+    st_ = replay([{"Ann": 2, "revoke": "Ann"}])  # 13 tricks to Bob-Dan: seven by cards
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Bob-Dan", "score": [5, 0], "value": 3}
 
 
 # ---------------------------------------------------------------- tricks from either side
@@ -196,18 +196,18 @@ def test_show_gives_game_score_rubber_games_and_rubber_points(cli):
         (name, tricks), = hand.items()
         cli.ok("hand", "r", f"{name}={tricks}")
     out = cli("show", "r").stdout
-    assert "rubber 2, game 2: Ann & Cid 0, Bob & Dan 3 (5 wins the game)" in out
-    assert "  game 1: Ann & Cid won 5 to love, a triple (3)" in out
-    assert "rubber 1: Ann & Cid won 6 to 2, a balance of 4" in out
-    assert "rubber points: Ann & Cid +7, Bob & Dan -7" in out
+    assert "rubber 2, game 2: Ann-Cid 0, Bob-Dan 3 (5 wins the game)" in out
+    assert "  game 1: Ann-Cid won 5 to love, a triple (3)" in out
+    assert "rubber 1: Ann-Cid won 6 to 2, a balance of 4" in out
+    assert "rubber points: Ann-Cid +7, Bob-Dan -7" in out
     data = cli.json("show", "r")
     assert data["scores"] == {"Ann": 0, "Bob": 3, "Cid": 0, "Dan": 3}
     assert data["columns"]["rubber games"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
-    assert data["rubber_points"] == {"Ann & Cid": 7, "Bob & Dan": -7}
+    assert data["rubber_points"] == {"Ann-Cid": 7, "Bob-Dan": -7}
 
 
 def test_unfinished_rubber_pays_games_won_or_is_void():
-    hands = BOOK_RUBBER + [{"Bob": 8}, {"Bob": 10}]  # rubber 2: Bob & Dan won game 1, 5 to love
+    hands = BOOK_RUBBER + [{"Bob": 8}, {"Bob": 10}]  # rubber 2: Bob-Dan won game 1, 5 to love
     assert replay(hands).balances["Bob"] == -4 + 3
     assert replay(hands, unfinished_rubber="void").balances["Bob"] == -4
 
@@ -234,8 +234,8 @@ def test_balances_are_zero_sum_and_partners_alike(hands, game, penalty):
     for rubber in st_.extra_json["rubbers"]:
         assert 1 <= rubber["balance"] <= 8  # Foster: smallest rubber one point, a bumper eight
     # independent recomputation of the balance from the rubbers and the unfinished games
-    total = sum(r["points"]["Ann & Cid"] - r["points"]["Bob & Dan"] for r in st_.extra_json["rubbers"])
-    total += sum(g["value"] * (1 if g["winner"] == "Ann & Cid" else -1)
+    total = sum(r["points"]["Ann-Cid"] - r["points"]["Bob-Dan"] for r in st_.extra_json["rubbers"])
+    total += sum(g["value"] * (1 if g["winner"] == "Ann-Cid" else -1)
                  for g in st_.extra_json["rubber_games"])
     assert st_.balances["Ann"] == total
 
@@ -247,7 +247,7 @@ def test_balances_are_zero_sum_and_partners_alike(hands, game, penalty):
 def test_long_whist_game_values(losers, value):
     before = [{"Bob": 13}] * (losers // 7) + ([{"Bob": 6 + losers % 7}] if losers % 7 else [])
     st_ = replay(before + [{"Ann": 13}, {"Ann": 9}], "long-whist")
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [10, losers],
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [10, losers],
                                                  "value": value}
 
 
@@ -263,13 +263,13 @@ def test_long_whist_rubber_points_rule():
 
 def test_long_whist_honours_called_at_eight_win_the_game():
     st_ = replay([{"Ann": 13}, {"Ann": 7}, {"honours": "Cid:3"}], "long-whist")
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [10, 0], "value": 3}
-    assert st_.effects[-1].summary == "Ann & Cid call honours at 8"
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [10, 0], "value": 3}
+    assert st_.effects[-1].summary == "Ann-Cid call honours at 8"
 
 
 def test_long_whist_call_at_eight_ignores_tricks_with_a_note():
     st_ = replay([{"Ann": 13}, {"Ann": 7}, {"Bob": 13, "honours": "Cid:4"}], "long-whist")
-    assert st_.extra_json["rubber_games"][0]["winner"] == "Ann & Cid"
+    assert st_.extra_json["rubber_games"][0]["winner"] == "Ann-Cid"
     assert any("tricks not counted" in n for n in st_.effects[-1].notes)
 
 
@@ -280,18 +280,18 @@ def test_long_whist_honours_do_not_count_at_nine():
 
 def test_long_whist_honours_count_below_eight_after_tricks():
     st_ = replay([{"Ann": 13}, {"Bob": 7, "honours": "Ann:4"}], "long-whist")
-    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann & Cid", "score": [10, 1], "value": 2}
+    assert st_.extra_json["rubber_games"][0] == {"winner": "Ann-Cid", "score": [10, 1], "value": 2}
 
 
 def test_long_whist_eight_with_the_deal_cannot_call_against_nine_in_some_clubs():
-    # Ann deals hands 1, 5, ...: hand 5 is dealt by Ann, with Ann & Cid at 8 and Bob & Dan at 9.
+    # Ann deals hands 1, 5, ...: hand 5 is dealt by Ann, with Ann-Cid at 8 and Bob-Dan at 9.
     hands = [{"Ann": 13}, {"Ann": 7}, {"Bob": 13}, {"Bob": 8}, {"Ann": 7, "honours": "Ann:3"}]
     st_ = replay(hands, "long-whist")
     assert st_.effects[-1].dealer == "Ann"
-    assert st_.extra_json["rubber_games"][0]["winner"] == "Ann & Cid"
+    assert st_.extra_json["rubber_games"][0]["winner"] == "Ann-Cid"
     st_ = replay(hands, "long-whist", call_against_nine="off")
     assert score(st_) == (9, 9)  # the hand is played: one by cards, the honours do not count
-    assert "honours not counted: Ann & Cid may not call at 8" in st_.effects[-1].notes
+    assert "honours not counted: Ann-Cid may not call at 8" in st_.effects[-1].notes
 
 
 # ---------------------------------------------------------------- the example sitting
@@ -307,10 +307,10 @@ def test_example_sitting_of_two_rubbers_replays_to_its_figures():
     # rubber 1 is the book's: won 5 to 4, lost 1 to 5, won 5 to love: 6 to 2, a balance of 4
     assert [(g["score"], g["value"]) for g in rubbers[0]["games"]] == [
         ([5, 4], 1), ([5, 1], 2), ([5, 0], 3)]
-    assert rubbers[0]["points"] == {"Alice & Clara": 6, "Bertie & Dick": 2}
+    assert rubbers[0]["points"] == {"Alice-Clara": 6, "Bertie-Dick": 2}
     # rubber 2: a revoke; four honours held at four (and out-tricked); then a triple: 6 to love
     assert [(g["score"], g["value"]) for g in rubbers[1]["games"]] == [([5, 4], 1), ([5, 0], 3)]
-    assert rubbers[1]["balance"] == 6 and rubbers[1]["winner"] == "Bertie & Dick"
+    assert rubbers[1]["balance"] == 6 and rubbers[1]["winner"] == "Bertie-Dick"
     assert st_.balances == {"Alice": -2, "Bertie": 2, "Clara": -2, "Dick": 2}
     s = ledger.settlement(r)
     assert s.money_cents == {"Alice": -20, "Bertie": 20, "Clara": -20, "Dick": 20}
@@ -325,8 +325,8 @@ def test_honours_count_for_a_side_that_reached_four_by_tricks_in_the_same_deal()
     # score of four, cannot score honours." At three, one by cards makes four, and the three
     # honours (two) still count: out 5 to love, a triple (not stopped at four).
     st_ = replay([{"Ann": 9}, {"Ann": 7, "honours": "Cid:3"}])
-    assert st_.extra_json["rubber_games"] == [{"winner": "Ann & Cid", "score": [5, 0], "value": 3}]
-    assert st_.effects[-1].summary == "Ann & Cid 1 by cards; Ann & Cid 2 by honours"
+    assert st_.extra_json["rubber_games"] == [{"winner": "Ann-Cid", "score": [5, 0], "value": 3}]
+    assert st_.effects[-1].summary == "Ann-Cid 1 by cards; Ann-Cid 2 by honours"
 
 
 def test_long_whist_revoking_side_stays_at_nine():
@@ -362,7 +362,7 @@ def test_revoke_penalty_deduct_takes_three_from_the_revoking_sides_score():
     # three points taken down from the revoking side's score, first, then the deal as played.
     st_ = replay([{"Ann": 10}, {"Ann": 8, "revoke": "Cid"}], revoke_penalty="deduct")
     assert score(st_) == (4 - 3 + 2, 0)
-    assert "Ann & Cid lose three for the revoke" in st_.effects[-1].summary
+    assert "Ann-Cid lose three for the revoke" in st_.effects[-1].summary
     # a side with fewer than three loses what it has, and still cannot score out
     st_ = replay([{"Ann": 8}, {"Ann": 13, "revoke": "Ann"}], revoke_penalty="deduct")
     assert score(st_) == (4, 0)
@@ -371,6 +371,6 @@ def test_revoke_penalty_deduct_takes_three_from_the_revoking_sides_score():
 
 def test_games_won_over_the_sitting_are_in_show_json(cli):
     cli.new("r", "short-whist", "Ann,Bob,Cid,Dan")
-    for tricks in ("Ann=10", "Bob=10", "Ann=7"):  # Ann & Cid win game 1, 5 to 4
+    for tricks in ("Ann=10", "Bob=10", "Ann=7"):  # Ann-Cid win game 1, 5 to 4
         cli.ok("hand", "r", tricks)
     assert cli.json("show", "r")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}

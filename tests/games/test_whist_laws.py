@@ -7,7 +7,7 @@ from typing import Any, Dict, List
 from scorekeeper.games import get_game
 from scorekeeper.model import Hand, Session
 
-PLAYERS = ("Ann", "Bob", "Cid", "Dan")  # Ann & Cid against Bob & Dan
+PLAYERS = ("Ann", "Bob", "Cid", "Dan")  # Ann-Cid against Bob-Dan
 
 
 def replay(hands: List[Dict[str, Any]], **rules: Any):
@@ -28,7 +28,7 @@ def test_a_hands_revoke_penalty_overrides_the_sittings_rule():
     assert score(replay([{"Ann": 8, "revoke": "Cid", "revoke_penalty": "score"}])) == (2, 3)
     assert score(replay([{"Ann": 8, "revoke": "Cid", "revoke_penalty": "tricks"}],
                         revoke_penalty="score")) == (0, 2)
-    # deduct: Ann & Cid at 2 lose them all, then score 2 by cards
+    # deduct: Ann-Cid at 2 lose them all, then score 2 by cards
     assert score(replay([{"Ann": 8}, {"Ann": 8, "revoke": "Cid", "revoke_penalty": "deduct"}])) == (2, 0)
 
 

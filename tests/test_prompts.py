@@ -1,0 +1,92 @@
+"""Prompts at the table (issue 14): the fields every hand needs, one question for the rest,
+and a mistake found across fields re-asks only the fields at fault.
+
+Question counts are pinned by the exact prompts printed (CliRunner echoes the answers' line
+ends); one test drives the real terminal path through a pseudo-terminal."""
+
+from __future__ import annotations
+
+import json
+
+
+def questions(output: str) -> list:
+    """The prompts asked, in order (each ends with ': ' before the answer)."""
+    return [q for q in output.split("\n")[0].split(": ") if q]
+
+
+PLAIN_CINCH = ["bidder: who made the highest bid and named the trump (Enter to leave out): ",
+               "bid: points bid (0: nobody bid and the dealer named the trump): ",
+               "made: points the bidder's side took (Enter to leave out): ",
+               "other fields (against, took, discards, trump, dealer, revoke, foul, note): "
+               "FIELD=VALUE ..., Enter for none: "]
+
+
+def test_a_plain_cinch_hand_takes_four_questions(cli):
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
+    r = cli.ok("hand", "c", "-i", input="Ann\n8\n10\n\n")
+    echoed = "".join(q + a + "\n" for q, a in zip(PLAIN_CINCH, ["Ann", "8", "10", ""]))
+    assert r.stdout.startswith(echoed + "hand 1: Ann bid 8; Ann-Cid took 10, Bob-Dee 4: Ann-Cid +6 (10 - 4)\n")
+    # no `pack` without blind_draw; with it, pack is offered among the others
+    cli.new("b", "cinch", "Ann,Bob,Cid,Dee", "blind_draw=on")
+    r = cli.ok("hand", "b", "-i", input="Ann\n8\n10\n\nagainst=3\n")  # blind_draw needs against
+    assert "other fields (against, took, discards, pack, trump," in r.stdout
+
+
+def test_a_sweepstake_deal_takes_one_question_per_player_and_one_more(cli):
+    cli.new("h", "hearts", "Ann,Bob,Cid,Dot,Eve", stake="0.05")
+    r = cli.ok("hand", "h", "-i", input="3\n0\n5\n2\n3\n\n")
+    asked = [line.split(":")[0] for line in r.stdout.splitlines()[:6]]
+    assert asked == ["Ann", "Bob", "Cid", "Dot", "Eve", "other fields (revoke, forfeit, misdeal, note)"]
+    assert json.loads(cli.ok("show", "h", "--json").stdout)["hands"] == 1
+
+
+def test_a_cribbage_deal_by_totals_takes_three_questions(cli):
+    cli.new("cr", "cribbage", "Ann,Bob")
+    r = cli.ok("hand", "cr", "-i", input="12\n7\n\n")
+    asked = [line.split(":")[0] for line in r.stdout.splitlines()[:3]]
+    assert asked[:2] == ["Ann", "Bob"] and asked[2].startswith("other fields (starter, hand.Ann, hand.Bob, ")
+    assert r.stdout.splitlines()[3] == "hand 1: Bob scores 7; Ann scores 12"  # pone counts first
+
+
+def test_a_mistake_across_fields_re_asks_only_the_fields_at_fault(cli):
+    cli.new("cr", "cribbage", "Ann,Bob")
+    typed = "starter=5S hand.Ann=5H,5D,5C,JS hand.Bob=5H,2D,3C,KS"  # 5H in both hands
+    fixed = "starter=5S hand.Ann=5H,5D,5C,JS hand.Bob=6H,2D,3C,KS"
+    r = cli.ok("hand", "cr", "-i", input=f"\n\n{typed}\n{fixed}\n")
+    assert r.stderr == "card 5H given twice: in hand.Ann and in hand.Bob; asking again: hand.Ann, hand.Bob\n"
+    asked = [line.split(":")[0] for line in r.stdout.splitlines()[:4]]
+    assert asked[2:] == [asked[2], asked[2]]  # only the other fields again, offered as typed
+    assert f"Enter for none [{typed}]: " in r.stdout
+    assert len(json.loads(cli.ok("show", "cr", "--json").stdout)["effects"]) == 1
+
+
+def test_points_that_do_not_add_up_re_ask_the_players_fields_and_keep_the_rest(cli):
+    cli.new("s", "cinch-solo", "Ann,Bob,Cid")
+    # bidder, bid, then each player's points: 6 + 3 + 2 = 11, not 14; Cid's corrected to 5
+    r = cli.ok("hand", "s", "-i", input="Ann\n6\n6\n3\n2\n\n\n\n5\n")
+    assert r.stderr.startswith("points: the points taken (Ann 6 + Bob 3 + Cid 2 = 11) must add up to 14")
+    assert r.stderr.endswith("; asking again: Ann, Bob, Cid\n")
+    assert "Ann: points Ann took (default 0) (Enter to leave out) [6]: " in r.stdout
+    hand = json.loads(cli.ok("show", "s", "--json").stdout)["effects"][0]
+    assert hand["summary"].startswith("Ann bid 6")
+
+
+def test_at_a_real_terminal_a_plain_cinch_hand_is_four_questions(cli):
+    import os
+    import subprocess
+    import sys
+
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
+    master, slave = os.openpty()
+    try:
+        proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--dir", str(cli.folder), "hand", "c"],
+                                stdin=slave, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "NO_COLOR": "1"})
+        os.write(master, b"Ann\n8\n10\n\n")
+        out, err = proc.communicate(timeout=30)
+    finally:
+        os.close(master)
+        os.close(slave)
+    assert proc.returncode == 0, err
+    assert out.startswith("".join(PLAIN_CINCH) + "hand 1: ")
+    assert "hand 1: Ann bid 8; Ann-Cid took 10, Bob-Dee 4: Ann-Cid +6 (10 - 4)\n" in out

@@ -1,0 +1,111 @@
+"""Output on a terminal (issue 14): suit symbols and colour only on a real terminal, never
+with NO_COLOR or --no-color, never piped or in --json; no line of `show` wider than COLUMNS;
+one score column per side in partnership games."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from .conftest import ROOT, SESSIONS
+
+RED, RESET = "\x1b[31m", "\x1b[0m"
+
+
+def on_a_terminal(*args: str, env_extra: dict = None) -> str:
+    """Run scorekeeper with stdout on a real pseudo-terminal; what the terminal received."""
+    import pty
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env.update(env_extra or {})
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, cwd=ROOT)
+    os.close(slave)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    assert proc.wait(timeout=30) == 0, out
+    return out.decode().replace("\r\n", "\n")
+
+
+FOSTER = str(SESSIONS / "cinch-foster.yaml")
+
+
+def test_a_terminal_gets_red_hearts_and_diamonds_and_the_leader_marked():
+    out = on_a_terminal("show", FOSTER, env_extra={"COLUMNS": "200"})
+    assert f"took={RED}A♥{RESET} {RED}2♥{RESET} {RED}5♦{RESET} trump=H" in out
+    assert "\x1b[1m\x1b[32mY\x1b[0m" in out  # Y-Z lead, 34 to 20
+
+
+def test_no_color_keeps_the_symbols_and_drops_the_colour():
+    for out in (on_a_terminal("show", FOSTER, env_extra={"NO_COLOR": "1", "COLUMNS": "200"}),
+                on_a_terminal("--no-color", "show", FOSTER, env_extra={"COLUMNS": "200"})):
+        assert "\x1b[" not in out
+        assert "1    A         bidder=A bid=8 took=A♥ 2♥ 5♦ trump=H       A bid 8 in hearts;" in out
+
+
+def test_piped_output_and_json_stay_plain():
+    piped = subprocess.run([sys.executable, "-m", "scorekeeper", "show", FOSTER], cwd=ROOT,
+                           capture_output=True, text=True, env={**os.environ, "COLUMNS": ""})
+    assert "\x1b[" not in piped.stdout and "♥" not in piped.stdout
+    assert "took=AH 2H 5D trump=H" in piped.stdout
+    data = on_a_terminal("show", FOSTER, "--json")
+    assert "\x1b[" not in data and "♥" not in data
+
+
+def test_negative_figures_are_red_on_a_terminal(cli):
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=5", "Bob=-3")
+    out = on_a_terminal("--dir", str(cli.folder), "settle", "fri")
+    assert f"Bob       {RED}-4{RESET}" in out and f"{RED}-4.00{RESET}" in out
+
+
+def test_with_columns_80_no_line_of_show_is_wider(cli):
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    for path in sorted(SESSIONS.glob("*.yaml")):
+        r = CliRunner().invoke(app, ["show", str(path)], env={"COLUMNS": "80"})
+        if "is a party" in r.output:
+            continue
+        assert r.exit_code == 0, r.output
+        assert max(len(line) for line in r.stdout.splitlines()) <= 80, path.name
+
+
+def test_the_effect_column_wraps_to_the_width():
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    r = CliRunner().invoke(app, ["show", FOSTER], env={"COLUMNS": "80"})
+    assert r.stdout.splitlines()[-16:-10] == [
+        "#    dealer    hand                      effect                     A-B    Y-Z",
+        "---  --------  ------------------------  -------------------------  -----  -----",
+        "1    A         bidder=A bid=8 took=AH    A bid 8 in hearts; A-B     0      15",
+        "               2H 5D trump=H             took 7, Y-Z 7: Y-Z +15",
+        "                                         (set: adversaries score 7",
+        "                                         taken + 8 bid)",
+    ]
+
+
+def test_partnership_games_show_one_score_column_per_side():
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    whist = CliRunner().invoke(app, ["show", str(SESSIONS / "whist-two-rubbers.yaml")]).stdout
+    assert [line for line in whist.splitlines() if line.startswith("#")][0].split()[-2:] == [
+        "Alice-Clara", "Bertie-Dick"]
+    tally = CliRunner().invoke(app, ["show", str(SESSIONS / "tally-friday.yaml")]).stdout
+    assert [line for line in tally.splitlines() if line.startswith("#")][0].split()[-4:] == [
+        "Ann", "Bob", "Cid", "Dee"]
