@@ -263,8 +263,9 @@ def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
     text = page_text(out.read_text(encoding="utf-8"))
     assert text.split(" Every hand ")[0] == (
         "tally-friday (tally) tally-friday tally, 6 hands, started 2026-11-29T19:29:18; players: "
-        "Ann, Bob, Cid, Dee Standings player score total games Ann 3 92 0 Bob 36 137 1 Cid 12 105 0 "
-        "Dee 27 124 0 Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
+        # issue 14: "to go" and the finished games are in the standings (changed on purpose)
+        "Ann, Bob, Cid, Dee Standings player score total to go games Ann 3 92 97 0 Bob 36 137 64 1 "
+        "Cid 12 105 88 0 Dee 27 124 73 0 game 1: Bob 101, Dee 97, Cid 93, Ann 89 Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
         "stake 0.10 USD per point player balance (points) money Ann -22.50 -2.25 USD Bob 22.50 "
         "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD")
     assert text.endswith("6 Bob Ann=3 Bob=36 Cid=12 Dee=27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")
