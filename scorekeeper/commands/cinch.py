@@ -32,8 +32,8 @@ def tricks(ctx: typer.Context,
     """Who won each trick, which counting cards each side took, and the score."""
     from .. import ledger, store
     from ..fields import parse_assignments
-    from ..games.cinch_printed import is_printed, printed_sheets
-    from ..games.cinch_tricks import parse_sheet, play_out, render_played
+    from ..games.cinch_render import render_played
+    from ..games.cinch_sheet import check_seats, play_sheets, score_alone
     from ..model import ScorekeeperError
 
     text = store.read_text(file, "trick sheet")
@@ -47,28 +47,15 @@ def tricks(ctx: typer.Context,
         raise ScorekeeperError(f"--log: {log} is a {session.game} sitting; a trick sheet is a hand "
                                f"of cinch or sixty-three")
     sixty_three = session is not None and session.game == "sixty-three"
-    # The book's own layout (two hands side by side under their headings) gives a sheet for
-    # each hand; they are played (and logged) left to right, top to bottom.
-    sheets = printed_sheets(text) if is_printed(text) else [text]
-    hands = []
-    for number, sheet in enumerate(sheets, start=1):
-        where = f" (hand {number} of {len(sheets)})" if len(sheets) > 1 else ""
-        try:
-            hands.append(play_out(parse_sheet(sheet, seats, sixty_three)))
-        except ScorekeeperError as err:
-            hint = ""
-            if seats is not None and "is not at the table" in err.message:
-                hint = (f" (with --log the sheet is read with {log}'s players in seat order: name "
-                        f"the bidder and the others as {log} does)")
-            raise ScorekeeperError(f"{file}{where}: {err.message}{hint}") from None
+    hands = play_sheets(text, str(file), seats, sixty_three, log)
     shown = []
     for played in hands:
         fields = played.hand_fields()
         if path is None:
-            effect = _score_alone(played.sheet.seats, fields, parse_assignments(rule))
+            effect = score_alone(played.sheet.seats, fields, parse_assignments(rule))
             shown.append(render_played(played, effect.summary, effect.notes))
             continue
-        _check_seats(played.sheet, seats, log)
+        check_seats(played.sheet, seats, log)
         from .. import render
 
         def logged(replayed, played=played) -> None:  # made before the file is replaced
@@ -86,22 +73,3 @@ def _session_path(ctx: typer.Context, name: str) -> Path:
     root = ctx.find_root()
     given = root.obj or root.params.get("dir")
     return session_path(name, sessions_dir(str(given) if given else None))
-
-
-def _check_seats(sheet, seats, log: str) -> None:
-    from ..model import ScorekeeperError
-
-    if tuple(sheet.seats) != tuple(seats):
-        raise ScorekeeperError(f"players: the sheet seats {' '.join(sheet.seats)} but {log} seats "
-                               f"{' '.join(seats)}; leave players out of the sheet or match them")
-
-
-def _score_alone(seats, fields, rules):
-    """Score the hand as the first deal of a four-handed cinch sitting under these rules."""
-    from ..games import get_game
-    from ..model import Hand, Session
-
-    game = get_game("cinch")
-    session = Session(name="tricks", game="cinch", players=tuple(seats),
-                      rules=game.resolve_rules(rules, seats), hands=(Hand(dict(fields)),))
-    return game.replay(session).effects[-1]
