@@ -381,14 +381,9 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
                                             autocompletion=_complete_field)) -> None:
     """Correct hand N; show what it changed (everything after it is recomputed)."""
     from . import ledger, render
-    from .fields import parse_assignments, whole_number
-    from .model import shown
+    from .fields import parse_assignments, typed_number
 
-    try:  # read here, not by click's int(), which takes any Unicode digit ('٣' as 3)
-        number = whole_number(number_text)
-    except ValueError:
-        raise ScorekeeperError(f"NUMBER: the hand to correct must be a whole number such as 3, "
-                               f"got {shown(number_text)}", usage=True) from None
+    number = typed_number(number_text, "NUMBER", "the hand to correct")
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings))
     ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)

@@ -120,6 +120,16 @@ def whole_number(raw: Any) -> int:
 _as_int = whole_number  # the name other modules import
 
 
+def typed_number(text: str, name: str, what: str) -> int:
+    """A number typed as a command's argument or option (NAME, meaning WHAT), read as every
+    other number is: click's int() would take any Unicode digit ('٣' as 3) and any size."""
+    try:
+        return whole_number(text)
+    except ValueError:
+        raise ScorekeeperError(f"{name}: {what} must be a whole number such as 3, got {shown(text)}",
+                               usage=True) from None
+
+
 
 def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
     if low is not None and high is not None:

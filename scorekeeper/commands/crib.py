@@ -54,16 +54,19 @@ def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six
             dealer: bool = typer.Option(False, "--dealer", help="the crib is yours (or your "
                                         "partner's, at four hands)"),
             pone: bool = typer.Option(False, "--pone", help="the crib is an opponent's"),
-            players: int = typer.Option(2, "--players", help="2, or 3 or 4: five dealt and one "
+            players_text: str = typer.Option("2", "--players", metavar="INTEGER", help="2, or 3 or 4: five dealt and one "
                                         "laid out (§ 87)"),
-            crib_size: int = typer.Option(4, "--crib-size", help="4, or 3 for the book's "
+            crib_size_text: str = typer.Option("4", "--crib-size", metavar="INTEGER", help="4, or 3 for the book's "
                                           "three-hand crib of one card from each (§ 87)"),
             json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
     """Rank the ways to lay out for the crib by expected hand and crib."""
     from ..crib import render
     from ..crib.discard import advise
+    from ..fields import typed_number
     from ..model import ScorekeeperError
 
+    players = typed_number(players_text, "--players", "the number of hands")
+    crib_size = typed_number(crib_size_text, "--crib-size", "the cards in the crib")
     if dealer == pone:
         which = "only one of" if dealer else "whose crib it is:"
         raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)

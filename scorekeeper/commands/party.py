@@ -75,15 +75,17 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     "scorekeeper party round club 1 'deal1=bidder=Ann bid=8 made=10' 'deal2=bidder=Bob bid=6 made=9' "
     "'deal3=bid=0 made=7' 'deal4=bidder=Dan bid=5 made=3'"))
 def round_(ctx: typer.Context, name: str = _name(),
-           table: int = typer.Argument(..., help="the table reporting (1 is the head table)"),
+           table_text: str = typer.Argument(..., metavar="TABLE",
+                                            help="the table reporting (1 is the head table)"),
            fields: List[str] = typer.Argument(..., help="hearts: NAME=N for each player; cinch: "
                                               "NAME=N a pair's points, or deal1= to deal4=; "
                                               "cut=NAME for a tie")) -> None:
     """Log one table's result for the round being played; when every table has reported, the
     movement is made and the next round's seating shown."""
     from .. import parties, party_render
-    from ..fields import parse_assignments
+    from ..fields import parse_assignments, typed_number
 
+    table = typed_number(table_text, "TABLE", "the table")
     p = parties.report(_path(ctx, name), table, parse_assignments(fields))
     typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
 
@@ -102,14 +104,16 @@ def show(ctx: typer.Context, name: str = _name(),
 @app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
                             "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
 def edit(ctx: typer.Context, name: str = _name(),
-         round_number: int = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
-         table: int = typer.Argument(..., help="the table"),
+         round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
+         table_text: str = typer.Argument(..., metavar="TABLE", help="the table"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... as for party round "
                                             "(FIELD= removes one)")) -> None:
     """Correct a table's result; the movement after it is replayed."""
     from .. import parties, party_render
-    from ..fields import parse_assignments
+    from ..fields import parse_assignments, typed_number
 
+    round_number = typed_number(round_text, "ROUND", "the round")
+    table = typed_number(table_text, "TABLE", "the table")
     before, after = parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields))
     moved = [n for n in party_render.changed_rounds(before.standing, after.standing)]
     note = (f"; re-seated round{'s' if len(moved) != 1 else ''} {', '.join(str(n) for n in moved)}"

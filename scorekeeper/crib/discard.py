@@ -55,6 +55,8 @@ def advise(cards: Sequence[Card], dealer: bool, players: int = 2,
     players: 2 (five, six or eight cards dealt, two laid out) or 3 or 4 (five dealt, one
     laid out). crib_size: 4, or 3 for the book's three-hand crib (one card from each)."""
     cards = tuple(cards)
+    if players not in DEALT:  # not "at 7 hands five cards are dealt"
+        raise ScorekeeperError(f"players: the advisor knows 2, 3 or 4 hands, got {players}", usage=True)
     out = DEALT.get(players, {}).get(len(cards))
     if out is None:
         if players == 2:
