@@ -50,6 +50,31 @@ BAD_NAMES = st.one_of(st.sampled_from(["../x", "a/../../b", "x" * 300, "fri\nday
 BAD_STAKES = st.one_of(st.sampled_from(["1e100000000", "1e30", "nan", "inf", "-1", "0.00001", "1,5",
                                         "٣", "9" * 30, "", "1000000.5", "0x10"]), HUGE)
 
+# Numbers for a command's own arguments and options (party TABLE/ROUND, crib --players).
+BAD_NUMBERS = st.one_of(st.sampled_from(["٣", "３", "²", "1.0", "", "one", "1e1", "+-1", "0x1", " ", "9" * 40]),
+                        HUGE)
+# Certainly wrong party fields: no one of that name, no '=', a NUL byte.
+BAD_PARTY = st.one_of(WORD.map(lambda w: f"zz{w}=3"), NO_EQUALS, st.just("Ann=3\0"))
+TRICKS = SESSIONS / "cinch-tricks" / "foster-1.txt"
+
+
+def _party_seats() -> Dict[Tuple[int, int], str]:
+    """(round, table) -> a field that edit takes there, from the bundled party."""
+    from scorekeeper import parties
+
+    results = parties.open_party(SESSIONS / "party-hearts.yaml").standing.results
+    return {(r.round, r.table): f"{r.players[0]}={r.scores[0]}" for r in results}
+
+
+def _loose_int(text: str) -> Any:
+    try:
+        return int(text)  # what click did
+    except ValueError:
+        return None
+
+
+PARTY_SEATS = _party_seats()
+
 runner = CliRunner()
 
 
@@ -76,6 +101,7 @@ def sittings(tmp_path_factory) -> Dict[str, Tuple[Path, Path]]:
             shutil.copy(bundled[name], path)
         else:
             ledger.new_session(path, name, _players(get_game(name)), {})
+        shutil.copy(SESSIONS / "party-hearts.yaml", folder / "p.yaml")  # for party round/edit
         out[name] = (folder, path)
     return out
 
@@ -149,20 +175,56 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
     if command == "list":
         return ["list", draw(NO_EQUALS)]
     if command == "crib":
-        sub = draw(st.sampled_from(["count", "play", "discard"]))
+        sub = draw(st.sampled_from(["count", "play", "discard", "discard-options"]))
+        if sub == "discard-options":  # good cards, a bad --players or --crib-size
+            return ["crib", "discard", "5H", "5D", "JS", "6C", "4D", "--pone",
+                    draw(st.sampled_from(["--players", "--crib-size"])), draw(BAD_NUMBERS)]
         cards = draw(st.lists(st.sampled_from(["5H", "ZZ", "10H", "11X", "٣H", "JK", "5H"]), max_size=7))
         return ["crib", sub, *cards, "ZZ"] + (["--pone"] if sub == "discard" else [])
     if command == "cinch":
-        return ["cinch", "tricks", "zz-no-such-sheet-" + draw(WORD) + ".txt"]
+        return ["cinch", "tricks", draw(_bad_sheet(folder)), *draw(st.sampled_from([[], ["--log", "s"]]))]
     if command == "report":  # a bad sitting, or an HTML file that cannot be written (a folder)
         return draw(st.sampled_from([["report", draw(BAD_NAMES), "--html", str(folder / "r.html")],
                                      ["report", "s", "--html", str(folder)]]))
+    if command == "party":
+        sub = draw(st.sampled_from(["show", "undo", "round", "edit"]))
+        if sub in ("show", "undo"):
+            return ["party", sub, draw(BAD_NAMES)]
+        numbers = [draw(st.sampled_from(["1", "2", "7"])) for _ in range(1 if sub == "round" else 2)]
+        token = draw(BAD_PARTY)
+        if draw(st.booleans()):  # a TABLE or ROUND that is no number (else only the field is wrong)
+            numbers[draw(st.integers(0, len(numbers) - 1))] = draw(BAD_NUMBERS)
+            # a field right for the table Python's int() would read ('٣' as 3): only the
+            # number is wrong, and a command that took it would change the party
+            token = PARTY_SEATS.get(tuple(_loose_int(n) for n in numbers), token) if sub == "edit" else token
+        return ["party", sub, "p", *numbers, token]
     if command == "stats":
         return ["stats", draw(st.sampled_from(["--since", "--game"])),
-                draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50]))]
-    if command == "party":
-        return ["party", draw(st.sampled_from(["show", "undo"])), draw(BAD_NAMES)]
+                draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50, "",
+                                      "2026-11-01\n", "x" * 300]))]
     return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart, check
+
+
+@st.composite
+def _bad_sheet(draw: Any, folder: Path) -> str:
+    """A Cinch trick sheet (the book's hand No. 1) with one thing certainly wrong in it."""
+    text = TRICKS.read_text(encoding="utf-8")
+    kind = draw(st.sampled_from(["bid", "card", "twice", "nul", "bidder", "missing"]))
+    if kind == "missing":
+        return str(folder.parent / f"zz-no-such-sheet-{draw(WORD)}.txt")
+    if kind == "bid":
+        text = text.replace("bid: 8", f"bid: {draw(st.one_of(BAD_NUMBERS, st.just('15')))}")
+    elif kind == "card":
+        text = text.replace("♡8", draw(st.sampled_from(["ZZ", "JK", "٣H", "11X", "\u202e"])))
+    elif kind == "twice":
+        text = text.replace("♣3", "♣Q")
+    elif kind == "nul":
+        text = text.replace("trump: hearts", "trump: hearts\0")
+    else:
+        text = text.replace("bidder: A", f"bidder: {draw(st.sampled_from(['Q', 'A' * 300, '', 'A B']))}")
+    sheet = folder.parent / f"sheet-{folder.name}.txt"
+    sheet.write_text(text, encoding="utf-8")
+    return str(sheet)
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
@@ -185,13 +247,11 @@ def test_bad_input_to_any_command_gives_one_error_line_and_leaves_the_file(sitti
     folder, path = sittings[game]
     sitting = ledger.open_session(path)
     args = data.draw(bad_command(game, sitting, folder), label="args")
-    before = path.read_bytes()
-    files = sorted(folder.iterdir())
+    files = {f: f.read_bytes() for f in sorted(folder.iterdir())}  # the sitting and the party
     result = runner.invoke(app, ["--dir", str(folder), *args])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exc_info
     assert result.exit_code in (1, 2), (result.exit_code, result.stdout)
     assert re.fullmatch(r"error: [^\n]+\n", result.stderr), result.stderr
     assert len(result.stderr) <= 600
     assert result.stdout == ""
-    assert path.read_bytes() == before
-    assert sorted(folder.iterdir()) == files
+    assert {f: f.read_bytes() for f in sorted(folder.iterdir())} == files
