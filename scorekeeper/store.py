@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import time
 from dataclasses import dataclass
 from decimal import Decimal
@@ -151,7 +152,11 @@ def load(path: Path, kind: str = SITTING) -> Session:
 
 def _read(path: Path, kind: str) -> str:
     try:
-        size = path.stat().st_size
+        status = path.stat()
+        if not stat.S_ISREG(status.st_mode):  # reading a pipe (mkfifo x.yaml) would wait forever
+            raise ScorekeeperError(f"cannot read {path}: it is not a plain file (a folder, a device "
+                                   f"or a pipe)")
+        size = status.st_size
         if size > MAX_FILE_BYTES:
             raise ScorekeeperError(
                 f"{path} is {size / 2 ** 20:.1f} MB; a session file may be at most "
@@ -505,6 +510,13 @@ def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands
 def read_text(path: Path, what: str = "file") -> str:
     """A small text file the user names (a Cinch trick sheet), as one clear error if it can't be."""
     try:
+        status = Path(path).stat()
+        # a pipe would wait forever and /dev/zero never ends: a plain file of sane size only
+        if not stat.S_ISREG(status.st_mode) and not stat.S_ISDIR(status.st_mode):
+            raise ScorekeeperError(f"{what} {shown(str(path))} is not a plain file (a device or a pipe)")
+        if status.st_size > MAX_FILE_BYTES:
+            raise ScorekeeperError(f"{what} {shown(str(path))} is {status.st_size / 2 ** 20:.1f} MB; "
+                                   f"at most {MAX_FILE_BYTES // 2 ** 20} MB")
         # utf-8-sig: a byte-order mark some editors write is not part of the text
         return Path(path).read_text(encoding="utf-8-sig")
     except FileNotFoundError:
@@ -586,11 +598,22 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
 
 
 def write_text(path: Path, text: str) -> None:
-    """A file the user asked for (an HTML report), written atomically like a session."""
+    """A file the user asked for (an HTML report), written atomically like a session: a link
+    is written through to its target and kept. Anything there that is not a plain file (a
+    device such as /dev/full, a pipe, a folder) is refused: the replace would put a file in
+    its place (as root, /dev/full became a plain file)."""
+    path = Path(path)
+    if not path.name or any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
+        raise ScorekeeperError(f"{shown(str(path))} is not a file name to write (no folder, no "
+                               f"control characters)", usage=True)
+    target = real_path(path)
+    if target.exists() and not target.is_file():
+        raise ScorekeeperError(f"cannot write {shown(str(path))}: it is not a plain file (a folder, "
+                               f"a device or a pipe); give a file name")
     try:
-        _write_atomically(text, Path(path))
+        _write_atomically(text, target)
     except OSError as err:
-        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+        raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None
 
 
 def real_path(path: Path) -> Path:

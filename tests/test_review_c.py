@@ -5,7 +5,15 @@ Each test is named for the behaviour it pins and failed on the code before its f
 
 from __future__ import annotations
 
+import os
+import re
+import stat
+import subprocess
+import sys
+
 import pytest
+
+from .conftest import ROOT
 
 PARTY = ("party", "new", "spring", "--game", "progressive-hearts", "--players",
          "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
@@ -35,3 +43,59 @@ def test_party_table_and_round_numbers_are_ascii_digits_only(cli, digit):
     assert r.stderr.startswith("error: ROUND: the round must be a whole number")
     r = cli.refused("spring", "party", "edit", "spring", "1", digit, "Ann=4", code=2)
     assert r.stderr.startswith("error: TABLE: the table must be a whole number")
+
+
+# ---------------------------------------------------------------- report --html: where it writes
+
+
+@pytest.fixture
+def fri(cli):
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=3")
+    return cli
+
+
+def _refused_write(cli, target: str, code: int = 1) -> str:
+    r = cli("report", "fri", "--html", target)
+    assert r.exit_code == code, r.output
+    assert r.stdout == "" and r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    return r.stderr
+
+
+def test_report_never_replaces_a_pipe_or_a_device_with_a_file(fri, tmp_path):
+    """The atomic replace put a plain file where the pipe was (as root, /dev/full too)."""
+    pipe = tmp_path / "pipe.html"
+    os.mkfifo(pipe)
+    assert "is not a plain file" in _refused_write(fri, str(pipe))
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert "is not a plain file" in _refused_write(fri, str(tmp_path))
+
+
+def test_report_writes_through_a_link_and_keeps_it(fri, tmp_path):
+    target, link = tmp_path / "synced" / "r.html", tmp_path / "r.html"
+    target.parent.mkdir()
+    link.symlink_to(target)
+    fri.ok("report", "fri", "--html", str(link))
+    assert link.is_symlink() and "<html" in target.read_text()
+
+
+@pytest.mark.parametrize("name", ["r\n.html", "r\x1b[2J.html", "", "/"])
+def test_report_refuses_a_file_name_with_a_control_character_or_none(fri, tmp_path, name):
+    before = sorted(tmp_path.iterdir())
+    _refused_write(fri, str(tmp_path / name) if name not in ("", "/") else name, code=2)
+    assert sorted(tmp_path.iterdir()) == before
+
+
+# ---------------------------------------------------------------- nothing read waits forever
+
+
+def test_a_pipe_given_as_a_sitting_or_a_trick_sheet_is_refused_not_waited_on(tmp_path):
+    """Reading a pipe no one writes to waited forever (`show` and `cinch tricks`)."""
+    pipe = tmp_path / "fifo.yaml"
+    os.mkfifo(pipe)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for args in (["show", str(pipe)], ["cinch", "tricks", str(pipe)]):
+        r = subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True,
+                           env=env, timeout=20)
+        assert (r.returncode, r.stdout) == (1, "")
+        assert re.fullmatch(r"error: .* is not a plain file \(.*\)\n", r.stderr), r.stderr
