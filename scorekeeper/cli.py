@@ -489,25 +489,18 @@ def stats(ctx: typer.Context,
     _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
 
 
-def _fancy() -> bool:
-    """Symbols and colour only on a terminal, never with NO_COLOR set (no-color.org)."""
-    import os
-
-    return sys.stdout.isatty() and not os.environ.get("NO_COLOR")
-
-
 @app.command(epilog=example("scorekeeper chart cribbage-evening"))
 def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     """Each player's (or side's) score after every hand, as a chart fitting the terminal."""
-    import shutil
-
     from . import ledger, render_chart, stats
 
     r = ledger.open_session(_path(ctx, name))
     lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
     title = f"{r.session.name} ({r.standings.game}): the score after each hand"
-    width = shutil.get_terminal_size((80, 24)).columns
-    _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width, _fancy()))
+    style = _style(ctx)  # None when piped: plain ASCII, 80 columns
+    width = (style.width if style is not None else None) or 80
+    _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
+                                 fancy=bool(style and style.symbols), colour=bool(style and style.color)))
 
 
 @app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",

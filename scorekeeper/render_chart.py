@@ -24,10 +24,11 @@ def _bounds(lines: Dict[str, List[Any]]) -> Tuple[Fraction, Fraction]:
 
 
 def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int,
-               fancy: bool = False) -> str:
+               fancy: bool = False, colour: bool = False) -> str:
     """A chart no wider than `width`: the hands across (one column each, or sampled when there
     are more hands than columns), the score up; `|` columns mark the hand that ended a game.
-    Plain ASCII unless `fancy` (a terminal): then symbols, box lines and colour."""
+    Plain ASCII unless `fancy` (a terminal that can print them): symbols and box lines; and
+    `colour`, a colour for each line."""
     hands = max((len(s) for s in lines.values()), default=0)
     if not hands:
         return f"{title}\n\nno hands yet"
@@ -51,7 +52,7 @@ def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int]
     marks = FANCY_MARKS if fancy else PLAIN_MARKS
     for k, series in enumerate(lines.values()):
         mark = marks[k % len(marks)]
-        if fancy:
+        if colour:
             mark = f"\x1b[{COLOURS[k % len(COLOURS)]}m{mark}\x1b[0m"
         for h, value in enumerate(series):
             grid[row_of(value)][columns[h]] = mark

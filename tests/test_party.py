@@ -299,3 +299,24 @@ def test_a_correction_and_its_reverse_restore_the_file_byte_for_byte(cli):
 def test_new_with_a_party_game_says_to_use_party_new(cli):
     refused = cli.refused("x", "new", "x", "--game", "progressive-hearts", "--players", "A,B,C,D")
     assert "progressive-hearts is played as a party of several tables: scorekeeper party new" in refused.stderr
+
+
+def test_a_cinch_pair_total_no_four_deals_can_make_is_refused(cli):
+    """Review: `Ann=-5` (by deduction nobody scores below 0) or `Bob=230` (a typo for 23) was
+    taken and moved the tables. Per deal a side scores 0 to 14 + 14 (bid 14 set with nothing
+    taken: "the number of points bid are scored by the adversaries, in addition to any points
+    [they] made"): 0 to 112 over four deals; under the old set-back scoring -56 to 56."""
+    cli.ok("party", "new", "c", "--game", "progressive-cinch", "--players", "A,B,C,D,E,F,G,H")
+    low = cli.refused("c", "party", "round", "c", "1", "A=-5", "B=23")
+    assert low.stderr == "error: A: a pair's points over the four deals are 0 to 112 (scoring=deduct), got -5\n"
+    high = cli.refused("c", "party", "round", "c", "1", "A=5", "B=230")
+    assert high.stderr == "error: B: a pair's points over the four deals are 0 to 112 (scoring=deduct), got 230\n"
+    # the bound is what four deals give: each side bids 14 twice and takes nothing
+    sets = [f"deal{n}=bidder={p} bid=14 made=0" for n, p in enumerate("ABCD", start=1)]
+    assert "A-C and B-D tie with 56" in cli.refused("c", "party", "round", "c", "1", *sets).stderr
+    assert cli.ok("party", "round", "c", "2", "E=112", "F=0").stdout.startswith(
+        "round 1 table 2: E-G 112, F-H 0: E and G go up to table 1\n")
+    cli.ok("party", "new", "s", "--game", "progressive-cinch", "--players", "A,B,C,D,E,F,G,H",
+           "--rule", "scoring=setback")
+    assert cli.ok("party", "round", "s", "1", "A=-5", "B=23").stdout.startswith("round 1 table 1: A-C -5, B-D 23")
+    assert "are -56 to 56 (scoring=setback), got -57" in cli.refused("s", "party", "round", "s", "2", "E=-57", "F=0").stderr

@@ -90,3 +90,14 @@ def test_at_a_real_terminal_a_plain_cinch_hand_is_four_questions(cli):
     assert proc.returncode == 0, err
     assert out.startswith("".join(PLAIN_CINCH) + "hand 1: ")
     assert "hand 1: Ann bid 8; Ann-Cid took 10, Bob-Dee 4: Ann-Cid +6 (10 - 4)\n" in out
+
+
+def test_a_whist_hand_is_one_sides_tricks_and_a_boston_deal_the_call(cli):
+    cli.new("w", "short-whist", "A,Y,B,Z")
+    r = cli.ok("hand", "w", "-i", input="8\n\n")
+    assert [line.split(":")[0] for line in r.stdout.splitlines()[:2]] == [
+        "A", "other fields (Y, B, Z, honours, revoke, revoke_penalty, note)"]
+    cli.new("b", "boston", "A,Y,B,Z")
+    r = cli.ok("hand", "b", "-i", input="A\nsix\n7\n\n")
+    assert [line.split(":")[0] for line in r.stdout.splitlines()[:3]] == ["caller", "call", "tricks"]
+    assert r.stdout.splitlines()[3].startswith("other fields (A, Y, B, Z, revoke, ")

@@ -257,14 +257,27 @@ def page_text(html: str) -> str:
 
 
 def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
-    # the figures: tally-friday's totals 92, 137, 105, 124 (mean 114.5) at 0.10 a point
+    # the figures: tally-friday's totals 92, 137, 105, 124 (mean 114.5) at 0.10 a point; the
+    # target 100, so after Bob's game (hand 5) the scores 3, 36, 12, 27 are 97, 64, 88, 73 to go
     out = tmp_path / "r.html"
     club.ok("report", "tally-friday", "--html", str(out))
     text = page_text(out.read_text(encoding="utf-8"))
     assert text.split(" Every hand ")[0] == (
         "tally-friday (tally) tally-friday tally, 6 hands, started 2026-11-29T19:29:18; players: "
-        "Ann, Bob, Cid, Dee Standings player score total games Ann 3 92 0 Bob 36 137 1 Cid 12 105 0 "
-        "Dee 27 124 0 Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
+        "Ann, Bob, Cid, Dee Standings player score total to go games Ann 3 92 97 0 Bob 36 137 64 1 "
+        "Cid 12 105 88 0 Dee 27 124 73 0 game 1: Bob 101, Dee 97, Cid 93, Ann 89 "
+        "Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
         "stake 0.10 USD per point player balance (points) money Ann -22.50 -2.25 USD Bob 22.50 "
         "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD")
     assert text.endswith("6 Bob Ann=3 Bob=36 Cid=12 Dee=27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")
+
+
+def test_chart_symbols_and_colour_only_when_asked():
+    from scorekeeper.render_chart import chart_text
+
+    lines = {"Ann": [1, 5], "Bob": [3, 2]}
+    plain = chart_text("t", lines, [], 40)
+    symbols = chart_text("t", lines, [], 40, fancy=True)
+    coloured = chart_text("t", lines, [], 40, fancy=True, colour=True)
+    assert plain.isascii() and "\x1b[" not in symbols and "●" in symbols and "│" in symbols
+    assert "\x1b[31m●\x1b[0m" in coloured and "\x1b[34m○\x1b[0m" in coloured

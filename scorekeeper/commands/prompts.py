@@ -58,9 +58,10 @@ def ask_hand(path: Path, prepare=None):
 
 
 def asked_fields(game, session, fields: Sequence) -> List:
-    """The fields asked one by one: required, one per player, or asked every hand by the game."""
+    """The fields asked one by one: the required ones and those the game asks every hand (by
+    default each player's own field)."""
     every_hand = set(game.prompt_fields(session))
-    return [f for f in fields if f.required or f.name in session.players or f.name in every_hand]
+    return [f for f in fields if f.required or f.name in every_hand]
 
 
 def _applies(field, rules) -> bool:

@@ -219,8 +219,9 @@ class Game:
 
     def prompt_fields(self, session: Session) -> Sequence[str]:
         """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
-        these, the required fields and each player's field; the rest in one question)."""
-        return ()
+        these and the required fields; the rest in one question). By default each player's
+        own field, where the game has one (a tally's points, the hearts each took)."""
+        return tuple(f.name for f in self.fields(session) if f.name in session.players)
 
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:

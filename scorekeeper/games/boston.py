@@ -347,6 +347,10 @@ class Boston(Game):
             if p.lower() in taken:
                 raise ScorekeeperError(f"player name {p!r} is a Boston hand field; choose another name")
 
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # a deal is a call and how it went; each player's tricks only at Misère Partout
+        return ("caller", "call", "tricks")
+
     def fields(self, session: Session) -> List[Field]:
         return [
             Field("caller", PLAYER, "who made the call and played alone"),

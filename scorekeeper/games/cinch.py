@@ -243,7 +243,7 @@ class Cinch(Game):
 
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # a plain hand is bidder, bid and made; against, took and the rest are exceptions
-        return ("bidder", "made")
+        return ("bidder", "made") + tuple(super().prompt_fields(session))
 
     # -- sides and who wins a game
 

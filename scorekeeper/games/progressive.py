@@ -153,7 +153,7 @@ def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
         seat = seat_of(key, table, seating, round_)
         if seat in values:
             raise ScorekeeperError(f"{players[seat]} is given twice")
-        values[seat] = _number(players[seat], value, game)
+        values[seat] = _number(players[seat], value, game, rules)
     if game == HEARTS:
         entry["hearts"] = [values.get(seat, 0) for seat in range(SEATS)]
     elif deals:
@@ -173,7 +173,7 @@ def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
     return entry
 
 
-def _number(player: str, value: Any, game: str) -> int:
+def _number(player: str, value: Any, game: str, rules: Mapping[str, str]) -> int:
     try:
         number = _as_int(value)
     except ValueError:
@@ -181,7 +181,24 @@ def _number(player: str, value: Any, game: str) -> int:
         raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {value!r}") from None
     if game == HEARTS and not 0 <= number <= TOTAL_HEARTS:
         raise ScorekeeperError(f"{player}: must be a whole number from 0 to 13 (hearts), got {number}")
+    if game == CINCH:
+        low, high = cinch_points_range(rules.get("scoring", "deduct"))
+        if not low <= number <= high:
+            raise ScorekeeperError(f"{player}: a pair's points over the four deals are {low} to "
+                                   f"{high} (scoring={rules.get('scoring', 'deduct')}), got {number}")
     return number
+
+
+def cinch_points_range(scoring: str) -> Tuple[int, int]:
+    """What a pair can score over the four deals of a table, by the Cinch laws (games/cinch.py).
+
+    Per deal a side scores at most 14 + 14 (a bid of 14 set with nothing taken: "the number of
+    points bid are scored by the adversaries, in addition to any points [they] made"), and never
+    less than 0, except under the old set-back scoring: at most 14, at least -14 (set back).
+    """
+    if scoring == "setback":
+        return -14 * DEALS, 14 * DEALS
+    return 0, 28 * DEALS
 
 
 def _pair_points(values: Mapping[int, int], players: Sequence[str]) -> List[int]:
@@ -447,6 +464,10 @@ def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int
         if not isinstance(points, list) or len(points) != 2 or not all(
                 isinstance(p, int) and not isinstance(p, bool) for p in points):
             raise ScorekeeperError(f"points must be two whole numbers (seats 1-3, seats 2-4), got {points!r}")
+        low, high = cinch_points_range(rules.get("scoring", "deduct"))
+        if not all(low <= p <= high for p in points):
+            raise ScorekeeperError(f"points must be {low} to {high} for a pair over the four deals "
+                                   f"(scoring={rules.get('scoring', 'deduct')}), got {points!r}")
     # Progressive Cinch: "the pair having the fewest points to go at the end of the four deals
     # progress to the next higher table. Ties cut to decide, high going up."
     used: Tuple[str, ...] = ()

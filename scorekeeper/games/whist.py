@@ -182,6 +182,10 @@ class ShortWhist(Game):
         super().check_players(players)
         refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
 
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # one side's tricks make the hand (the other side took the rest): ask the first seat's
+        return (session.players[0],)
+
     # -- replay
 
     def start(self, session: Session) -> WhistState:
