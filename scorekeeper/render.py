@@ -354,8 +354,12 @@ def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
 
 
 def _unfinished_game(st: "Standings") -> List[str]:
-    """Games settled per game pay only finished games: say so when one is under way."""
-    if st.unit != "games" or not any(st.scores.values()):
+    """Games settled per game pay only finished games: say so when one is under way (a game
+    says so itself when a fresh game's scores are not nought, as with counters still held)."""
+    under_way = st.in_progress
+    if under_way is None:
+        under_way = st.unit == "games" and any(st.scores.values())
+    if not under_way:
         return []
     scores = ", ".join(f"{p} {number(st.scores[p])}" for p in st.players)
     return [f"the game in progress ({scores}) is not settled: only finished games are paid"]

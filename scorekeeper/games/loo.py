@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
-from ..model import ScorekeeperError, Session
+from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
 
 FIELDS = ("looed", "miss", "gave_up")
@@ -67,6 +67,16 @@ class Loo(Game):
             Field("gave_up", BOOLEAN, "the dealer gave up the stakes to the lone stander (§ 96 vii)"),
         ]
 
+    def coerce(self, raw: Mapping[str, Any], session: Session, fields: Any = None) -> Dict[str, Any]:
+        values = self.parse_fields(raw, session, fields)
+        if not any(name not in COMMON_FIELDS for name in values):
+            # the house hint (a hand nobody scored in is NAME=0) is refused at Loo: tricks make 3
+            raise ScorekeeperError(f"no result given: give the tricks of each player who stood "
+                                   f"({session.players[0]}=2 {session.players[1]}=1 ...); when "
+                                   f"all the others passed, the dealer takes the pool: write him "
+                                   f"with the three tricks (DEALER=3)")
+        return values
+
     def loo_amount(self, rules: Mapping[str, Any], divided: int) -> int:
         if rules["loo"] == "unlimited":
             return divided  # unlimited: the looed player pays what the pool held
@@ -98,6 +108,12 @@ class Loo(Game):
             changes[taker] += pool
             parts.append(f"{dealer} gives up the stakes: {taker} takes the pool of {pool}")
             pool = 0
+        elif list(stood) == [dealer]:
+            # Everybody else passed: "the dealer is entitled to the amount in the pool, no
+            # matter what his cards are" (Peel, Round Games with Cards; Foster is silent)
+            changes[dealer] += pool
+            parts.append(f"all the others passed: {dealer} takes the pool of {pool}")
+            pool = 0
         elif stood:
             a_trick, odd = divmod(pool, TRICKS)  # § 98 iii: the pool divided a third a trick
             won = []
@@ -107,7 +123,8 @@ class Loo(Game):
                     won.append(f"{p} {tricks} ({tricks * a_trick:+d})")
             pool = odd
             parts.append("tricks: " + ", ".join(won) + (f"; {plural(odd)} left in the pool" if odd else ""))
-        looed = [p for p, tricks in stood.items() if not tricks] if not hand.get("gave_up") else []
+        uncontested = hand.get("gave_up") or list(stood) == [dealer]
+        looed = [] if uncontested else [p for p, tricks in stood.items() if not tricks]
         penalties = list(hand.get("looed", ()))
         amount = self.loo_amount(rules, divided)
         for p in looed + penalties:
