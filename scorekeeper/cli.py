@@ -389,8 +389,9 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     except ValueError:
         raise ScorekeeperError(f"NUMBER: the hand to correct must be a whole number such as 3, "
                                f"got {shown(number_text)}", usage=True) from None
+    style = _style(ctx)
     text = _Printed(lambda before, after: render.correction_text(
-        number, before.session, before.standings, after.session, after.standings))
+        number, before.session, before.standings, after.session, after.standings, style=style))
     ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
     _out(text.value)
 

@@ -163,7 +163,8 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
 
 
 def correction_text(number: int, before_session: Session, before: Standings,
-                    after_session: Session, after: Standings, limit: int = 6) -> str:
+                    after_session: Session, after: Standings, limit: int = 6,
+                    style: "Optional[Style]" = None) -> str:
     """`edit`: the hand's effect before and after, which later hands changed, and the
     standings before -> after (a game won by someone else shows in the games column)."""
     old, new = before_session.hands[number - 1], after_session.hands[number - 1]
@@ -180,7 +181,12 @@ def correction_text(number: int, before_session: Session, before: Standings,
             lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
     elif number < len(after_session.hands):
         lines.append("later hands: no effect changed")
-    return "\n".join(lines) + "\n\n" + _before_after(after_session, before, after)
+    text = "\n".join(lines)
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        text = cards(fit_lines(text, style.width), style)
+    return text + "\n\n" + _before_after(after_session, before, after)
 
 
 def _effect_line(effect: Any) -> str:
@@ -348,8 +354,12 @@ def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
 
 
 def _unfinished_game(st: "Standings") -> List[str]:
-    """Games settled per game pay only finished games: say so when one is under way."""
-    if st.unit != "games" or not any(st.scores.values()):
+    """Games settled per game pay only finished games: say so when one is under way (a game
+    says so itself when a fresh game's scores are not nought, as with counters still held)."""
+    under_way = st.in_progress
+    if under_way is None:
+        under_way = st.unit == "games" and any(st.scores.values())
+    if not under_way:
         return []
     scores = ", ".join(f"{p} {number(st.scores[p])}" for p in st.players)
     return [f"the game in progress ({scores}) is not settled: only finished games are paid"]

@@ -242,7 +242,8 @@ def all_fours_hand(draw: Draw, players, rules) -> Dict[str, Any]:
             hand["low"] = draw(st.sampled_from(players))
     elif not maybe(draw, 8):
         hand["high"] = draw(st.sampled_from(players))
-        for point in ("low", "jack", "game"):
+        hand["low"] = draw(st.sampled_from(players))  # a trump out: there is a lowest too
+        for point in ("jack", "game"):
             if draw(st.booleans()):
                 hand[point] = draw(st.sampled_from(players))
     if maybe(draw, 5):
@@ -253,7 +254,7 @@ def all_fours_hand(draw: Draw, players, rules) -> Dict[str, Any]:
         hand["revoke"] = draw(st.sampled_from(players))
     if maybe(draw, 10):
         hand["wrong_score"] = draw(st.sampled_from(players))
-    return hand or {"high": players[0]}
+    return hand or {"high": players[0], "low": players[0]}
 
 
 def loo_hand(draw: Draw, players, rules) -> Dict[str, Any]:
@@ -378,8 +379,10 @@ SPECS: Dict[str, Spec] = {
     "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=[4, 1, "1"]),
                       all_fours_hand, ["all-fours-evening"]),
     "loo": Spec([("A", "B", "C"), tuple("ABCDE")],
-                fixed(loo=["limited", "unlimited"], ante=[3, 1], loo_amount=[None, 5],
-                      first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
+                fixed(loo=["limited"], ante=[3, 1], loo_amount=[None, 5],
+                      first_round=["single", "ante"])
+                | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
+                        first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
                           fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
                           ["slobberhannes-evening"]),

@@ -147,6 +147,11 @@ class AllFours(Game):
                 if fours[name] is not None:
                     raise ScorekeeperError(f"{name}: a trump was out, so somebody held the "
                                            f"highest: give high= too", field=name)
+        elif fours["low"] is None:
+            # All Fours § 93 i-ii: the highest trump out is the lowest too, or another is
+            raise ScorekeeperError("low is missing: a trump was out, so somebody was dealt the "
+                                   "lowest (the same player when one trump was out): give low= "
+                                   "too", field="high")
         return fours
 
     def fours_from_cards(self, hand: Mapping[str, Any], took: Mapping[str, Sequence[Card]],
@@ -198,21 +203,25 @@ class AllFours(Game):
         dealer = self.dealer(session, index)
         points = self.points(hand, session, dealer)
         scores = dict(state.scores)
-        counted: List[str] = []
+        counted: List[List[Any]] = []  # [what and who, points], points said once
         winner: Optional[Tuple[str, ...]] = None
         for what, who in points:
             side = self.side_of(who, players)
             for p in side:
                 scores[p] += 1
-            counted.append(f"{what} {self.label(side)}")
+            text = f"{what} {self.label(side)}"
+            if counted and counted[-1][0] == text:  # a wrong score's four points, said once
+                counted[-1][1] += 1
+            else:
+                counted.append([text, 1])
             if race.winners({side: scores[side[0]]}, target):
                 winner = side  # "the first to score ten points, wins": the rest does not count
                 break
         changes = {p: scores[p] - state.scores[p] for p in players}
-        summary = ", ".join(counted) or "nobody scores"
+        summary = ", ".join(text if n == 1 else f"{text} {n}" for text, n in counted) or "nobody scores"
         if hand.get("beg") == "run":
             summary = "begged, the dealer ran the cards; " + summary
-        dropped = len(points) - len(counted)
+        dropped = len(points) - sum(n for _, n in counted)
         notes: Tuple[str, ...] = ()
         games_won, balances = dict(state.games_won), dict(state.balances)
         if winner:

@@ -130,6 +130,8 @@ class Standings(NamedTuple):
     lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
     extra_json: Mapping[str, Any] = _EMPTY
     settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
+    # a game under way that `settle` does not pay; None: a game settled per game with a score
+    in_progress: Optional[bool] = None
 
 
 class Game:

@@ -142,6 +142,8 @@ class CountersGame(Game):
             unit=self.unit_of(session), balances=dict(state.balances),
             next_dealer=self.dealer(session, state.deals),
             columns={"lost": dict(state.games_lost)},
+            # only a finished game is paid; a fresh game (everyone's stack whole) is not under way
+            in_progress=any(state.held[p] != counters for p in players),
             lines=(f"each starts a game with {counters} counters; {pool} in the pool this game",),
             extra_json={"counters_in_pool": pool, "games_lost": dict(state.games_lost),
                         "games_finished": state.games},

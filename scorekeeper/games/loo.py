@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
-from ..model import ScorekeeperError, Session
+from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
 
 FIELDS = ("looed", "miss", "gave_up")
@@ -58,6 +58,14 @@ class Loo(Game):
         super().check_players(players)
         refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        # unlimited: the looed pay the pool just divided; a loo_amount would be ignored silently
+        if rules["loo"] == "unlimited" and rules["loo_amount"] is not None:
+            raise ScorekeeperError(f"rule loo_amount: applies only with loo=limited (at unlimited "
+                                   f"loo a looed player pays the pool just divided), got "
+                                   f"loo_amount={rules['loo_amount']} with loo=unlimited",
+                                   rule="loo_amount")
+
     def fields(self, session: Session) -> List[Field]:
         return [Field(p, integer(0, TRICKS), f"tricks {p} won, if he stood (left out: he passed)")
                 for p in session.players] + [
@@ -66,6 +74,16 @@ class Loo(Game):
             Field("miss", PLAYER, "who took the miss (he stood, and plays it)"),
             Field("gave_up", BOOLEAN, "the dealer gave up the stakes to the lone stander (§ 96 vii)"),
         ]
+
+    def coerce(self, raw: Mapping[str, Any], session: Session, fields: Any = None) -> Dict[str, Any]:
+        values = self.parse_fields(raw, session, fields)
+        if not any(name not in COMMON_FIELDS for name in values):
+            # the house hint (a hand nobody scored in is NAME=0) is refused at Loo: tricks make 3
+            raise ScorekeeperError(f"no result given: give the tricks of each player who stood "
+                                   f"({session.players[0]}=2 {session.players[1]}=1 ...); when "
+                                   f"all the others passed, the dealer takes the pool: write him "
+                                   f"with the three tricks (DEALER=3)")
+        return values
 
     def loo_amount(self, rules: Mapping[str, Any], divided: int) -> int:
         if rules["loo"] == "unlimited":
@@ -98,6 +116,12 @@ class Loo(Game):
             changes[taker] += pool
             parts.append(f"{dealer} gives up the stakes: {taker} takes the pool of {pool}")
             pool = 0
+        elif list(stood) == [dealer]:
+            # Everybody else passed: "the dealer is entitled to the amount in the pool, no
+            # matter what his cards are" (Peel, Round Games with Cards; Foster is silent)
+            changes[dealer] += pool
+            parts.append(f"all the others passed: {dealer} takes the pool of {pool}")
+            pool = 0
         elif stood:
             a_trick, odd = divmod(pool, TRICKS)  # § 98 iii: the pool divided a third a trick
             won = []
@@ -107,7 +131,8 @@ class Loo(Game):
                     won.append(f"{p} {tricks} ({tricks * a_trick:+d})")
             pool = odd
             parts.append("tricks: " + ", ".join(won) + (f"; {plural(odd)} left in the pool" if odd else ""))
-        looed = [p for p, tricks in stood.items() if not tricks] if not hand.get("gave_up") else []
+        uncontested = hand.get("gave_up") or list(stood) == [dealer]
+        looed = [] if uncontested else [p for p, tricks in stood.items() if not tricks]
         penalties = list(hand.get("looed", ()))
         amount = self.loo_amount(rules, divided)
         for p in looed + penalties:

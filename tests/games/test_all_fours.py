@@ -20,9 +20,9 @@ def test_each_of_the_four_points_scores_one_to_its_maker():
 
 def test_turned_knave_scores_one_to_the_dealer_and_take_one_to_the_eldest():
     # § 91: the dealer, "if it prove a knave, scores one point"; § 93 v: "Take one"
-    st = replay("all-fours", TWO, [{"turned_jack": "yes", "beg": "one", "high": "Bob"}])
-    assert st.scores == {"Ann": 1, "Bob": 2}  # Ann dealt, Bob is the eldest
-    assert st.effects[0].summary == "turned jack Ann, begged point Bob, high Bob"
+    st = replay("all-fours", TWO, [{"turned_jack": "yes", "beg": "one", "high": "Bob", "low": "Bob"}])
+    assert st.scores == {"Ann": 1, "Bob": 3}  # Ann dealt, Bob is the eldest
+    assert st.effects[0].summary == "turned jack Ann, begged point Bob, high Bob, low Bob"
 
 
 def test_one_card_counts_all_fours_when_it_is_the_only_trump_and_counting_card():
@@ -56,10 +56,10 @@ def test_first_to_ten_wins_and_the_rest_of_the_deal_does_not_count():
 
 def test_the_turned_knave_counts_before_high_so_the_dealer_can_go_out_first():
     hands = [{"high": "Ann", "low": "Ann", "jack": "Ann", "game": "Ann"}] * 2 + \
-        [{"high": "Bob", "low": "Bob", "jack": "Bob"}] * 3 + [{"high": "Ann"}]
+        [{"high": "Bob", "low": "Bob", "jack": "Bob"}] * 3 + [{"game": "Ann"}]
     st = replay("all-fours", TWO, hands)
     assert st.scores == {"Ann": 9, "Bob": 9}
-    st = replay("all-fours", TWO, hands + [{"turned_jack": True, "high": "Bob"}])  # Ann deals
+    st = replay("all-fours", TWO, hands + [{"turned_jack": True, "high": "Bob", "low": "Bob"}])  # Ann deals
     assert st.games_won == {"Ann": 1, "Bob": 0}
 
 
@@ -73,13 +73,17 @@ def test_partners_share_their_side_score_and_each_loser_pays_a_winner():
 
 
 def test_a_wrong_score_gives_the_adversary_four_or_one_as_agreed():
-    assert replay("all-fours", TWO, [{"wrong_score": "Ann"}]).scores == {"Ann": 0, "Bob": 4}
+    four = replay("all-fours", TWO, [{"wrong_score": "Ann"}])
+    assert four.scores == {"Ann": 0, "Bob": 4}
+    assert four.effects[0].summary == "Ann's wrong score Bob 4"  # said once, with its points
     assert replay("all-fours", TWO, [{"wrong_score": "Ann"}],
                   wrong_score=1).scores == {"Ann": 0, "Bob": 1}
 
 
 @pytest.mark.parametrize("hand, message", [
     ({"low": "Ann"}, "low: a trump was out, so somebody held the highest: give high= too"),
+    ({"high": "Ann", "jack": "Ann", "game": "Bob"}, "low is missing: a trump was out, so "
+     "somebody was dealt the lowest (the same player when one trump was out): give low= too"),
     ({"trump": "H", "took.Ann": "AH", "high": "Ann", "low": "Ann"},
      "high: give either high= or the cards taken (took.NAME), not both"),
     ({"trump": "H", "took.Ann": "AH"}, "low is missing"),
@@ -102,3 +106,12 @@ def test_the_example_evening_ends_with_bob_winning_by_high_before_ann_counts_low
         {"Ann": 2, "Bob": 3}, {"Ann": 5, "Bob": 4}, {"Ann": 5, "Bob": 8}, {"Ann": 8, "Bob": 9},
         {"Ann": 9, "Bob": 10}]
     assert st.balances == {"Ann": -1, "Bob": 1}
+
+
+def test_a_wrong_score_stops_counting_at_ten_and_says_the_points_it_made():
+    # Bob at 8: two of the four points of Ann's wrong score make ten; the rest does not count
+    hands = [{"high": "Bob", "low": "Bob", "jack": "Bob", "game": "Bob"}] * 2
+    st = replay("all-fours", TWO, hands + [{"wrong_score": "Ann"}])
+    assert st.effects[2].summary == "Ann's wrong score Bob 2"
+    assert st.effects[2].scores == {"Ann": 0, "Bob": 10}
+    assert st.effects[2].notes == ("Bob wins the game; the rest of the deal does not count (2 points)",)

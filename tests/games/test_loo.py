@@ -73,3 +73,29 @@ def test_scores_plus_the_pool_are_nought_and_the_end_pool_is_shared_exactly():
 def test_tricks_must_add_up_to_three():
     with pytest.raises(ScorekeeperError, match="tricks must add up to 3"):
         replay("loo", FIVE, [dict.fromkeys(FIVE, 0) | {"Ann": 2}])
+
+
+def test_when_all_the_others_pass_the_dealer_takes_the_whole_pool_odd_counters_too():
+    # Peel: the others all thrown up, "the dealer is entitled to the amount in the pool"
+    three = ("Ann", "Bob", "Cid")
+    hands = [{"Ann": 3, "Bob": 0, "Cid": 0}, {"Bob": 3}]
+    st = replay("loo", three, hands, loo_amount=1)
+    # deal 1: pool 3 to Ann, Bob and Cid looed 1 each: 2 wait; deal 2: Bob antes, takes all 5
+    assert st.effects[1].changes == {"Ann": 0, "Bob": -3 + 5, "Cid": 0}
+    assert st.effects[1].summary == ("Bob antes: pool 5; all the others passed: Bob takes the "
+                                     "pool of 5; pool 0 waiting")
+    assert st.pool == 0
+
+
+def test_a_deal_given_nothing_says_how_to_write_all_passed_not_the_refused_name_0():
+    with pytest.raises(ScorekeeperError, match=r"when all the others passed, the dealer takes "
+                                               r"the pool: write him with the three tricks \(DEALER=3\)$"):
+        replay("loo", FIVE, [{"note": "all passed"}], first_round="ante")
+
+
+def test_a_loo_amount_at_unlimited_loo_is_refused_not_ignored(cli):
+    r = cli.refused("u", "new", "u", "--game", "loo", "--players", "A,B,C", "--rule", "loo=unlimited",
+                    "--rule", "loo_amount=5")
+    assert r.stderr == ("error: rule loo_amount: applies only with loo=limited (at unlimited loo a "
+                        "looed player pays the pool just divided), got loo_amount=5 with "
+                        "loo=unlimited\n")

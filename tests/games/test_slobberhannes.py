@@ -56,3 +56,13 @@ def test_a_deal_needs_all_three_takers_and_a_misdeal_nothing_else():
         replay("slobberhannes", FOUR, [{"first": "Ann", "last": "Bob"}])
     with pytest.raises(ScorekeeperError, match="misdeal: a misdealt hand is not played"):
         replay("slobberhannes", FOUR, [{"misdeal": True, "first": "Ann"}])
+
+
+def test_settle_speaks_of_a_game_in_progress_only_while_one_is_under_way(cli):
+    # pay=game settles in games: a fresh game (every stack whole) is not "in progress"
+    cli.new("s", "slobberhannes", "A,B,C,D", "counters=3", "pay=game")
+    cli.ok("hand", "s", "first=B", "last=B", "queen=B")  # B loses the game; a new one starts
+    assert "in progress" not in cli.ok("settle", "s").stdout
+    cli.ok("hand", "s", "first=C", "last=D", "queen=A")
+    assert ("the game in progress (A 2, B 3, C 2, D 2) is not settled: only finished games are "
+            "paid" in cli.ok("settle", "s").stdout)
