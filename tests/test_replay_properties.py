@@ -379,8 +379,10 @@ SPECS: Dict[str, Spec] = {
     "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=[4, 1, "1"]),
                       all_fours_hand, ["all-fours-evening"]),
     "loo": Spec([("A", "B", "C"), tuple("ABCDE")],
-                fixed(loo=["limited", "unlimited"], ante=[3, 1], loo_amount=[None, 5],
-                      first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
+                fixed(loo=["limited"], ante=[3, 1], loo_amount=[None, 5],
+                      first_round=["single", "ante"])
+                | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
+                        first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
                           fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
                           ["slobberhannes-evening"]),
