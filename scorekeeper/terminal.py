@@ -99,7 +99,7 @@ def wrap(text: str, width: int) -> List[str]:
 
 
 def fit_lines(text: str, width: Optional[int]) -> str:
-    """Remarks under a table, each wrapped to the width (continuations indented)."""
+    """Remarks under a table, each wrapped to the width (continuations indented further)."""
     if not width:
         return text
     out = []
@@ -107,7 +107,9 @@ def fit_lines(text: str, width: Optional[int]) -> str:
         if visible_width(line) <= width:
             out.append(line)
         else:
-            out.extend(textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False))
+            lead = line[:len(line) - len(line.lstrip(" "))]
+            out.extend(textwrap.wrap(line, width, subsequent_indent=lead + "    ",
+                                     break_on_hyphens=False))
     return "\n".join(out)
 
 
