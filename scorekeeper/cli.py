@@ -384,8 +384,9 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     from .fields import parse_assignments, typed_number
 
     number = typed_number(number_text, "NUMBER", "the hand to correct")
+    style = _style(ctx)
     text = _Printed(lambda before, after: render.correction_text(
-        number, before.session, before.standings, after.session, after.standings))
+        number, before.session, before.standings, after.session, after.standings, style=style))
     ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
     _out(text.value)
 

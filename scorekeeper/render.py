@@ -163,7 +163,8 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
 
 
 def correction_text(number: int, before_session: Session, before: Standings,
-                    after_session: Session, after: Standings, limit: int = 6) -> str:
+                    after_session: Session, after: Standings, limit: int = 6,
+                    style: "Optional[Style]" = None) -> str:
     """`edit`: the hand's effect before and after, which later hands changed, and the
     standings before -> after (a game won by someone else shows in the games column)."""
     old, new = before_session.hands[number - 1], after_session.hands[number - 1]
@@ -180,7 +181,12 @@ def correction_text(number: int, before_session: Session, before: Standings,
             lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
     elif number < len(after_session.hands):
         lines.append("later hands: no effect changed")
-    return "\n".join(lines) + "\n\n" + _before_after(after_session, before, after)
+    text = "\n".join(lines)
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        text = cards(fit_lines(text, style.width), style)
+    return text + "\n\n" + _before_after(after_session, before, after)
 
 
 def _effect_line(effect: Any) -> str:

@@ -73,14 +73,15 @@ def leader(text: str, style: Style) -> str:
     return f"{BOLD}{GREEN}{text}{RESET}" if style.color else text
 
 
-def wrap_widths(natural: Sequence[int], wrappable: Sequence[int], width: int) -> List[int]:
+def wrap_widths(natural: Sequence[int], wrappable: Sequence[int], width: int,
+                floor: int = 12) -> List[int]:
     """Column widths that fit `width` (with two spaces between columns): the wrappable
     columns are capped at one width, the largest that fits (the widest give up room first),
-    never below 12."""
+    never below `floor`."""
     widths = list(natural)
     fixed = sum(w for i, w in enumerate(widths) if i not in wrappable) + 2 * (len(widths) - 1)
     cap = max([widths[i] for i in wrappable] + [0])
-    while cap > 12 and fixed + sum(min(widths[i], cap) for i in wrappable) > width:
+    while cap > floor and fixed + sum(min(widths[i], cap) for i in wrappable) > width:
         cap -= 1
     for i in wrappable:
         widths[i] = min(widths[i], cap)
@@ -98,7 +99,7 @@ def wrap(text: str, width: int) -> List[str]:
 
 
 def fit_lines(text: str, width: Optional[int]) -> str:
-    """Remarks under a table, each wrapped to the width (continuations indented)."""
+    """Remarks under a table, each wrapped to the width (continuations indented further)."""
     if not width:
         return text
     out = []
@@ -106,7 +107,9 @@ def fit_lines(text: str, width: Optional[int]) -> str:
         if visible_width(line) <= width:
             out.append(line)
         else:
-            out.extend(textwrap.wrap(line, width, subsequent_indent="  ", break_on_hyphens=False))
+            lead = line[:len(line) - len(line.lstrip(" "))]
+            out.extend(textwrap.wrap(line, width, subsequent_indent=lead + "    ",
+                                     break_on_hyphens=False))
     return "\n".join(out)
 
 
@@ -114,9 +117,13 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style,
           wrappable: Sequence[int] = (), paint=None) -> str:
     """tabulate's "simple" layout, with long cells wrapped onto more lines to fit the width
     and each cell painted (after wrapping, so colour codes never split)."""
-    natural = [max([visible_width(h)] + [visible_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-    natural = [max(n, visible_width(h) + 2) for n, h in zip(natural, headers)]  # tabulate's padding
-    widths = wrap_widths(natural, wrappable, style.width) if style.width else natural
+    tight = [max([visible_width(h)] + [visible_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
+    natural = [max(n, visible_width(h) + 2) for n, h in zip(tight, headers)]  # tabulate's padding
+    widths = natural
+    if style.width:
+        widths = wrap_widths(natural, wrappable, style.width)
+        if sum(widths) + 2 * (len(widths) - 1) > style.width:  # many players: no padding either
+            widths = wrap_widths(tight, wrappable, style.width, floor=6)
     lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
              "  ".join("-" * w for w in widths)]
     for row in rows:

@@ -379,8 +379,10 @@ SPECS: Dict[str, Spec] = {
     "all-fours": Spec([("Ann", "Bob"), FOUR], fixed(game=[10, 7, 3], wrong_score=[4, 1, "1"]),
                       all_fours_hand, ["all-fours-evening"]),
     "loo": Spec([("A", "B", "C"), tuple("ABCDE")],
-                fixed(loo=["limited", "unlimited"], ante=[3, 1], loo_amount=[None, 5],
-                      first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
+                fixed(loo=["limited"], ante=[3, 1], loo_amount=[None, 5],
+                      first_round=["single", "ante"])
+                | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
+                        first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
                           fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
                           ["slobberhannes-evening"]),
@@ -498,12 +500,16 @@ GAME_NAMES = sorted(GAMES)
 PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])
+# The edit-and-undo property loads, replays and saves the sitting a dozen times an example:
+# six sittings per game for it.
+EDIT_PROPERTY = settings(PROPERTY, max_examples=6)
 
 
 def test_every_registered_game_has_a_hand_strategy():
     assert set(SPECS) == set(GAMES)
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
 @given(data=st.data())
@@ -551,7 +557,7 @@ def untraced(text: bytes) -> bytes:
 
 @pytest.mark.slow  # about 1 s of CPU per game
 @pytest.mark.parametrize("name", GAME_NAMES)
-@PROPERTY
+@EDIT_PROPERTY
 @given(data=st.data())
 def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, data):
     replayed = data.draw(sittings(name))

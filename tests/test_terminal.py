@@ -109,3 +109,18 @@ def test_partnership_games_show_one_score_column_per_side():
     tally = CliRunner().invoke(app, ["show", str(SESSIONS / "tally-friday.yaml")]).stdout
     assert [line for line in tally.splitlines() if line.startswith("#")][0].split()[-4:] == [
         "Ann", "Bob", "Cid", "Dee"]
+
+
+def test_eight_players_and_a_long_note_still_fit_80_columns(cli):
+    cli.new("eight", "tally", "Annabel,Bob,Cid,Dee,Eve,Fay,Gus,Hal")
+    cli.ok("hand", "eight", "Annabel=12", "Bob=-3", "Cid=4", "Dee=5", "Eve=6", "Fay=-7",
+           "note=a long remark about the hand to make it wide")
+    from scorekeeper.cli import app
+
+    r = cli.runner.invoke(app, ["--dir", str(cli.folder), "show", "eight"], env={"COLUMNS": "80"})
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) == 80
+    assert "#  dealer   hand         effect       Annabel  Bob  Cid  Dee  Eve  Fay  Gus  Hal" in lines
+    edit = cli.runner.invoke(app, ["--dir", str(cli.folder), "edit", "eight", "1", "Fay=-8"],
+                             env={"COLUMNS": "60"})
+    assert max(len(line) for line in edit.stdout.splitlines()) <= 60

@@ -145,8 +145,10 @@ class AllFours(Game):
         if fours["high"] is None:
             for name in ("low", "jack"):
                 if fours[name] is not None:
+                    fix = ("no trump is in the cards taken: give every trump won (took.NAME) or "
+                           "leave low out") if took else "give high= too"
                     raise ScorekeeperError(f"{name}: a trump was out, so somebody held the "
-                                           f"highest: give high= too", field=name)
+                                           f"highest: {fix}", field=name)
         elif fours["low"] is None:
             # All Fours § 93 i-ii: the highest trump out is the lowest too, or another is
             raise ScorekeeperError("low is missing: a trump was out, so somebody was dealt the "

@@ -58,6 +58,14 @@ class Loo(Game):
         super().check_players(players)
         refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        # unlimited: the looed pay the pool just divided; a loo_amount would be ignored silently
+        if rules["loo"] == "unlimited" and rules["loo_amount"] is not None:
+            raise ScorekeeperError(f"rule loo_amount: applies only with loo=limited (at unlimited "
+                                   f"loo a looed player pays the pool just divided), got "
+                                   f"loo_amount={rules['loo_amount']} with loo=unlimited",
+                                   rule="loo_amount")
+
     def fields(self, session: Session) -> List[Field]:
         return [Field(p, integer(0, TRICKS), f"tricks {p} won, if he stood (left out: he passed)")
                 for p in session.players] + [

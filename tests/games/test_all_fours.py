@@ -88,6 +88,9 @@ def test_a_wrong_score_gives_the_adversary_four_or_one_as_agreed():
      "high: give either high= or the cards taken (took.NAME), not both"),
     ({"trump": "H", "took.Ann": "AH"}, "low is missing"),
     ({"took.Ann": "AH"}, "trump is missing"),
+    # with the cards taken, high= is refused: the advice is to give the trumps won
+    ({"trump": "H", "took.Ann": "AS", "low": "Ann"}, "low: a trump was out, so somebody held the "
+     "highest: no trump is in the cards taken: give every trump won (took.NAME) or leave low out"),
 ])
 def test_impossible_deals_are_refused(hand, message):
     with pytest.raises(ScorekeeperError, match=message.replace("(", r"\(").replace(")", r"\)")):
