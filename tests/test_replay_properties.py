@@ -500,6 +500,9 @@ GAME_NAMES = sorted(GAMES)
 PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])
+# The edit-and-undo property loads, replays and saves the sitting a dozen times an example:
+# six sittings per game for it.
+EDIT_PROPERTY = settings(PROPERTY, max_examples=6)
 
 
 def test_every_registered_game_has_a_hand_strategy():
@@ -553,7 +556,7 @@ def untraced(text: bytes) -> bytes:
 
 @pytest.mark.slow  # about 1 s of CPU per game
 @pytest.mark.parametrize("name", GAME_NAMES)
-@PROPERTY
+@EDIT_PROPERTY
 @given(data=st.data())
 def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, data):
     replayed = data.draw(sittings(name))

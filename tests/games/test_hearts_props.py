@@ -64,8 +64,8 @@ def random_hand(data, settling: str, players, holder) -> Dict[str, Any]:
     return hand
 
 
-@pytest.mark.slow  # about 3 s of CPU
-@settings(max_examples=150, deadline=None)
+@pytest.mark.slow  # about 2 s of CPU
+@settings(max_examples=80, deadline=None)
 @given(data=st.data(), settling=st.sampled_from(SETTLINGS))
 def test_counters_are_conserved(data, settling):
     low, high = SEATS.get(settling, (2, 6))
