@@ -509,6 +509,7 @@ def test_every_registered_game_has_a_hand_strategy():
     assert set(SPECS) == set(GAMES)
 
 
+@pytest.mark.slow  # a property of every game: run by the full suite (CI)
 @pytest.mark.parametrize("name", GAME_NAMES)
 @PROPERTY
 @given(data=st.data())

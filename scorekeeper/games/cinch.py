@@ -259,7 +259,7 @@ class Cinch(Game):
                      bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
         """The side that reached the game. If both did on one deal (only possible when both
         sides score on a deal: setback or eight), the bidder's side goes out first."""
-        reached = [p for p in scores if scores[p] >= target]
+        reached = _target.reached(scores, target)
         if not reached:
             return ()
         if any(p in bidder_side for p in reached):
