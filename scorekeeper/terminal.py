@@ -16,6 +16,7 @@ from typing import List, NamedTuple, Optional, Sequence
 RED, GREEN, BOLD, RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 _CARD = re.compile(r"(?<![\w.♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w])")
+_SUIT_FIELD = re.compile(r"(?<![\w.])((?:trump|suit)=)([CDHS])(?![\w])")  # trump=H -> trump=♥
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _NEGATIVE = re.compile(r"^-\d")
 
@@ -61,7 +62,12 @@ def cards(text: str, style: Style) -> str:
         shown = f"{rank}{SYMBOLS[suit]}"
         return f"{RED}{shown}{RESET}" if style.color and suit in "DH" else shown
 
-    return _CARD.sub(symbol, text)
+    def suit(match: "re.Match[str]") -> str:
+        letter = match.group(2)
+        shown = SYMBOLS[letter]
+        return match.group(1) + (f"{RED}{shown}{RESET}" if style.color and letter in "DH" else shown)
+
+    return _SUIT_FIELD.sub(suit, _CARD.sub(symbol, text))
 
 
 def figure(text: str, style: Style) -> str:

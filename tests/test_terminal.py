@@ -42,7 +42,7 @@ FOSTER = str(SESSIONS / "cinch-foster.yaml")
 
 def test_a_terminal_gets_red_hearts_and_diamonds_and_the_leader_marked():
     out = on_a_terminal("show", FOSTER, env_extra={"COLUMNS": "200"})
-    assert f"took={RED}A♥{RESET} {RED}2♥{RESET} {RED}5♦{RESET} trump=H" in out
+    assert f"took={RED}A♥{RESET} {RED}2♥{RESET} {RED}5♦{RESET} trump={RED}♥{RESET}" in out
     assert "\x1b[1m\x1b[32mY\x1b[0m" in out  # Y-Z lead, 34 to 20
 
 
@@ -50,7 +50,7 @@ def test_no_color_keeps_the_symbols_and_drops_the_colour():
     for out in (on_a_terminal("show", FOSTER, env_extra={"NO_COLOR": "1", "COLUMNS": "200"}),
                 on_a_terminal("--no-color", "show", FOSTER, env_extra={"COLUMNS": "200"})):
         assert "\x1b[" not in out
-        assert "1    A         bidder=A bid=8 took=A♥ 2♥ 5♦ trump=H       A bid 8 in hearts;" in out
+        assert "1    A         bidder=A bid=8 took=A♥ 2♥ 5♦ trump=♥       A bid 8 in hearts;" in out
 
 
 def test_piped_output_and_json_stay_plain():
