@@ -3,14 +3,32 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any, Dict
 
 import pytest
+import typer.testing
 from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "sessions"
+
+# Typer's CliRunner rebuilds the whole click command tree from the app on every invoke (two
+# thirds of a `show`'s cost in a test). A real run builds it once per process, so the tests
+# build it once per app too: same command objects, same `main`, a fraction of the suite's CPU.
+_COMMANDS: Dict[int, Any] = {}
+_build_command = typer.testing._get_command
+
+
+def _command_once(typer_app: Any) -> Any:
+    key = id(typer_app)
+    if key not in _COMMANDS:
+        _COMMANDS[key] = (typer_app, _build_command(typer_app))  # the app kept: its id stays its own
+    return _COMMANDS[key][1]
+
+
+typer.testing._get_command = _command_once
 
 
 class Cli:

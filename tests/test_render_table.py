@@ -1,5 +1,6 @@
 """render._table lays out plain tables itself (for speed): character for character as tabulate."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
@@ -11,6 +12,7 @@ table = st.integers(1, 5).flatmap(lambda n: st.tuples(
     st.lists(cell, min_size=n, max_size=n), st.lists(st.lists(cell, min_size=n, max_size=n), max_size=5)))
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(table)
 def test_plain_tables_are_laid_out_exactly_as_tabulate_does(t):

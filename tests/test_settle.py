@@ -2,6 +2,8 @@ from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
+import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -72,6 +74,7 @@ def test_transfers_settle_everyone_with_the_fewest_payments(values):
     assert len(transfers) == brute_force_fewest(cents)
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.fractions(min_value=-1000, max_value=1000, max_denominator=7), min_size=1, max_size=8),
        st.sampled_from(["0.01", "0.05", "0.10", "0.25", "1", "2.5"]))
@@ -124,6 +127,7 @@ groups = st.lists(st.lists(st.integers(-900, 900).filter(bool), min_size=1, max_
                   .map(lambda g: g + [-sum(g)]).filter(lambda g: all(g)), min_size=1, max_size=4)
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(groups.map(lambda gs: [v for g in gs for v in g]).filter(lambda vs: len(vs) <= 10),
        st.randoms(use_true_random=False))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Dict
 
+import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ rules = st.fixed_dictionaries({
 })
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @settings(max_examples=150, deadline=None)
 @given(rules, st.lists(a_hand(), min_size=1, max_size=30), st.integers(1, 500))
 def test_balances_plus_all_pools_always_sum_to_zero(given_rules, hands, agreed):

@@ -264,6 +264,7 @@ def test_discard_json_and_errors(cli):
 # ---------------------------------------------------------------- review additions
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 def test_crib_rule_matches_an_independent_full_brute_force():
     # The whole crib-rule table, from a separate C program that scored all 12,994,800
     # (four cards, starter) one by one (review, 6.5 s): 0 and 29 alike, and the exact mean.

@@ -5,6 +5,7 @@ Slobberhannes and Polignac the counters held plus the pool are the players times
 and each game's payment sums to nought. Hands are drawn at random and replayed in memory.
 """
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -36,6 +37,7 @@ def loo_sittings(draw):
     return players, hands, rules
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @FAST
 @given(loo_sittings())
 def test_loo_scores_and_pool_sum_to_nought_after_every_deal(sitting):

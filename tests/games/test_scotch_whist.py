@@ -228,6 +228,7 @@ def scotch_hands(draw, players: Sequence[str]):
     return hand
 
 
+@pytest.mark.slow  # a property test of more than half a second: the full suite runs it
 @settings(max_examples=60, deadline=None)
 @given(st.data(), st.sampled_from([("P", "Q"), ("P", "Q", "R"), BOOK_TABLE,
                                    ("P", "Q", "R", "S", "T")]),
