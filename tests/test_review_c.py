@@ -10,6 +10,7 @@ import re
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,20 @@ def test_a_pipe_given_as_a_sitting_or_a_trick_sheet_is_refused_not_waited_on(tmp
                            env=env, timeout=20)
         assert (r.returncode, r.stdout) == (1, "")
         assert re.fullmatch(r"error: .* is not a plain file \(.*\)\n", r.stderr), r.stderr
+
+
+# ---------------------------------------------------------------- stats: nothing skipped silently
+
+
+def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(fri):
+    """A sitting linked in from a synced folder that is not mounted was left out without a word."""
+    folder = fri.file("fri").parent
+    (folder / "gone.yaml").symlink_to(folder.parent / "not-mounted" / "gone.yaml")
+    (folder / "dir.yaml").mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    data = fri.json("stats")
+    failed = {Path(f["file"]).name: f["error"] for f in data["failed"]}
+    assert sorted(failed) == ["dir.yaml", "gone.yaml", "pipe.yaml"]
+    assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
+    assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
+    assert data["sittings"] == 1
