@@ -117,3 +117,22 @@ def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(fri):
     assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
     assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
     assert data["sittings"] == 1
+
+
+# ---------------------------------------------------------------- error lines stay short
+
+
+def test_party_and_game_errors_quote_a_huge_value_cut_short(cli):
+    """Issue 13's `shown()` was not used by the party, `--game` and `stats --since` messages:
+    a pasted page came back whole (cut only at 500 characters, the game list lost)."""
+    cli.ok(*PARTY)
+    huge = "9" * 5000
+    for name, args in [("spring", ("party", "round", "spring", "1", f"Ann={huge}", "Bob=4", "Cid=2", "Dan=4")),
+                       ("spring", ("party", "new", "p2", "--game", "progressive-hearts", "--players",
+                                   "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", "--rule", f"prizes={huge}")),
+                       ("x", ("new", "x", "--game", "x" * 300, "--players", "A,B")),
+                       ("x", ("stats", "--since", huge))]:
+        r = cli(*args)
+        assert r.exit_code in (1, 2) and r.stdout == "", r.output
+        assert "9999..." in r.stderr or "xxxx..." in r.stderr, r.stderr
+        assert len(r.stderr) < 300 and r.stderr.count("\n") == 1, r.stderr
