@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
 
 from .games.sides import side_name
-from .model import ScorekeeperError
+from .model import ScorekeeperError, shown
 
 if TYPE_CHECKING:
     from .ledger import Failed, Night
@@ -85,7 +85,7 @@ def parse_since(raw: Optional[str]) -> Optional[date]:
     try:
         return date.fromisoformat(raw.strip())
     except ValueError:
-        raise ScorekeeperError(f"--since must be a date such as 2026-11-01, got {raw!r}",
+        raise ScorekeeperError(f"--since must be a date such as 2026-11-01, got {shown(raw)}",
                                usage=True) from None
 
 

@@ -126,7 +126,9 @@ def _close_names(path: Path) -> str:
 def list_sessions(folder: Path) -> List[Path]:
     if not folder.is_dir():
         return []
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml") and p.is_file())
+    # not only plain files: a link whose target is gone (a synced folder not mounted) or a
+    # folder named x.yaml is listed, to fail with its reason, never skipped without a word
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
 
 
 # ---------------------------------------------------------------- loading
@@ -164,6 +166,9 @@ def _read(path: Path, kind: str) -> str:
                 f"this one into several files")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if path.is_symlink():
+            raise ScorekeeperError(f"cannot read {path}: it is a link to {os.readlink(path)}, "
+                                   f"which is not there") from None
         what = "party" if kind == PARTY else "session"
         raise ScorekeeperError(f"no {what} {str(path)!r}{_close_names(path)} "
                                f"(scorekeeper list shows the sessions)") from None

@@ -10,6 +10,7 @@ import re
 import stat
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -99,3 +100,39 @@ def test_a_pipe_given_as_a_sitting_or_a_trick_sheet_is_refused_not_waited_on(tmp
                            env=env, timeout=20)
         assert (r.returncode, r.stdout) == (1, "")
         assert re.fullmatch(r"error: .* is not a plain file \(.*\)\n", r.stderr), r.stderr
+
+
+# ---------------------------------------------------------------- stats: nothing skipped silently
+
+
+def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(fri):
+    """A sitting linked in from a synced folder that is not mounted was left out without a word."""
+    folder = fri.file("fri").parent
+    (folder / "gone.yaml").symlink_to(folder.parent / "not-mounted" / "gone.yaml")
+    (folder / "dir.yaml").mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    data = fri.json("stats")
+    failed = {Path(f["file"]).name: f["error"] for f in data["failed"]}
+    assert sorted(failed) == ["dir.yaml", "gone.yaml", "pipe.yaml"]
+    assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
+    assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
+    assert data["sittings"] == 1
+
+
+# ---------------------------------------------------------------- error lines stay short
+
+
+def test_party_and_game_errors_quote_a_huge_value_cut_short(cli):
+    """Issue 13's `shown()` was not used by the party, `--game` and `stats --since` messages:
+    a pasted page came back whole (cut only at 500 characters, the game list lost)."""
+    cli.ok(*PARTY)
+    huge = "9" * 5000
+    for name, args in [("spring", ("party", "round", "spring", "1", f"Ann={huge}", "Bob=4", "Cid=2", "Dan=4")),
+                       ("spring", ("party", "new", "p2", "--game", "progressive-hearts", "--players",
+                                   "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", "--rule", f"prizes={huge}")),
+                       ("x", ("new", "x", "--game", "x" * 300, "--players", "A,B")),
+                       ("x", ("stats", "--since", huge))]:
+        r = cli(*args)
+        assert r.exit_code in (1, 2) and r.stdout == "", r.output
+        assert "9999..." in r.stderr or "xxxx..." in r.stderr, r.stderr
+        assert len(r.stderr) < 300 and r.stderr.count("\n") == 1, r.stderr

@@ -6,7 +6,7 @@ import importlib
 from typing import Dict, List
 
 from ..fields import suggest
-from ..model import ScorekeeperError
+from ..model import ScorekeeperError, shown
 from .base import Game
 
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
@@ -48,7 +48,7 @@ def get_game(name: str) -> Game:
                                f"--players P1,P2,... (docs/party.md)")
     if entry is None:
         raise ScorekeeperError(
-            f"unknown game {name!r}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
+            f"unknown game {shown(name)}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
             key="game")
     module = importlib.import_module(entry[0])
     return getattr(module, entry[1])()

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import _as_int, coerce_hand, dump_hand, parse_assignments, suggest
-from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session
+from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session, shown
 from .sides import partnerships, side_name
 
 HEARTS = "progressive-hearts"
@@ -48,7 +48,7 @@ Seating = Tuple[Tuple[str, ...], ...]  # the tables, table 1 first, each in seat
 def check_game(game: str) -> str:
     name = str(game).strip().lower()
     if name not in PARTY_GAMES:
-        raise ScorekeeperError(f"the game of a party must be {' or '.join(PARTY_GAMES)}, got {game!r}"
+        raise ScorekeeperError(f"the game of a party must be {' or '.join(PARTY_GAMES)}, got {shown(game)}"
                                f"{suggest(name, PARTY_GAMES)}", usage=True, key="game")
     return name
 
@@ -64,7 +64,7 @@ def check_players(players: Sequence[str]) -> None:
                                key="players")
     for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
         if p.lower() in RESERVED:
-            raise ScorekeeperError(f"a player may not be called {p!r} at a party: {p.lower()}= is a "
+            raise ScorekeeperError(f"a player may not be called {shown(p)} at a party: {p.lower()}= is a "
                                    f"field of a table's result; give him another name", usage=True,
                                    player=p)
 
@@ -77,14 +77,14 @@ def resolve_rules(game: str, given: Mapping[str, Any]) -> Dict[str, str]:
     known = rules_of(game)
     for name in given:
         if name not in known:
-            raise ScorekeeperError(f"unknown rule {name!r} for {game}{suggest(name, list(known))}; "
+            raise ScorekeeperError(f"unknown rule {shown(name)} for {game}{suggest(name, list(known))}; "
                                    f"rules: {', '.join(known)}", rule=name)
     resolved = {}
     for name, (default, values) in known.items():
         raw = given.get(name)
         value = default if raw is None else str(raw).strip().lower()
         if value not in values:
-            raise ScorekeeperError(f"rule {name}: must be one of {', '.join(values)}, got {raw!r}"
+            raise ScorekeeperError(f"rule {name}: must be one of {', '.join(values)}, got {shown(raw)}"
                                    f"{suggest(value, list(values))}", rule=name)
         resolved[name] = value
     return resolved
@@ -110,7 +110,7 @@ def seat_of(name: str, table: int, seating: Seating, round_: int) -> int:
             if p.lower() == str(name).strip().lower():
                 raise ScorekeeperError(f"{p} is not at table {table} in round {round_} ({p} sits at "
                                        f"table {t}); table {table}: {', '.join(players)}", player=p)
-    raise ScorekeeperError(f"{name!r} is not at the party{suggest(str(name), everyone)}; "
+    raise ScorekeeperError(f"{shown(name)} is not at the party{suggest(str(name), everyone)}; "
                            f"table {table} in round {round_}: {', '.join(players)}", player=str(name))
 
 
@@ -178,7 +178,7 @@ def _number(player: str, value: Any, game: str, rules: Mapping[str, str]) -> int
         number = _as_int(value)
     except ValueError:
         what = "hearts" if game == HEARTS else "points of the pair"
-        raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {value!r}") from None
+        raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {shown(value)}") from None
     if game == HEARTS and not 0 <= number <= TOTAL_HEARTS:
         raise ScorekeeperError(f"{player}: must be a whole number from 0 to 13 (hearts), got {number}")
     if game == CINCH:
@@ -259,7 +259,7 @@ def _deal_by_seat(key: str, value: Any, players: Sequence[str], rules: Mapping[s
         if field in player_fields and str(v).strip():
             seat = _seat_at(str(v), players)
             if seat is None:
-                raise ScorekeeperError(f"{key}: {field}: {str(v).strip()!r} is not at this table; "
+                raise ScorekeeperError(f"{key}: {field}: {shown(str(v).strip())} is not at this table; "
                                        f"players: {', '.join(players)}", player=str(v).strip())
             v = SEAT_NAMES[seat]
         by_seat[name] = v
@@ -375,16 +375,16 @@ def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], s
                 round_: int, reported: Mapping[int, TableResult]) -> TableResult:
     number, table = entry.get("round"), entry.get("table")
     if not isinstance(number, int) or isinstance(number, bool) or number != round_:
-        raise ScorekeeperError(f"round must be {round_} (round {round_} is being played), got {number!r}")
+        raise ScorekeeperError(f"round must be {round_} (round {round_} is being played), got {shown(number)}")
     if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= len(seating):
-        raise ScorekeeperError(f"table must be 1 to {len(seating)}, got {table!r}")
+        raise ScorekeeperError(f"table must be 1 to {len(seating)}, got {shown(table)}")
     if table in reported:
         raise ScorekeeperError(f"table {table} has already reported round {round_} "
                                f"(party edit corrects a result)", usage=True)
     known = {"round", "table", "cut", *COMMON_FIELDS} | ({"hearts"} if game == HEARTS else {"points", "deals"})
     for key in entry:
         if key not in known:
-            raise ScorekeeperError(f"unknown key {key!r} in a {game} result; keys: {', '.join(sorted(known))}")
+            raise ScorekeeperError(f"unknown key {shown(key)} in a {game} result; keys: {', '.join(sorted(known))}")
     players = seating[table - 1]
     cuts = _cut_seats(entry.get("cut"))
     if game == HEARTS:
@@ -399,7 +399,7 @@ def _cut_seats(raw: Any) -> Tuple[int, ...]:
     seats = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= SEATS:
-            raise ScorekeeperError(f"cut must list seats 1 to 4 (who won a cut), got {raw!r}")
+            raise ScorekeeperError(f"cut must list seats 1 to 4 (who won a cut), got {shown(raw)}")
         seats.append(item - 1)
     return tuple(seats)
 
@@ -409,7 +409,7 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
     hearts = entry.get("hearts")
     if not isinstance(hearts, list) or len(hearts) != SEATS or not all(
             isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= TOTAL_HEARTS for h in hearts):
-        raise ScorekeeperError(f"hearts must be four numbers 0 to 13 in seat order, got {hearts!r}")
+        raise ScorekeeperError(f"hearts must be four numbers 0 to 13 in seat order, got {shown(hearts)}")
     total = sum(hearts)
     if total != TOTAL_HEARTS:
         given = " + ".join(f"{p} {h}" for p, h in zip(players, hearts))
@@ -463,11 +463,11 @@ def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int
         points = entry["points"]
         if not isinstance(points, list) or len(points) != 2 or not all(
                 isinstance(p, int) and not isinstance(p, bool) for p in points):
-            raise ScorekeeperError(f"points must be two whole numbers (seats 1-3, seats 2-4), got {points!r}")
+            raise ScorekeeperError(f"points must be two whole numbers (seats 1-3, seats 2-4), got {shown(points)}")
         low, high = cinch_points_range(rules.get("scoring", "deduct"))
         if not all(low <= p <= high for p in points):
             raise ScorekeeperError(f"points must be {low} to {high} for a pair over the four deals "
-                                   f"(scoring={rules.get('scoring', 'deduct')}), got {points!r}")
+                                   f"(scoring={rules.get('scoring', 'deduct')}), got {shown(points)}")
     # Progressive Cinch: "the pair having the fewest points to go at the end of the four deals
     # progress to the next higher table. Ties cut to decide, high going up."
     used: Tuple[str, ...] = ()
@@ -510,7 +510,7 @@ def _score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str])
         for k, v in deal.items():
             if k in player_fields:
                 if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= SEATS:
-                    raise ScorekeeperError(f"deal{number}: {k} must be a seat 1 to 4, got {v!r}")
+                    raise ScorekeeperError(f"deal{number}: {k} must be a seat 1 to 4, got {shown(v)}")
                 v = players[v - 1]
             named[k] = v
         hands.append(Hand(named))
