@@ -29,6 +29,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 from ..fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ..model import ScorekeeperError, Session
 from . import sides as _sides
+from . import target as _target
 from .base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
@@ -177,9 +178,9 @@ class Cribbage(Game):
             return self.forfeited(state, hand, session, dealer)
         steps = self.steps(state, hand, session, dealer)
         target = self.target(session.rules)
-        scores = list(state.scores)
-        before = tuple(scores)
-        winner: Optional[int] = None
+        before = state.scores
+        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
+        race = _target.Race(dict(enumerate(before)), target)
         ended_in_play = False
         said: List[str] = []
         sides = self.sides(session)
@@ -187,17 +188,18 @@ class Cribbage(Game):
         for side, points, why in steps:
             if why.startswith("pegs") and not pegging_checked:
                 pegging_checked = True
-                self.check_pegging(steps, scores, session, hand, target)
+                self.check_pegging(steps, race.scores, session, hand, target)
             if points == 0:
                 if why.startswith("overlooks"):
                     said.append(_side_says(sides[side], why))
                 continue
-            scores[side] += points
+            race.count(side, points)
             said.append(_side_says(sides[side], why.format(n=points)))
-            if scores[side] >= target:
-                winner = side
+            if race.over:
                 ended_in_play = why.startswith("pegs")
                 break
+        winner = race.first
+        scores = [race.scores[side] for side in range(len(before))]
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
         notes: List[str] = []

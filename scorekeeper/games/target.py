@@ -1,5 +1,6 @@
 """Racing to a target: the first to N wins a game, who wins when several reach it on one deal,
-and the games won over a sitting.
+the points of a deal counted one scorer at a time until someone reaches it (`Race`), and the
+games won over a sitting.
 
 Scores are keyed by whatever races (a player, or a side's name); the helpers never decide
 what a game is worth: the game does that with the winners they return.
@@ -7,7 +8,8 @@ what a game is worth: the game does that with the winners they return.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Hashable, Iterable, Mapping, Optional, Sequence, Tuple, TypeVar
+from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Mapping, Optional, Sequence, Tuple,
+                    TypeVar, Union)
 
 K = TypeVar("K", bound=Hashable)
 
@@ -60,3 +62,59 @@ def count_win(games_won: Mapping[K, int], winners_: Iterable[K]) -> Dict[K, int]
 def no_games(keys: Sequence[K]) -> Dict[K, int]:
     """No game won yet by anyone."""
     return {k: 0 for k in keys}
+
+
+class Race(Generic[K]):
+    """A deal's points counted one scorer at a time, in the order the game's law counts them
+    (the game keeps that order and cites its law): whoever the counting first takes to the
+    target is `first`, and what is left of the deal does not count (`count` gives 0), as in
+    Cribbage (pegging out), Whist, Scotch Whist and All Fours. With `rest_counts` the rest of
+    the deal still counts and `first` stays the first (Slobberhannes, Polignac: the first to
+    lose his counters).
+
+    `cap` cuts a scorer's score: one value for everyone (no more counters lost than he had)
+    or a mapping by scorer (Whist: points beyond the game are lost, and a revoking side stops
+    one short). `scores` holds the scores as counted so far.
+    """
+
+    def __init__(self, scores: Mapping[K, Any], target: Any, *,
+                 cap: Union[None, Any, Mapping[K, Any]] = None, rest_counts: bool = False) -> None:
+        self.scores: Dict[K, Any] = dict(scores)
+        self.target = target
+        self.cap = cap
+        self.rest_counts = rest_counts
+        self.first: Optional[K] = None
+
+    @property
+    def over(self) -> bool:
+        """Someone has reached the target: the rest of the deal does not count."""
+        return self.first is not None
+
+    def cap_of(self, key: K) -> Any:
+        return self.cap.get(key) if isinstance(self.cap, Mapping) else self.cap
+
+    def count(self, key: K, points: Any) -> Any:
+        """Count `points` to `key`; what was counted (cut at his cap; 0 once the race is over)."""
+        return self.count_together({key: points})[key]
+
+    def count_together(self, points: Mapping[K, Any],
+                       rank: Optional[Callable[[K], Any]] = None) -> Dict[K, Any]:
+        """Points that count at one time (Scotch Whist's cards, to every side at once); what
+        was counted to each. Of those they take to the target together, the best by `rank`
+        (higher is better; default the score; level: the first given) is first."""
+        if self.over and not self.rest_counts:
+            return {k: 0 for k in points}
+        counted: Dict[K, Any] = {}
+        for k, n in points.items():
+            new = self.scores[k] + n
+            cap = self.cap_of(k)
+            if cap is not None:
+                new = min(new, cap)
+            counted[k] = new - self.scores[k]
+            self.scores[k] = new
+        if not self.over:
+            arrived = {k: self.scores[k] for k in points if counted[k] > 0}
+            best = winners(arrived, self.target, rank=rank)
+            if best:
+                self.first = best[0]
+        return counted
