@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import sides as _sides
+from . import target as _target
 from .base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -236,25 +237,25 @@ class ShortWhist(Game):
         revoking = side_of(players, hand["revoke"]) if "revoke" in hand else None
         side0 = self.tricks_of_side0(hand, players)
 
-        s = list(score)
+        # Points beyond the game are lost (§ 78); law xv: "the revoking side cannot score out
+        # in that deal". The first side to the game wins it and the rest does not count.
+        race = _target.Race(dict(enumerate(score)), target,
+                            cap={side: target - 1 if side == revoking else target for side in (0, 1)})
+        s = race.scores
         parts: List[str] = []
         notes: List[str] = []
-        winner: Optional[int] = None
 
         def add(side: int, points: int, what: str) -> None:
-            nonlocal winner
-            if winner is not None or points <= 0:
+            if race.over or points <= 0:
                 return
-            # Law xv: "the revoking side cannot score out in that deal".
-            cap = target - 1 if side == revoking else target
-            reached = s[side] + points
-            s[side] = min(reached, cap)
+            counted = race.count(side, points)
             parts.append(f"{side_name(players, side)} {what}")
-            if side == revoking and reached > cap:
+            if counted < points and side == revoking:
                 notes.append(f"{side_name(players, side)} revoked: they cannot score out this "
-                              f"deal and stay at {cap}")
-            if s[side] >= target:
-                winner = side  # points beyond the game are lost (§ 78)
+                             f"deal and stay at {race.cap_of(side)}")
+
+        def deal() -> Deal:
+            return Deal((s[0], s[1]), race.first, tuple(parts), tuple(notes))
 
         called = self.called_at_eight(score, honours, holders, revoking, dealer_side, rules)
         if called:
@@ -262,7 +263,7 @@ class ShortWhist(Game):
             if side0 is not None:
                 notes.append("tricks not counted: the honours called at "
                              f"{self.call_at} win the game before the hand is played")
-            return Deal((s[0], s[1]), winner, tuple(parts), tuple(notes))
+            return deal()
 
         if side0 is None:
             raise ScorekeeperError(
@@ -285,7 +286,7 @@ class ShortWhist(Game):
                 # The note to law xv: "Revokes forfeit three tricks from the hand or score";
                 # a side with fewer than three points loses what it has.
                 taken = min(3, s[revoking])
-                s[revoking] -= taken
+                race.count(revoking, -taken)
                 lost = ("nothing", "one", "two", "three")[taken]
                 parts.append(f"{side_name(players, revoking)} lose {lost} for the revoke")
             else:
@@ -301,6 +302,7 @@ class ShortWhist(Game):
             if over > 0:
                 add(side, over, f"{over} by cards")
 
+        winner = race.first
         if honours and winner is None:
             count = honours[1]
             if score[holders] in self.honours_barred or score[holders] == self.call_at:
@@ -312,7 +314,7 @@ class ShortWhist(Game):
         elif honours and holders != winner:
             notes.append(f"honours not counted: {side_name(players, winner)} won the game "
                          f"by tricks first")
-        return Deal((s[0], s[1]), winner, tuple(parts), tuple(notes))
+        return deal()
 
     def called_at_eight(self, score: Tuple[int, int], honours: Any, holders: Optional[int],
                         revoking: Optional[int], dealer_side: int, rules: Mapping[str, Any]) -> bool:
