@@ -12,11 +12,12 @@ French Whist: the Ten of Diamonds counts ten to those winning it, trumps or not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import sides as _sides
+from . import target as _target
 from .base import Effect, Game, Standings, choice_rule
 
 GAME = 41
@@ -262,36 +263,35 @@ class ScotchWhist(Game):
 
     def count_out(self, score: Tuple[int, ...], counts: Mapping[str, Any], session: Session,
                   dealer: str) -> Tuple[Tuple[int, ...], Optional[int], List[str]]:
-        s = list(score)
+        """The deal counted in the book's order (`count_order`): the first side to 41 wins and
+        the rest of the deal does not count."""
+        race = _target.Race(dict(enumerate(score)), GAME)
         parts: List[str] = []
         for item in self.count_order():
             if item == "cards":
-                gained = counts["cards"]
-                for side, points in enumerate(gained):
-                    if points:
-                        s[side] += points
-                        parts.append(f"{self.side_name(session, side)} {points} for cards")
-                reached = [side for side in range(len(s)) if gained[side] and s[side] >= GAME]
-            else:
-                if item not in counts:
-                    continue
+                gained = {side: points for side, points in enumerate(counts["cards"]) if points}
+                # the cards count for every side at once: of two who reach 41 by them, first_out
+                race.count_together(gained, rank=self.first_out(race.scores, session, dealer))
+                parts += [f"{self.side_name(session, side)} {points} for cards"
+                          for side, points in gained.items()]
+            elif item in counts:
                 side = counts[item]
                 points = 10 if item == "diamond_ten" else HONOURS[item]
-                s[side] += points
+                race.count(side, points)
                 parts.append(f"{self.side_name(session, side)} {points} for {HONOUR_NAMES[item]}")
-                reached = [side] if s[side] >= GAME else []
-            if reached:
-                return tuple(s), self.first_out(reached, s, session, dealer), parts
-        return tuple(s), None, parts
+            if race.over:
+                break
+        return tuple(race.scores[side] for side in range(len(score))), race.first, parts
 
-    def first_out(self, reached: List[int], s: Sequence[int], session: Session, dealer: str) -> int:
+    def first_out(self, s: Mapping[int, int], session: Session, dealer: str) -> Callable[[int], Any]:
         """Two reach 41 by cards at once (the book is silent): the higher score wins; on equal
-        scores the one sitting nearer the dealer's left (the eldest hand first)."""
+        scores the one sitting nearer the dealer's left (the eldest hand first). The rank of a
+        side (higher is better)."""
         players = session.players
         start = players.index(dealer) + 1
         seat = {self.side_of(session, players[(start + i) % len(players)]): i
                 for i in reversed(range(len(players)))}
-        return min(reached, key=lambda side: (-s[side], seat[side]))
+        return lambda side: (s[side], -seat[side])
 
     # -- standings
 
