@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple
 from . import store
 from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
+from .games import target as race
 from .games.base import Figure, Game, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
@@ -84,7 +85,7 @@ def _finished_games(game: Game, session: Session, standings: Standings, target: 
     low = bool(session.rules.get("low_wins"))
     found = []
     for effect in standings.effects:
-        if any(effect.scores.get(side[0], 0) >= target for side in sides):
+        if race.reached({side: effect.scores.get(side[0], 0) for side in sides}, target):
             final = sorted(sides, key=lambda side: effect.scores.get(side[0], 0), reverse=not low)
             found.append(", ".join(f"{'-'.join(side)} {effect.scores.get(side[0], 0)}" for side in final))
     lines = [f"game {n}: {text}" for n, text in enumerate(found, start=1)][-FINISHED_SHOWN:]

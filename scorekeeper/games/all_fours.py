@@ -204,21 +204,21 @@ class AllFours(Game):
         players, target = session.players, session.rules["game"]
         dealer = self.dealer(session, index)
         points = self.points(hand, session, dealer)
-        scores = dict(state.scores)
+        # § 91: "the first to score ten points, wins": the rest of the deal does not count
+        game = race.Race({side: state.scores[side[0]] for side in self.sides(players)}, target)
         counted: List[List[Any]] = []  # [what and who, points], points said once
-        winner: Optional[Tuple[str, ...]] = None
         for what, who in points:
             side = self.side_of(who, players)
-            for p in side:
-                scores[p] += 1
+            game.count(side, 1)
             text = f"{what} {self.label(side)}"
             if counted and counted[-1][0] == text:  # a wrong score's four points, said once
                 counted[-1][1] += 1
             else:
                 counted.append([text, 1])
-            if race.winners({side: scores[side[0]]}, target):
-                winner = side  # "the first to score ten points, wins": the rest does not count
+            if game.over:
                 break
+        winner = game.first
+        scores = {p: game.scores[self.side_of(p, players)] for p in players}
         changes = {p: scores[p] - state.scores[p] for p in players}
         summary = ", ".join(text if n == 1 else f"{text} {n}" for text, n in counted) or "nobody scores"
         if hand.get("beg") == "run":

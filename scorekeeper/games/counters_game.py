@@ -13,10 +13,11 @@ the players times the counters. At seven the dealer takes no cards and pays noth
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import refuse_field_names
 from ..model import Session
+from . import target as _target
 from .base import Effect, Figure, Game, Standings, choice_rule, int_rule
 from .seating import in_the_deal, refuse_the_dealer
 
@@ -76,17 +77,19 @@ class CountersGame(Game):
         dealer = self.dealer(session, state.deals)
         refuse_the_dealer(hand, players, dealer)
         seated = in_the_deal(players, dealer)
-        held = dict(state.held)
-        loser: Optional[str] = None
+        counters = session.rules["counters"]
+        # A race to lose every counter (Slobberhannes: "The player who first loses his ten
+        # counters also loses the game"; Polignac: "player first losing his counters loses the
+        # game"): no one puts in more than he has (the cap), and the rest of the deal is paid.
+        race = _target.Race({p: counters - state.held[p] for p in players}, counters,
+                            cap=counters, rest_counts=True)
         paid: List[str] = []
         for what, who, n in self.losses(hand, session, dealer, seated):
-            n = min(n, held[who])  # he cannot put in more counters than he has
-            if not n:
-                continue
-            held[who] -= n
-            paid.append(f"{who} -{n} ({what})")
-            if held[who] == 0 and loser is None:
-                loser = who  # the first to lose all his counters loses the game
+            n = race.count(who, n)
+            if n:
+                paid.append(f"{who} -{n} ({what})")
+        held = {p: counters - race.scores[p] for p in players}
+        loser = race.first
         changes = {p: held[p] - state.held[p] for p in players}
         summary = ", ".join(paid) or "nobody pays"
         pool = sum(state.held.values()) - sum(held.values()) + self.in_pool(state, session)

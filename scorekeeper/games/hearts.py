@@ -16,6 +16,7 @@ from ..cards import Suit
 from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
 from ..model import ScorekeeperError, Session
 from . import hearts_settling as hs
+from . import target as _target
 from .base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
 from .seating import SEVEN, without_the_dealer
 
@@ -448,19 +449,16 @@ class Hearts(Game):
         owed = _owe(state.owed, to_pool, [p for p in session.players if p not in forfeits])
         won = dict(state.games_won)
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
-        if max(game.values()) >= rules["domino_game"]:
-            # DOMINO HEARTS: "the winner is the player who has the least hearts scored when some
-            # other player reaches thirty-one"
+        # DOMINO HEARTS: "the winner is the player who has the least hearts scored when some
+        # other player reaches thirty-one"
+        winners = list(_target.winners(game, rules["domino_game"], low_wins=True))
+        if winners:
             if rules["domino_pay"] == "difference":
                 paid, odd = hs.lowest_collects(game)
             else:
-                low = min(game.values())
-                lows = [p for p in game if game[p] == low]
-                paid = {p: -1 for p in game if p not in lows}
-                share, odd = divmod(len(paid), len(lows))
-                paid.update({p: share for p in lows})
-            low = min(game.values())
-            winners = [p for p in game if game[p] == low]
+                paid = {p: -1 for p in game if p not in winners}
+                share, odd = divmod(len(paid), len(winners))
+                paid.update({p: share for p in winners})
             for p in winners:
                 won[p] += 1
             for p, c in paid.items():
