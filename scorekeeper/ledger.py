@@ -141,13 +141,14 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
 def check_file(path: Path) -> List[ScorekeeperError]:
     """Every mistake in a session file (one, if the file cannot be read as a session at all).
     A sitting that is not there is not a mistake in it: that raises, as for every command."""
+    noted: List[ScorekeeperError] = []  # a mistake in the stakes: the hands are still checked
     try:
-        session = store.load(path)
+        session = store.load(path, errors=noted)
     except ScorekeeperError as err:
         if not path.is_file():
             raise
-        return [err if err.source else err.with_message(f"{path}: {err.message}")]
-    return find_errors(session)
+        return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
+    return sorted(noted + find_errors(session), key=lambda e: e.source.line if e.source else 0)
 
 
 def _read_one_rule(game: Game, name: str, raw: Any) -> None:

@@ -147,9 +147,12 @@ class PartyFile(ScorekeeperError):
         self.party = party
 
 
-def load(path: Path, kind: str = SITTING) -> Session:
-    """A sitting; or with kind=PARTY a party (its table results are the `hands`)."""
-    return parse(_read(path, kind), str(path), name=path.stem, kind=kind)
+def load(path: Path, kind: str = SITTING,
+         errors: Optional[List[ScorekeeperError]] = None) -> Session:
+    """A sitting; or with kind=PARTY a party (its table results are the `hands`). With
+    `errors` (`scorekeeper check`), a mistake in the stakes is noted there and the default
+    stakes used, so that the rest of the sitting is still checked."""
+    return parse(_read(path, kind), str(path), name=path.stem, kind=kind, errors=errors)
 
 
 def _read(path: Path, kind: str) -> str:
@@ -242,7 +245,8 @@ def load_party(path: Path) -> Session:
     return load(path, PARTY)
 
 
-def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Session:
+def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
+          errors: Optional[List[ScorekeeperError]] = None) -> Session:
     root, data, quick_hands = _compose(text, filename)
     where = Source(filename, 1)
     if not isinstance(data, dict):
@@ -283,7 +287,16 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING) -> Sess
     rule_lines = {}
     if "rules" in nodes and isinstance(nodes["rules"], yaml.MappingNode):
         rule_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["rules"].value}
-    stakes = _stakes(data.get("stakes"), at("stakes"))
+    stake_lines = {}  # a mistake in the stakes is reported at the line of the key it is about
+    if isinstance(nodes.get("stakes"), yaml.MappingNode):
+        stake_lines = {str(k.value): k.start_mark.line + 1 for k, _ in nodes["stakes"].value}
+    try:
+        stakes = _stakes(data.get("stakes"), at("stakes"), stake_lines)
+    except ScorekeeperError as err:
+        if errors is None:
+            raise
+        errors.append(err)
+        stakes = Stakes()
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     hands = (quick_hands if quick_hands is not None and kind != PARTY
              else _hands(data.get(key), nodes.get(key), filename, at(key), key))
@@ -482,7 +495,8 @@ def _refuse_duplicate_keys(node: Any, filename: str) -> None:
             stack.extend(current.value)
 
 
-def _stakes(raw: Any, where: Source) -> Stakes:
+def _stakes(raw: Any, where: Source, lines: Optional[Mapping[str, int]] = None) -> Stakes:
+    lines = lines or {}
     if raw is None:
         return Stakes()
     if not isinstance(raw, dict):
@@ -490,8 +504,9 @@ def _stakes(raw: Any, where: Source) -> Stakes:
     unknown = [str(k) for k in raw if k not in ("stake", "currency")]
     if unknown:  # it would be dropped by the next save
         raise ScorekeeperError(f"stakes: unknown key {shown(unknown[0])} (stakes holds stake and "
-                               f"currency)", where)
-    return Stakes(parse_stake(raw.get("stake", 1), where), str(raw.get("currency") or ""))
+                               f"currency)", Source(where.file, lines.get(unknown[0], where.line)))
+    stake_at = Source(where.file, lines.get("stake", where.line))
+    return Stakes(parse_stake(raw.get("stake", 1), stake_at), str(raw.get("currency") or ""))
 
 
 def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:

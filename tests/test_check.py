@@ -55,3 +55,35 @@ def test_a_header_mistake_that_leaves_nothing_to_check_by_ends_the_search(cli, t
                     "hands:\n- Ann: x\n")
     r = cli("check", str(path))
     assert r.stdout == f"{path}:6: player ann is named twice\n"
+
+
+STAKES = """\
+format: scorekeeper/1
+game: tally
+players: [Ann, Bob]
+rules:
+  target: zz
+stakes:
+  currency: GBP
+  stake: -5
+hands:
+- {Ann: 1, Bob: x}
+"""
+
+
+def test_a_bad_stake_is_reported_at_its_own_line_and_the_hands_are_still_checked(cli, tmp_path):
+    path = tmp_path / "s.yaml"
+    path.write_text(STAKES)
+    r = cli("check", str(path))
+    assert r.exit_code == 1
+    assert r.stdout.splitlines() == [
+        f"{path}:5: rule target: must be a whole number, at least 1 (and at most 1,000,000,000), got 'zz'",
+        f"{path}:8: stake must be an amount of money such as 0.05, got -5",
+        f"{path}:10: hand 1: Bob: must be a whole number, got 'x'",
+    ]
+    r = cli("show", str(path))  # every other command: the first mistake, at the same line
+    assert (r.exit_code, r.stdout) == (1, "")
+    assert r.stderr == f"error: {path}:8: stake must be an amount of money such as 0.05, got -5\n"
+    path.write_text(STAKES.replace("  stake: -5", "  money: 5"))
+    r = cli("check", str(path))
+    assert f"{path}:8: stakes: unknown key 'money' (stakes holds stake and currency)" in r.stdout
