@@ -148,7 +148,9 @@ def check_file(path: Path) -> List[ScorekeeperError]:
         if not path.is_file():
             raise
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
-    return sorted(noted + find_errors(session), key=lambda e: e.source.line if e.source else 0)
+    refused = {err.hand for err in noted if err.hand is not None}  # entries that are not hands
+    found = [err for err in find_errors(session) if err.hand not in refused]
+    return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
 
 
 def _read_one_rule(game: Game, name: str, raw: Any) -> None:

@@ -299,7 +299,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
         stakes = Stakes()
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     hands = (quick_hands if quick_hands is not None and kind != PARTY
-             else _hands(data.get(key), nodes.get(key), filename, at(key), key))
+             else _hands(data.get(key), nodes.get(key), filename, at(key), key, errors))
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
                    source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
@@ -509,7 +509,11 @@ def _stakes(raw: Any, where: Source, lines: Optional[Mapping[str, int]] = None) 
     return Stakes(parse_stake(raw.get("stake", 1), stake_at), str(raw.get("currency") or ""))
 
 
-def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands") -> Tuple[Hand, ...]:
+def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands",
+           errors: Optional[List[ScorekeeperError]] = None) -> Tuple[Hand, ...]:
+    """The hands; with `errors` (`scorekeeper check`) an entry that is not a mapping (`- Ann:12`,
+    the space forgotten) is noted there, about its hand, and kept as an empty hand so that
+    the hands after it keep their numbers and are still checked."""
     if data is None:
         return ()
     one = key[:-1]
@@ -519,7 +523,12 @@ def _hands(data: Any, node: Any, filename: str, where: Source, key: str = "hands
     for index, (item, item_node) in enumerate(zip(data, node.value)):
         source = Source(filename, item_node.start_mark.line + 1)
         if not isinstance(item, dict):
-            raise ScorekeeperError(f"{one} {index + 1}: must be a mapping of field: value", source)
+            err = ScorekeeperError(f"{one} {index + 1}: must be a mapping of field: value", source,
+                                   hand=index)
+            if errors is None:
+                raise err
+            errors.append(err)
+            item = {}
         lines = {}
         if isinstance(item_node, yaml.MappingNode):
             lines = {str(k.value): k.start_mark.line + 1 for k, _ in item_node.value}

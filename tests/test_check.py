@@ -87,3 +87,19 @@ def test_a_bad_stake_is_reported_at_its_own_line_and_the_hands_are_still_checked
     path.write_text(STAKES.replace("  stake: -5", "  money: 5"))
     r = cli("check", str(path))
     assert f"{path}:8: stakes: unknown key 'money' (stakes holds stake and currency)" in r.stdout
+
+
+def test_an_entry_that_is_not_a_hand_does_not_end_the_search(cli, tmp_path):
+    path = tmp_path / "n.yaml"  # `- Ann:12`, the space forgotten, is one string, not a hand
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nhands:\n- Ann:12\n"
+                    "- {Ann: 1, Bob: x}\n- 7\n- {Ann: 2, Cid: 1}\n")
+    r = cli("check", str(path))
+    assert r.stdout.splitlines() == [
+        f"{path}:5: hand 1: must be a mapping of field: value",
+        f"{path}:6: hand 2: Bob: must be a whole number, got 'x'",
+        f"{path}:7: hand 3: must be a mapping of field: value",
+        f"{path}:8: hand 4: unknown field 'Cid'; fields: Ann, Bob",
+    ]
+    assert r.stderr == "error: 4 mistakes in 1 sitting\n"
+    r = cli("show", str(path))
+    assert r.stderr == f"error: {path}:5: hand 1: must be a mapping of field: value\n"
