@@ -368,7 +368,7 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
                     f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.put_back_command(name, removed.fields)}\n\n"
+                    f"to put it back: {render.put_back_command(name, removed.fields, _root_dir(ctx))}\n\n"
                     + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
     _out(text.value)

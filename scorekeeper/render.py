@@ -211,9 +211,10 @@ def _before_after(session: Session, before: Standings, after: Standings) -> str:
     return "\n\n".join(parts)
 
 
-def put_back_command(name: str, fields: Mapping[str, Any]) -> str:
-    """The command line that logs a removed hand again, as it was (its time included)."""
-    words = ["scorekeeper", "hand", name]
+def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str] = None) -> str:
+    """The command line that logs a removed hand again, as it was (its time included); with the
+    `--dir` the sitting was found by, else it would log into another folder's sitting or none."""
+    words = ["scorekeeper", *(["--dir", folder] if folder else []), "hand", name]
     words += [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
     return " ".join(_shell_word(w) for w in words)
 

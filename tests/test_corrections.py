@@ -8,6 +8,8 @@ import shlex
 
 import yaml
 
+from scorekeeper.cli import app
+
 
 def test_edit_shows_the_effect_before_and_after_and_the_standings(cli):
     cli.new("fri", "tally", "Ann,Bob,Cid")
@@ -67,11 +69,14 @@ def test_undo_prints_the_command_that_puts_the_hand_back(cli):
     with_both = cli.file("late game").read_bytes()
     out = cli.ok("undo", "late game").stdout.splitlines()
     assert out[0] == "removed hand 2: Bob=-2 note=Ann's \"big\" one"
-    assert out[1].startswith("to put it back: scorekeeper hand 'late game' Bob=-2 "
-                             "'note=Ann'\"'\"'s \"big\" one' at=")
-    # the printed command, run, restores the file byte for byte (its time included)
-    cli.ok(*shlex.split(out[1][len("to put it back: scorekeeper "):]))
+    # the sitting was found by --dir (as every test's is): the command says so (review-d)
+    put_back = f"to put it back: scorekeeper --dir {shlex.quote(str(cli.folder))} hand 'late game' "
+    assert out[1].startswith(put_back + "Bob=-2 'note=Ann'\"'\"'s \"big\" one' at=")
+    # the printed command, run as printed (no --dir added), restores the file byte for byte
+    # (its time included)
+    result = cli.runner.invoke(app, shlex.split(out[1][len("to put it back: scorekeeper "):]))
+    assert result.exit_code == 0, result.stderr
     assert cli.file("late game").read_bytes() == with_both
     cli.ok("undo", "late game")
     assert cli.ok("undo", "late game").stdout.splitlines()[1].startswith(
-        "to put it back: scorekeeper hand 'late game' Ann=5 \"note=Bob's deal\" at=")
+        put_back + "Ann=5 \"note=Bob's deal\" at=")

@@ -101,3 +101,13 @@ def test_a_whist_hand_is_one_sides_tricks_and_a_boston_deal_the_call(cli):
     r = cli.ok("hand", "b", "-i", input="A\nsix\n7\n\n")
     assert [line.split(":")[0] for line in r.stdout.splitlines()[:3]] == ["caller", "call", "tricks"]
     assert r.stdout.splitlines()[3].startswith("other fields (A, Y, B, Z, revoke, ")
+
+
+def test_a_missing_made_re_asks_made_only_not_the_bidder_its_message_mentions(cli):
+    # "made is missing: the points the bidder's side took ..." names the bidder's side, not the
+    # field `bidder`: only `made` is asked again (review-d)
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
+    r = cli.ok("hand", "c", "-i", input="Bob\n9\n\n\n7\n")
+    assert r.stderr.endswith("; asking again: made\n")
+    assert "bidder: who made the highest bid and named the trump (Enter to leave out) [Bob]" not in r.stdout
+    assert json.loads(cli.ok("show", "c", "--json").stdout)["effects"][0]["summary"].startswith("Bob bid 9")

@@ -81,10 +81,11 @@ def fields_at_fault(message: str, asked: Sequence[str], extra: Dict[str, str],
                     players: Sequence[str], about: Optional[str] = None) -> List[str]:
     """The fields a cross-field mistake is about (the error's own `field`, and any other field
     it names: `card 5H given twice: in hand.Ann and in hand.Bob`); a mistake in the points of
-    the hand as a whole (`points: ...`) is the players' own fields."""
+    the hand as a whole (`points: ...`) is the players' own fields. A possessive names an owner,
+    not a field (`made is missing: the points the bidder's side took` is not about `bidder`)."""
     names = list(asked) + [n for n in extra if n not in asked]
     named = [n for n in names if n == about
-             or re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.])", message)]
+             or re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.]|'s\b)", message)]
     if re.match(r"^(points|hearts|the points)\b", message):
         named = [n for n in asked if n in players] + [n for n in named if n not in players]
     return named
