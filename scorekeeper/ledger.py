@@ -150,6 +150,8 @@ def check_file(path: Path) -> List[ScorekeeperError]:
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
     refused = {err.hand for err in noted if err.hand is not None}  # entries that are not hands
     found = [err for err in find_errors(session) if err.hand not in refused]
+    kept = store.would_drop(path)  # readable, but the next hand would refuse the file
+    found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
 
 

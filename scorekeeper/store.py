@@ -650,6 +650,21 @@ def real_path(path: Path) -> Path:
     return Path(os.path.realpath(path)) if path.is_symlink() else path
 
 
+def would_drop(path: Path) -> Optional[ScorekeeperError]:
+    """`scorekeeper check`: a comment or a key of a person's own that the next save would
+    refuse to drop (see `_refuse_dropping`), as a mistake at its line; None if there is none."""
+    try:
+        found = dropped(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not found:
+        return None
+    line, what = found
+    return ScorekeeperError(f"{what}, which saving would drop: every command that saves (hand, edit, undo) "
+                            f"refuses this file until it is moved into a hand's note (note=...) or deleted",
+                            Source(str(path), line))
+
+
 def _refuse_dropping(path: Path) -> None:
     """Refuse to rewrite a file that holds a comment or a top-level key of a person's own:
     the save writes only what the program knows, and would drop them without a word."""

@@ -103,3 +103,15 @@ def test_an_entry_that_is_not_a_hand_does_not_end_the_search(cli, tmp_path):
     assert r.stderr == "error: 4 mistakes in 1 sitting\n"
     r = cli("show", str(path))
     assert r.stderr == f"error: {path}:5: hand 1: must be a mapping of field: value\n"
+
+
+def test_what_the_next_save_would_refuse_is_a_mistake(cli, tmp_path):
+    # the file reads (show works) but hand/edit/undo refuse it: check says so, at its line
+    path = tmp_path / "c.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nhands:\n"
+                    "- {Ann: 1, Bob: 2}  # Bob was out\nextra: 3\n")
+    r = cli("check", str(path))
+    assert r.stdout == (f"{path}:5: this file holds a comment (#...), which saving would drop: every "
+                        f"command that saves (hand, edit, undo) refuses this file until it is moved "
+                        f"into a hand's note (note=...) or deleted\n")
+    assert r.exit_code == 1
