@@ -148,7 +148,8 @@ def check_file(path: Path) -> List[ScorekeeperError]:
         if not path.is_file():
             raise
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
-    refused = {err.hand for err in noted if err.hand is not None}  # entries that are not hands
+    # entries that are not hands at all (a field given twice is about its field: the hand is checked)
+    refused = {err.hand for err in noted if err.hand is not None and err.field is None}
     found = [err for err in find_errors(session) if err.hand not in refused]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []

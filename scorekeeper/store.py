@@ -247,7 +247,7 @@ def load_party(path: Path) -> Session:
 
 def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
           errors: Optional[List[ScorekeeperError]] = None) -> Session:
-    root, data, quick_hands = _compose(text, filename)
+    root, data, quick_hands = _compose(text, filename, errors)
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
@@ -331,8 +331,10 @@ class _SessionLoader(_Loader):  # type: ignore[misc, valid-type]
 _INT = "tag:yaml.org,2002:int"  # a plain decimal int is built directly (see _plain_decimal)
 
 
-def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
-    """(the root node, the document's data, the hands when built straight from their nodes)."""
+def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] = None
+             ) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
+    """(the root node, the document's data, the hands when built straight from their nodes);
+    with `errors` (`scorekeeper check`) a field given twice in a hand is noted there."""
     loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
@@ -342,7 +344,7 @@ def _compose(text: str, filename: str) -> Tuple[Any, Any, Optional[Tuple[Hand, .
         if hands_pair is not None:
             # The hands are most of a long sitting: built from their nodes in one walk (keys,
             # lines, duplicate keys, values), the header by PyYAML as before.
-            hands = _quick_hands(loader, hands_pair[1], filename)
+            hands = _quick_hands(loader, hands_pair[1], filename, errors)
             header = yaml.MappingNode(root.tag, [p for p in root.value if p is not hands_pair],
                                       root.start_mark, root.end_mark, root.flow_style)
         if header is not None:  # checked on the nodes, before any value is built from them
@@ -389,8 +391,11 @@ def _quick_hands_pair(root: Any, text: str) -> Optional[Tuple[Any, Any]]:
     return None
 
 
-def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
-    """The hands, exactly as PyYAML would construct them and `_hands` would wrap them."""
+def _quick_hands(loader: Any, node: Any, filename: str,
+                 errors: Optional[List[ScorekeeperError]] = None) -> Tuple[Hand, ...]:
+    """The hands, exactly as PyYAML would construct them and `_hands` would wrap them. With
+    `errors`, a field given twice is noted there (about its hand) and its first value kept, so
+    that the other hands are still checked."""
     constructors = loader.yaml_constructors
     scalar = yaml.ScalarNode
 
@@ -409,15 +414,20 @@ def _quick_hands(loader: Any, node: Any, filename: str) -> Tuple[Hand, ...]:
         return loader.construct_object(item, deep=True)
 
     hands = []
-    for item in node.value:
+    for index, item in enumerate(node.value):
         fields: Dict[str, Any] = {}
         lines: Dict[str, int] = {}
         for key, value in item.value:
             raw = str(key.value)
             line = key.start_mark.line + 1
             if raw in lines:  # YAML would keep the last of two equal keys silently
-                raise ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
-                                       f"{lines[raw]})", Source(filename, line))
+                err = ScorekeeperError(f"{raw} is given twice in one mapping (first on line "
+                                       f"{lines[raw]})", Source(filename, line), hand=index,
+                                       field=raw)
+                if errors is None:
+                    raise err
+                errors.append(err)
+                continue
             lines[raw] = line
             if type(value) is scalar and value.tag == _STR:
                 found = value.value  # the usual value: a plain string

@@ -115,3 +115,18 @@ def test_what_the_next_save_would_refuse_is_a_mistake(cli, tmp_path):
                         f"command that saves (hand, edit, undo) refuses this file until it is moved "
                         f"into a hand's note (note=...) or deleted\n")
     assert r.exit_code == 1
+
+
+def test_a_field_given_twice_in_a_hand_does_not_end_the_search(cli, tmp_path):
+    path = tmp_path / "d.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nhands:\n"
+                    "- {Ann: 1, Bob: x}\n- Ann: 2\n  Ann: 3\n  Bob: y\n- {Ann: 2, Cid: 1}\n")
+    r = cli("check", str(path))
+    assert r.stdout.splitlines() == [
+        f"{path}:5: hand 1: Bob: must be a whole number, got 'x'",
+        f"{path}:7: Ann is given twice in one mapping (first on line 6)",
+        f"{path}:8: hand 2: Bob: must be a whole number, got 'y'",
+        f"{path}:9: hand 3: unknown field 'Cid'; fields: Ann, Bob",
+    ]
+    r = cli("show", str(path))  # every other command: refused at the second Ann, as before
+    assert r.stderr == f"error: {path}:7: Ann is given twice in one mapping (first on line 6)\n"
