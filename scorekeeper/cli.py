@@ -82,6 +82,8 @@ class ScorekeeperGroup(TyperGroup):
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
+            if sys.stdin.isatty():  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
+                typer.echo("", err=True)
             _fail("aborted", 1)
         except KeyboardInterrupt:
             _fail("interrupted", 130)
