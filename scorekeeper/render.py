@@ -327,7 +327,16 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
     if style is not None and style.color:
         from . import terminal
 
-        table = terminal.table(rows, headers, style, paint=lambda i, text: terminal.figure(text, style))
+        top = max(s.balances[p] for p in st.players)
+        winners = [p for p in st.players if s.balances[p] == top]
+        winners = winners if len(winners) < len(st.players) else []  # all level: nobody won
+
+        def paint(i: int, text: str) -> str:  # the winner marked, as show marks the leader
+            if i == 0:
+                return terminal.leader(text, style) if text in winners else text
+            return terminal.figure(text, style)
+
+        table = terminal.table(rows, headers, style, paint=paint)
     else:
         table = _table(rows, headers)
     parts = [f"{session.name}: settlement ({stake})", table]

@@ -69,6 +69,14 @@ def test_negative_figures_are_red_on_a_terminal(cli):
     assert f"Bob       {RED}-4{RESET}" in out and f"{RED}-4.00{RESET}" in out
 
 
+def test_settle_marks_the_winner_on_a_terminal(cli):
+    # "the leader or winner marked" (issue 14): settle's winner, the best balance, in bold green
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=5", "Bob=-3")
+    out = on_a_terminal("--dir", str(cli.folder), "settle", "fri")
+    assert "\x1b[1m\x1b[32mAnn\x1b[0m" in out and "\x1b[32mBob" not in out
+
+
 def test_with_columns_80_no_line_of_show_is_wider(cli):
     from typer.testing import CliRunner
 
