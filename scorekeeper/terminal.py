@@ -130,8 +130,12 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style,
         widths = wrap_widths(natural, wrappable, style.width)
         if sum(widths) + 2 * (len(widths) - 1) > style.width:  # many players: no padding either
             widths = wrap_widths(tight, wrappable, style.width, floor=6)
-    lines = ["  ".join(_pad(h, w) for h, w in zip(headers, widths)).rstrip(),
-             "  ".join("-" * w for w in widths)]
+        if sum(widths) + 2 * (len(widths) - 1) > style.width:  # long names: the headers wrap too
+            widths = _narrowest(rows, headers, tight, wrappable, style.width) or widths
+    head = [wrap(h, w) if w < visible_width(h) else [h] for h, w in zip(headers, widths)]
+    lines = ["  ".join(_pad(h[k] if k < len(h) else "", w) for h, w in zip(head, widths)).rstrip()
+             for k in range(max(len(h) for h in head))]
+    lines.append("  ".join("-" * w for w in widths))
     for row in rows:
         cells = [wrap(c, w) if w < visible_width(c) else [c] for c, w in zip(row, widths)]
         for k in range(max(len(c) for c in cells)):
@@ -141,6 +145,24 @@ def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style,
                 parts.append(_pad(paint(i, piece) if paint else piece, w))
             lines.append("  ".join(parts).rstrip())
     return "\n".join(lines)
+
+
+def _narrowest(rows: Sequence[Sequence[str]], headers: Sequence[str], tight: Sequence[int],
+               wrappable: Sequence[int], width: int) -> Optional[List[int]]:
+    """Widths that fit when even the headers do not (seven long names at 80 columns): each
+    column starts at its figures' width (a wrappable one at 6), then the room left is handed
+    out a column at a time, so every header and the hand get their share. None: nothing fits."""
+    widths = [6 if i in wrappable else max([1] + [visible_width(r[i]) for r in rows])
+              for i in range(len(headers))]
+    spare = width - sum(widths) - 2 * (len(widths) - 1)
+    if spare < 0:
+        return None
+    while spare > 0 and any(w < t for w, t in zip(widths, tight)):
+        for i, t in enumerate(tight):
+            if spare > 0 and widths[i] < t:
+                widths[i] += 1
+                spare -= 1
+    return widths
 
 
 def _pad(text: str, width: int) -> str:

@@ -132,3 +132,21 @@ def test_eight_players_and_a_long_note_still_fit_80_columns(cli):
     edit = cli.runner.invoke(app, ["--dir", str(cli.folder), "edit", "eight", "1", "Fay=-8"],
                              env={"COLUMNS": "60"})
     assert max(len(line) for line in edit.stdout.splitlines()) <= 60
+
+
+def test_seven_long_names_at_columns_80_wrap_the_headers_to_fit(cli):
+    # the score columns' headers are the players' names: when even without padding they do not
+    # fit, the names wrap under their columns (review-d: 104 columns before)
+    from typer.testing import CliRunner
+
+    from scorekeeper.cli import app
+
+    names = ["Annabelle", "Bartholomew", "Cidney", "Dorothea", "Evangeline", "Frederick", "Gwendolyn"]
+    cli.new("h7", "hearts", ",".join(names))
+    cli.ok("hand", "h7", *[f"{n}=2" for n in names[1:]], "revoke=Gwendolyn", "note=a long remark")
+    out = CliRunner().invoke(app, ["--dir", str(cli.folder), "show", "h7"], env={"COLUMNS": "80"}).stdout
+    assert max(len(line) for line in out.splitlines()) <= 80
+    history = out[out.index("\n#  "):].splitlines()[1:4]
+    assert history[0].split() == ["#", "dealer", "hand", "effect", "Anna", "Bart", "Cidn", "Doro",
+                                  "Evan", "Fred", "Gwendo"]
+    assert history[1].split() == ["bell", "holo", "ey", "thea", "geli", "eric", "lyn"]
