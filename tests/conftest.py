@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, Optional, Tuple
 
 import pytest
 import typer.testing
@@ -83,3 +86,29 @@ def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables are compared at their natural width: a COLUMNS exported by the shell that runs
     the tests would wrap them (tests that want a width set COLUMNS themselves)."""
     monkeypatch.delenv("COLUMNS", raising=False)
+
+
+def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None) -> Tuple[int, str]:
+    """Run `python -m scorekeeper ARGS` with stdin, stdout and stderr on a real pseudo-terminal,
+    typing `typed`; its exit code and what the terminal received (newlines as "\\n")."""
+    import pty
+
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env.update(env_extra or {})
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,
+                            stderr=slave, env=env, cwd=ROOT)
+    os.close(slave)
+    if typed:
+        os.write(master, typed)
+    out = b""
+    while True:
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:  # the other end closed
+            break
+        if not chunk:
+            break
+        out += chunk
+    os.close(master)
+    return proc.wait(timeout=30), out.decode().replace("\r\n", "\n")

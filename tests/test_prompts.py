@@ -116,31 +116,11 @@ def test_a_missing_made_re_asks_made_only_not_the_bidder_its_message_mentions(cl
 def test_ctrl_d_at_a_prompt_ends_with_the_error_on_its_own_line(cli):
     # at a real terminal, Ctrl-D after the first answer: `error: aborted` is its own line, not
     # glued to the prompt it ended (review-d); the file is untouched
-    import os
-    import pty
-    import subprocess
-    import sys
-
-    from .conftest import ROOT
+    from .conftest import on_a_pty
 
     cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
     before = cli.file("c").read_bytes()
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", "--dir", str(cli.folder), "hand", "c"],
-                            stdin=slave, stdout=slave, stderr=slave, env=env, cwd=ROOT)
-    os.close(slave)
-    os.write(master, b"Ann\n\x04")
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the other end closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    assert proc.wait(timeout=30) == 1
-    assert out.decode().replace("\r\n", "\n").endswith("\nerror: aborted\n")
+    code, out = on_a_pty("--dir", str(cli.folder), "hand", "c", typed=b"Ann\n\x04")
+    assert code == 1
+    assert out.endswith("\nerror: aborted\n")
     assert cli.file("c").read_bytes() == before

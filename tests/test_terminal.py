@@ -8,33 +8,16 @@ import os
 import subprocess
 import sys
 
-from .conftest import ROOT, SESSIONS
+from .conftest import ROOT, SESSIONS, on_a_pty
 
 RED, RESET = "\x1b[31m", "\x1b[0m"
 
 
 def on_a_terminal(*args: str, env_extra: dict = None) -> str:
     """Run scorekeeper with stdout on a real pseudo-terminal; what the terminal received."""
-    import pty
-
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
-    env.update(env_extra or {})
-    master, slave = pty.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,
-                            stderr=slave, env=env, cwd=ROOT)
-    os.close(slave)
-    out = b""
-    while True:
-        try:
-            chunk = os.read(master, 65536)
-        except OSError:  # the other end closed
-            break
-        if not chunk:
-            break
-        out += chunk
-    os.close(master)
-    assert proc.wait(timeout=30) == 0, out
-    return out.decode().replace("\r\n", "\n")
+    code, out = on_a_pty(*args, env_extra=env_extra)
+    assert code == 0, out
+    return out
 
 
 FOSTER = str(SESSIONS / "cinch-foster.yaml")

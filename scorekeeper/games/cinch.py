@@ -12,7 +12,7 @@ and the games only work out who the sides are and what each side took.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank, Suit
@@ -288,9 +288,7 @@ class Cinch(Game):
     def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CinchState, Effect]:
         rules = session.rules
-        dealer = hand.get("dealer") or self.next_dealer(state, session)
-        bid = hand["bid"]
-        maker = self.maker(hand, dealer)
+        dealer, bid, maker = self.deal_opened(state, hand, session)
         bidder_side, adversaries = self.sides(session, maker, hand)
         made, against = self.points_taken(hand, rules)
         penalised = self.penalised(hand, bidder_side, adversaries)
@@ -316,6 +314,12 @@ class Cinch(Game):
         if winners:
             scores = {p: 0 for p in session.players}
         return CinchState(scores, games_won, balances, dealer, tuple(bidder_side)), effect
+
+    def deal_opened(self, state: CinchState, hand: Mapping[str, Any],
+                    session: Session) -> Tuple[str, int, str]:
+        """Who dealt, the bid, and who named the trump: how every form of Cinch opens a deal."""
+        dealer = hand.get("dealer") or self.next_dealer(state, session)
+        return dealer, hand["bid"], self.maker(hand, dealer)
 
     def maker(self, hand: Mapping[str, Any], dealer: str) -> str:
         """Who named the trump: the bidder, or with no bid the dealer ("If no bid is made,
@@ -346,9 +350,9 @@ class Cinch(Game):
         made = hand["made"]
         if "against" not in hand:
             if blind:
-                raise ScorekeeperError(f"against is missing: with blind_draw=on give the points "
-                                       f"the other side took (cards left in the pack count "
-                                       f"for nobody)")
+                raise ScorekeeperError("against is missing: with blind_draw=on give the points "
+                                       "the other side took (cards left in the pack count "
+                                       "for nobody)")
             return made, n - made
         against = hand["against"]
         if made + against > n:
@@ -685,9 +689,7 @@ class SoloCinch(Cinch):
     def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CinchState, Effect]:
         rules = session.rules
-        dealer = hand.get("dealer") or self.next_dealer(state, session)
-        bid = hand["bid"]
-        maker = self.maker(hand, dealer)
+        dealer, bid, maker = self.deal_opened(state, hand, session)
         taken = {p: hand.get(p, 0) for p in session.players}
         _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points taken")
         revoked = tuple(hand.get("revoke", ()))
@@ -776,9 +778,7 @@ class WidowCinch(SoloCinch):
     def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CinchState, Effect]:
         rules = session.rules
-        dealer = hand.get("dealer") or self.next_dealer(state, session)
-        bid = hand["bid"]
-        maker = self.maker(hand, dealer)
+        dealer, bid, maker = self.deal_opened(state, hand, session)
         sides = self.fixed_sides(session)
         label = {side: _sides_name(side) for side in sides}
         taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
