@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from scorekeeper.cards import full_deck, parse_cards
-from scorekeeper.crib import stats as crib_stats
-from scorekeeper.crib.count import count_hand
-from scorekeeper.crib.discard import advise
+from scorekeeper.games.cribbage import stats as crib_stats
+from scorekeeper.games.cribbage.count import count_hand
+from scorekeeper.games.cribbage.discard import advise
 
 HANDS = ["5H 5D JS 6C 4D KH", "AH 2D 9S 10C QD KH", "2H 7H 9H 10H QH KC", "3C 4D 5S 6H 7C 8D"]
 

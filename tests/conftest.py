@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 from scorekeeper.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
-SESSIONS = ROOT / "sessions"
+SESSIONS = ROOT / "sessions" / "examples"
 
 # Typer's CliRunner rebuilds the whole click command tree from the app on every invoke (two
 # thirds of a `show`'s cost in a test). A real run builds it once per process, so the tests

@@ -208,7 +208,7 @@ def test_a_sessions_folder_that_cannot_be_written_is_one_error_line(tmp_path):
 
 
 def test_logged_hands_are_shown_as_they_are_typed():
-    from scorekeeper.render import hand_text
+    from scorekeeper.render.sitting import hand_text
 
     assert hand_text({"misdeal": True, "heels": False, "forfeit": ["Ann", "Bob"], "bid": 8,
                       "at": "2026-11-29T20:00:00"}) == "misdeal=yes heels=no forfeit=Ann,Bob bid=8"
@@ -344,7 +344,7 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
 def test_fractions_are_shown_to_two_places_without_float_noise():
     from fractions import Fraction
 
-    from scorekeeper.render import number
+    from scorekeeper.render.sitting import number
 
     assert number(Fraction(20, 3)) == "6.67" and number(Fraction(-4, 3)) == "-1.33"
     assert number(Fraction(-10 ** 26, 3)) == "-33333333333333333333333333.33"

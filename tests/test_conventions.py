@@ -86,7 +86,7 @@ def every_command() -> list:
     import typer
     from typer.core import TyperGroup
 
-    # the click Typer runs on: click itself up to Typer 0.25, its own copy from 0.26 (as cli.py)
+    # the click Typer runs on: click itself up to Typer 0.25, its own copy from 0.26 (as cli/ does)
     Context = importlib.import_module(typer.BadParameter.__module__.rsplit(".", 1)[0] + ".core").Context
     found = []
 

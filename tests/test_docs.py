@@ -8,7 +8,7 @@ marked nor made of `$ scorekeeper` commands fails the test (so nothing is skippe
 Blocks in another language (```sh, ```yaml) are not examples.
 
 How it is run: each file in one fresh temporary folder holding a copy of the repository's
-`sessions/` (so `sessions/cinch-tricks/foster-4.txt` and the bundled sittings are found, and
+`sessions/` (so `sessions/examples/cinch-tricks/foster-4.txt` and the bundled sittings are found, and
 `scorekeeper new friday` answers `created sessions/friday.yaml`, as in a checkout). The
 file's blocks run in order, the commands of each block in order, so a block may build on
 the sittings made by the blocks before it in the same file. ARGS are split as a POSIX shell

@@ -20,9 +20,9 @@ GAME_LINE = re.compile(r"^game:\s*['\"]?([^'\"\s#]+)", re.M)
 
 
 def sitting_games() -> set:
-    """The games of the example sittings in sessions/ (from the `game:` line alone)."""
+    """The games of the example sittings in sessions/examples/ (from the `game:` line alone)."""
     found = set()
-    for path in (ROOT / "sessions").glob("*.yaml"):
+    for path in (ROOT / "sessions" / "examples").glob("*.yaml"):
         match = GAME_LINE.search(path.read_text(encoding="utf-8"))
         if match:
             found.add(match.group(1).lower())
@@ -39,8 +39,8 @@ def missing_steps(name: str, module: str, specs: Mapping[str, object]) -> List[s
                        f"rules and choices where the book is silent, with a `$ scorekeeper new x --game "
                        f"{name} ...` example) and name it as `{name}` in README.md's Games")
     if name not in sitting_games():
-        missing.append(f"example sitting: add sessions/{name}-SOMETHING.yaml, a real sitting of {name} "
-                       f"(the book's worked example where there is one): `scorekeeper --dir sessions new "
+        missing.append(f"example sitting: add sessions/examples/{name}-SOMETHING.yaml, a real sitting of {name} "
+                       f"(the book's worked example where there is one): `scorekeeper --dir sessions/examples new "
                        f"{name}-SOMETHING --game {name} --players ...`, then its hands; add its row to the "
                        f"`scorekeeper list` example in README.md")
     if name not in specs:
@@ -66,5 +66,5 @@ def test_a_registered_game_has_docs_an_example_sitting_a_property_strategy_and_t
 def test_a_game_lacking_every_step_is_told_each_one():
     steps = missing_steps("zz-new-game", "scorekeeper.games.zz_new_game", SPECS)
     assert [s.split(":")[0] for s in steps] == ["docs", "example sitting", "property strategy", "tests"]
-    assert "sessions/zz-new-game-SOMETHING.yaml" in steps[1]
+    assert "sessions/examples/zz-new-game-SOMETHING.yaml" in steps[1]
     assert "tests/games/test_zz_new_game.py" in steps[3]

@@ -1,7 +1,6 @@
 import pytest
 
-from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand,
-                                dump_hand, integer, parse_assignments)
+from scorekeeper.fields import BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer, parse_assignments
 from scorekeeper.model import ScorekeeperError
 
 PLAYERS_AT_TABLE = ("Ann", "Bob", "Cid")

@@ -60,7 +60,7 @@ TRICKS = SESSIONS / "cinch-tricks" / "foster-1.txt"
 
 def _party_seats() -> Dict[Tuple[int, int], str]:
     """(round, table) -> a field that edit takes there, from the bundled party."""
-    from scorekeeper import parties
+    from scorekeeper.party import ledger as parties
 
     results = parties.open_party(SESSIONS / "party-hearts.yaml").standing.results
     return {(r.round, r.table): f"{r.players[0]}={r.scores[0]}" for r in results}

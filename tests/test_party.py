@@ -10,8 +10,9 @@ from typing import List, Sequence, Tuple
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import parties, store
-from scorekeeper.games import progressive
+from scorekeeper.party import ledger as parties
+from scorekeeper import store
+from scorekeeper.party import replay as progressive
 from scorekeeper.model import Hand, Session
 
 from .conftest import SESSIONS

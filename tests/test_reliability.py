@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import ledger, store
-from scorekeeper.fields import MAX_NUMBER
+from scorekeeper.fields import MAX_NUMBER, MAX_STAKE
 
 from .conftest import ROOT
 
@@ -51,7 +51,7 @@ def test_a_number_beyond_the_bound_is_refused_and_nothing_is_saved(fri):
 
 def test_what_a_command_prints_is_computed_before_the_file_is_replaced(fri, monkeypatch):
     """A failure while making the output (here forced) leaves the file as it was."""
-    from scorekeeper import render
+    from scorekeeper.render import sitting as render
 
     def broken(*args, **kwargs):
         raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
@@ -91,7 +91,7 @@ def test_a_stake_that_is_not_a_plain_bounded_amount_is_refused_at_once(cli, stak
 
 
 def test_the_largest_stake_settles_the_largest_scores(cli):
-    cli.new("big", "tally", "Ann,Bob", stake=f"{store.MAX_STAKE}")
+    cli.new("big", "tally", "Ann,Bob", stake=f"{MAX_STAKE}")
     for _ in range(3):
         cli.ok("hand", "big", f"Ann={MAX_NUMBER}", f"Bob=-{MAX_NUMBER}")
     assert "Bob pays Ann" in cli.ok("settle", "big").stdout

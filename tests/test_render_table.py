@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from scorekeeper.render import _table
+from scorekeeper.render.sitting import _table
 
 cell = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=8)
 table = st.integers(1, 5).flatmap(lambda n: st.tuples(

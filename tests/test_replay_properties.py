@@ -34,12 +34,12 @@ from scorekeeper.cards import Suit, full_deck
 from scorekeeper.fields import BOOLEAN, CARD, PLAYER, PLAYERS, SUIT, Field, parse_assignments
 from scorekeeper.games import GAMES, get_game
 from scorekeeper.games.base import Standings
-from scorekeeper.games.cinch import counting_cards
+from scorekeeper.games.cinch.game import counting_cards
 from scorekeeper.model import COMMON_FIELDS, Hand, ScorekeeperError, Session, Stakes
 from scorekeeper.settle import settle, to_cents
 
 ROOT = Path(__file__).resolve().parent.parent
-SESSIONS = ROOT / "sessions"
+SESSIONS = ROOT / "sessions" / "examples"
 AT = "2026-11-29T20:00:00"
 CREATED = "2026-11-29T19:00:00"
 FOUR = ("A", "Y", "B", "Z")  # partners sit opposite: A-B against Y-Z
@@ -123,7 +123,7 @@ def cribbage_hand(draw: Draw, players, rules) -> Dict[str, Any]:
         for p in players:
             hand[p] = draw(st.integers(0, 29))
     else:
-        from scorekeeper.games.cribbage import HAND_SIZE
+        from scorekeeper.games.cribbage.game import HAND_SIZE
 
         size = HAND_SIZE[rules.get("variant", "six-card")]
         deck = list(draw(st.permutations(full_deck())))
@@ -143,7 +143,7 @@ def cribbage_hand(draw: Draw, players, rules) -> Dict[str, Any]:
 
 
 def hearts_hand(draw: Draw, players, rules) -> Dict[str, Any]:
-    from scorekeeper.games.hearts import deuces_out, in_play
+    from scorekeeper.games.hearts.game import deuces_out, in_play
 
     n, settling = len(players), rules["settling"]
     n = min(n, 6)  # seven: the dealer takes no cards, six hold the six-handed pack
@@ -171,7 +171,7 @@ def hearts_hand(draw: Draw, players, rules) -> Dict[str, Any]:
 
 
 def boston_hand(draw: Draw, players, rules) -> Dict[str, Any]:
-    from scorekeeper.games.boston import CALLS
+    from scorekeeper.games.boston.game import CALLS
 
     kind = draw(st.sampled_from(["call"] * 6 + ["partout", "misdeal"]))
     if kind == "misdeal":

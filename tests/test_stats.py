@@ -107,7 +107,7 @@ def test_boston_calls_made_and_failed_count_every_call(club):
 
 
 def test_cribbage_shows_against_the_exact_expectation(club):
-    from scorekeeper.crib.count import show_points
+    from scorekeeper.games.cribbage.count import show_points
     from scorekeeper.cards import Card
 
     shown = defaultdict(list)
@@ -273,7 +273,7 @@ def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
 
 
 def test_chart_symbols_and_colour_only_when_asked():
-    from scorekeeper.render_chart import chart_text
+    from scorekeeper.render.chart import chart_text
 
     lines = {"Ann": [1, 5], "Bob": [3, 2]}
     plain = chart_text("t", lines, [], 40)

@@ -12,18 +12,18 @@ from .base import Game
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
 GAMES: Dict[str, tuple] = {
     "tally": ("scorekeeper.games.tally", "Tally"),
-    "cinch": ("scorekeeper.games.cinch", "Cinch"),
-    "sixty-three": ("scorekeeper.games.cinch", "SixtyThree"),
-    "cinch-auction": ("scorekeeper.games.cinch", "AuctionCinch"),
-    "cinch-solo": ("scorekeeper.games.cinch", "SoloCinch"),
-    "cinch-widow": ("scorekeeper.games.cinch", "WidowCinch"),
-    "cribbage": ("scorekeeper.games.cribbage", "Cribbage"),
-    "hearts": ("scorekeeper.games.hearts", "Hearts"),
-    "boston": ("scorekeeper.games.boston", "Boston"),
-    "short-whist": ("scorekeeper.games.whist", "ShortWhist"),
-    "long-whist": ("scorekeeper.games.whist", "LongWhist"),
-    "scotch-whist": ("scorekeeper.games.scotch_whist", "ScotchWhist"),
-    "french-whist": ("scorekeeper.games.scotch_whist", "FrenchWhist"),
+    "cinch": ("scorekeeper.games.cinch.game", "Cinch"),
+    "sixty-three": ("scorekeeper.games.cinch.game", "SixtyThree"),
+    "cinch-auction": ("scorekeeper.games.cinch.game", "AuctionCinch"),
+    "cinch-solo": ("scorekeeper.games.cinch.game", "SoloCinch"),
+    "cinch-widow": ("scorekeeper.games.cinch.game", "WidowCinch"),
+    "cribbage": ("scorekeeper.games.cribbage.game", "Cribbage"),
+    "hearts": ("scorekeeper.games.hearts.game", "Hearts"),
+    "boston": ("scorekeeper.games.boston.game", "Boston"),
+    "short-whist": ("scorekeeper.games.whist.game", "ShortWhist"),
+    "long-whist": ("scorekeeper.games.whist.game", "LongWhist"),
+    "scotch-whist": ("scorekeeper.games.whist.scotch", "ScotchWhist"),
+    "french-whist": ("scorekeeper.games.whist.scotch", "FrenchWhist"),
     "all-fours": ("scorekeeper.games.all_fours", "AllFours"),
     "loo": ("scorekeeper.games.loo", "Loo"),
     "slobberhannes": ("scorekeeper.games.slobberhannes", "Slobberhannes"),
@@ -32,7 +32,7 @@ GAMES: Dict[str, tuple] = {
 }
 
 
-# Played with `scorekeeper party` (games/progressive.py), not as a sitting.
+# Played with `scorekeeper party` (party/replay.py), not as a sitting.
 PARTIES = ("progressive-hearts", "progressive-cinch")
 
 

@@ -13,7 +13,7 @@ from typing import Any, List, Mapping, Sequence
 
 from ..fields import PLAYER, Field, integer
 from ..model import ScorekeeperError, Session
-from .counters_game import CountersGame, Loss
+from .counters import CountersGame, Loss
 
 FIELDS = ("capot", "capot_lost")
 POINTS = 5  # four Jacks, Polignac counting two

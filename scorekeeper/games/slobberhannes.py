@@ -11,7 +11,7 @@ from typing import Any, List, Mapping, Sequence
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field
 from ..model import ScorekeeperError, Session
-from .counters_game import CountersGame, Loss
+from .counters import CountersGame, Loss
 
 FIELDS = ("first", "last", "queen", "revoke", "misdeal")
 

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import ledger, store
-from scorekeeper.games.boston import colours
+from scorekeeper.games.boston.game import colours
 from scorekeeper.model import Hand, ScorekeeperError, Session
 
 PLAYERS = ("A", "Y", "B", "Z")
-SESSIONS = Path(__file__).resolve().parents[2] / "sessions"
+SESSIONS = Path(__file__).resolve().parents[2] / "sessions" / "examples"
 
 
 def hand(text: str) -> Hand:
@@ -119,7 +119,7 @@ def test_miseres_win_and_lose_their_fixed_amounts(call, amount):
 
 
 def test_each_misere_is_twice_the_next_lower():
-    from scorekeeper.games.boston_tables import MISERE
+    from scorekeeper.games.boston.tables import MISERE
 
     values = list(MISERE.values())
     assert all(b == 2 * a for a, b in zip(values, values[1:]))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.games.boston import CALLS, Boston
+from scorekeeper.games.boston.game import CALLS, Boston
 from scorekeeper.model import ScorekeeperError, Session
 
 PLAYERS = ("A", "Y", "B", "Z")

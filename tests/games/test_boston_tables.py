@@ -1,4 +1,4 @@
-"""The payment data in boston_tables.py, cell by cell against boston-payments.md.
+"""The payment data in games/boston/tables.py, cell by cell against boston-payments.md.
 
 The Markdown tables are parsed here independently of the module, so a slip in the
 transcription (or a cell quietly invented where the book has `?`) fails this test.
@@ -12,7 +12,7 @@ from typing import Dict, List
 
 import pytest
 
-from scorekeeper.games import boston_tables as tables
+from scorekeeper.games.boston import tables
 
 # The figures checked are test data in the repository, so that a fresh clone runs every
 # test: tests/data/boston/boston-payments.md is a copy of shared/rules/boston-payments.md and

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.cards import Card, Suit, parse_cards
-from scorekeeper.games.cinch import counting_cards, left_pedro, points_of, score_deal, score_solo
+from scorekeeper.games.cinch.game import counting_cards, left_pedro, points_of, score_deal, score_solo
 
 PLAYERS = "A,Y,B,Z"
 

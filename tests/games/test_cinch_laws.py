@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.cards import Card, Rank, Suit
-from scorekeeper.games.cinch import score_deal, score_solo
+from scorekeeper.games.cinch.game import score_deal, score_solo
 
 
 # ---------------------------------------------------------------- one card grammar
@@ -109,11 +109,12 @@ def test_eight_point_variation_adversaries_score_what_they_took():
 
 from pathlib import Path  # noqa: E402
 
-from scorekeeper.games.cinch_printed import is_printed, printed_sheets  # noqa: E402
-from scorekeeper.games.cinch_tricks import parse_sheet, play_out  # noqa: E402
+from scorekeeper.games.cinch.printed import is_printed, printed_sheets  # noqa: E402
+from scorekeeper.games.cinch.sheet import parse_sheet  # noqa: E402
+from scorekeeper.games.cinch.tricks import play_out  # noqa: E402
 from scorekeeper.model import ScorekeeperError  # noqa: E402
 
-SHEETS = Path(__file__).resolve().parents[2] / "sessions" / "cinch-tricks"
+SHEETS = Path(__file__).resolve().parents[2] / "sessions" / "examples" / "cinch-tricks"
 
 
 def test_the_000_layout_two_hands_side_by_side_are_both_played(cli):

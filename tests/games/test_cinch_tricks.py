@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from scorekeeper import ledger
 from scorekeeper.cards import Card, Suit
-from scorekeeper.games.cinch import score_deal
-from scorekeeper.games.cinch_tricks import parse_sheet, play_out, trick_winner
+from scorekeeper.games.cinch.game import score_deal
+from scorekeeper.games.cinch.sheet import parse_sheet
+from scorekeeper.games.cinch.tricks import play_out, trick_winner
 from tests.conftest import SESSIONS
 
 SHEETS = SESSIONS / "cinch-tricks"
@@ -341,7 +342,7 @@ def test_logging_into_a_sitting_of_another_game_is_refused(cli):
 def test_logging_a_sheet_into_a_sitting_with_other_names_says_how(cli):
     from pathlib import Path
 
-    sheet = Path(__file__).resolve().parents[2] / "sessions" / "cinch-tricks" / "foster-2.txt"
+    sheet = Path(__file__).resolve().parents[2] / "sessions" / "examples" / "cinch-tricks" / "foster-2.txt"
     cli.new("names", "cinch", "Ann,Yves,Bea,Zak")
     r = cli.refused("names", "cinch", "tricks", str(sheet), "--log", "names")
     assert r.stderr.endswith("bidder: 'A' is not at the table; players: Ann, Yves, Bea, Zak (with --log "

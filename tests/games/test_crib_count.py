@@ -9,7 +9,7 @@ import json
 import pytest
 
 from scorekeeper.cards import parse_cards, Card
-from scorekeeper.crib.count import count_hand, say
+from scorekeeper.games.cribbage.count import count_hand, say
 from scorekeeper.model import ScorekeeperError
 
 # (the book's line, the hand, the starter, the book's figure). Suits are chosen so that no

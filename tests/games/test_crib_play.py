@@ -7,7 +7,7 @@ import json
 import pytest
 
 from scorekeeper.cards import parse_cards
-from scorekeeper.crib.play import play
+from scorekeeper.games.cribbage.play import play
 
 
 def pegged(cards: str, finished: bool = True):

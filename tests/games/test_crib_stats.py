@@ -15,9 +15,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper.cards import Card, Rank, Suit, full_deck
-from scorekeeper.crib import stats as crib_stats
-from scorekeeper.crib.count import count_hand, show_points
-from scorekeeper.crib.discard import advise, expected_crib, expected_hand
+from scorekeeper.games.cribbage import stats as crib_stats
+from scorekeeper.games.cribbage.count import count_hand, show_points
+from scorekeeper.games.cribbage.discard import advise, expected_crib, expected_hand
 
 # ---------------------------------------------------------------- the brute-force scorer
 # Written from the laws alone, sharing nothing with scorekeeper.crib: cards are

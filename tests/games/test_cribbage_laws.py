@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.cards import parse_cards
-from scorekeeper.crib.count import count_hand, say
+from scorekeeper.games.cribbage.count import count_hand, say
 
 
 def test_his_heels_is_said_as_the_dealer_taking_two(cli):
@@ -91,8 +91,8 @@ def test_expected_crib_of_one_card_out_matches_brute_force_on_a_small_pack():
     from fractions import Fraction
     from itertools import combinations
 
-    from scorekeeper.crib.count import show_points
-    from scorekeeper.crib.discard import expected_crib
+    from scorekeeper.games.cribbage.count import show_points
+    from scorekeeper.games.cribbage.discard import expected_crib
 
     unseen = parse_cards("5C 5S JH 10D 4C 4H 6S KD QH 9C AS 2H")
     for out in (parse_cards("JD"), parse_cards("5H"), parse_cards("4D 6D")):

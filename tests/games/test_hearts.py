@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as hst
 
-from scorekeeper.games.hearts import Hearts
-from scorekeeper.games import hearts_settling as hs
+from scorekeeper.games.hearts.game import Hearts
+from scorekeeper.games.hearts import settling as hs
 from scorekeeper.model import Hand, ScorekeeperError, Session
 
 P4 = ("A", "B", "C", "D")

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any, Dict, List
 
 from scorekeeper.games import get_game
-from scorekeeper.games import hearts_settling as hs
+from scorekeeper.games.hearts import settling as hs
 from scorekeeper.model import Hand, Session
 
 PLAYERS = ("A", "B", "C", "D")

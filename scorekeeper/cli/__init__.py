@@ -1,0 +1,548 @@
+"""The `scorekeeper` command: a thin Typer layer. Parse, call the library, render, exit.
+
+Every ScorekeeperError and every usage mistake is turned into one `error:` line on stderr
+here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EXIT_CODES).
+So is a failure to write the output (a full disk); a closed pipe (`| head`) ends quietly.
+"""
+
+import errno
+import importlib
+import os
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
+
+import typer
+from typer.core import TyperArgument, TyperGroup
+
+from ..model import FILE, USAGE, ScorekeeperError
+
+# The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
+# the world (the conventions of the shell; the library only says which kind it is).
+EXIT_CODES: Dict[str, int] = {USAGE: 2, FILE: 1}
+
+# The click that Typer runs on: click itself up to Typer 0.25; from 0.26 Typer carries its own
+# copy (`typer._click`), and `click` (if installed at all) is a different module whose
+# exceptions and classes Typer never uses. Found through what the installed Typer exposes.
+_CLICK = typer.BadParameter.__module__.rsplit(".", 1)[0]  # "click" or "typer._click"
+
+
+def _click_errors() -> Any:
+    """The exceptions module of the click that Typer runs on (see _CLICK)."""
+    return importlib.import_module(f"{_CLICK}.exceptions")
+
+
+# Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
+# They are imported only when invoked (or listed by --help), so that startup does not grow
+# with every game added. Register one line each here, e.g. "crib": ("scorekeeper.cli.crib", "app", "cribbage counts").
+# (The Typer sub-apps beside this module import only typer at the top.)
+LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
+    "crib": ("scorekeeper.cli.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
+    "cinch": ("scorekeeper.cli.cinch", "app", "cinch: play out a hand trick by trick and score it"),
+    "party": ("scorekeeper.cli.party", "app", "a progressive party: tables, moving up, stars, prizes"),
+}
+
+class ScorekeeperGroup(TyperGroup):
+    def list_commands(self, ctx: Any) -> List[str]:  # type: ignore[override]
+        # a lazy command once loaded is in self.commands too: list each command once
+        own = [name for name in super().list_commands(ctx) if name not in LAZY_COMMANDS]
+        return own + sorted(LAZY_COMMANDS)
+
+    def get_command(self, ctx: Any, name: str):  # type: ignore[override]
+        if name in LAZY_COMMANDS and name not in self.commands:
+            module, attribute, help = LAZY_COMMANDS[name]
+            sub_app = getattr(importlib.import_module(module), attribute)
+            command = typer.main.get_command(sub_app)
+            command.name = name
+            command.help = command.help or help
+            command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+            _restore_argument_help(command, sub_app)
+            self.commands[name] = command
+        command = super().get_command(ctx, name)
+        if command is not None and name not in LAZY_COMMANDS:
+            _restore_argument_help(command, app, name)
+        return command
+
+    def main(self, *args, **kwargs):  # type: ignore[override]
+        kwargs["standalone_mode"] = False
+        errors = _click_errors()
+        no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
+        try:
+            _check_arguments(kwargs.get("args", args[0] if args else None))
+            code = super().main(*args, **kwargs)
+            sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        except ScorekeeperError as err:
+            _fail(str(err), EXIT_CODES.get(err.kind, 1))
+        except no_args as err:
+            typer.echo(err.ctx.get_help() if err.ctx else str(err))
+            sys.exit(2)
+        except errors.UsageError as err:
+            hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
+            _fail(_usage_message(err, errors) + hint, 2)
+        except errors.ClickException as err:
+            _fail(err.format_message(), err.exit_code)
+        except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
+            if sys.stdin.isatty():  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
+                typer.echo("", err=True)
+            _fail("aborted", 1)
+        except KeyboardInterrupt:
+            _fail("interrupted", 130)
+        except BrokenPipeError:  # the reader went away (`| head -1`): stop quietly, as Unix tools do
+            _silence_stdout()
+            sys.exit(1)
+        except OSError as err:
+            if err.errno not in _OUTPUT_ERRORS:
+                raise
+            _silence_stdout()
+            _fail(f"cannot write the output: {err.strerror or err}", 1)
+        sys.exit(code if isinstance(code, int) else 0)
+
+
+def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "") -> None:
+    """Click 8.5 sets an argument's help itself and Typer 0.24 does not pass it on, so the
+    Arguments section came out bare: put back the help each typer.Argument(help=...) gives.
+    (Click 8.5 would then list the arguments a second time: Typer's own section is kept.)"""
+    import inspect
+
+    command.format_arguments = lambda ctx, formatter: None  # type: ignore[method-assign]
+
+    if isinstance(command, TyperGroup):
+        for sub_name, sub in command.commands.items():
+            _restore_argument_help(sub, typer_app, sub_name)
+        return
+    for info in typer_app.registered_commands:
+        callback_name = info.name or (info.callback.__name__.replace("_", "-") if info.callback else "")
+        if info.callback is None or callback_name.rstrip("-") != (name or command.name):
+            continue
+        defaults = inspect.signature(info.callback).parameters
+        for param in command.params:
+            given = getattr(defaults.get(param.name or ""), "default", None)
+            if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
+                    and getattr(given, "help", None):
+                param.help = given.help  # type: ignore[attr-defined]
+
+
+class _Never(Exception):
+    """Stands for an exception the installed click does not have."""
+
+
+# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error.
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE}
+
+
+def _command_names(ctx: Any) -> List[str]:
+    """The subcommands of a mistaken call (`crib count`), whatever the program was run as
+    (`python -m scorekeeper` too)."""
+    names = []
+    while ctx is not None and ctx.parent is not None:
+        names.insert(0, ctx.info_name)
+        ctx = ctx.parent
+    return names
+
+
+def _usage_message(err: Any, errors: Any) -> str:
+    """Click's message, but a missing argument named in capitals on every Typer (from 0.28
+    Typer names it as the parameter is spelt: 'name')."""
+    param = getattr(err, "param", None)
+    if isinstance(err, errors.MissingParameter) and getattr(param, "param_type_name", "") == "argument":
+        return f"Missing argument '{param.metavar or param.name.upper()}'."
+    return err.format_message()
+
+
+def _check_arguments(args: Optional[Sequence[str]]) -> None:
+    """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
+    for arg in sys.argv[1:] if args is None else args:
+        if isinstance(arg, str) and "\0" in arg:
+            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {_cut(arg)}", usage=True)
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that the flush at exit does not fail a second time."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's CliRunner)
+        pass
+
+
+MAX_ERROR = 500  # characters in an error line: enough for the field, the value and what is valid
+
+
+def _cut(message: str) -> str:
+    """One line, and short: control characters escaped, a long message cut in the middle."""
+    line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
+    if len(line) > MAX_ERROR:
+        line = line[:MAX_ERROR * 2 // 3] + " ... " + line[-MAX_ERROR // 3:]
+    return line
+
+
+def _fail(message: str, code: int) -> NoReturn:
+    typer.echo(f"error: {_cut(message)}", err=True)
+    sys.exit(code)
+
+
+
+HELP_OPTIONS = ["-h", "--help"]
+
+app = typer.Typer(cls=ScorekeeperGroup, add_completion=True, no_args_is_help=True,
+                  rich_markup_mode=None, pretty_exceptions_enable=False,
+                  context_settings={"help_option_names": HELP_OPTIONS},
+                  help="Keep the score of a card night by the laws of the game, and settle up.",
+                  epilog="\b\nExample:\n  scorekeeper new friday --game tally --players Ann,Bob,Cid\n"
+                         "  scorekeeper hand friday Ann=12 Bob=-3\n  scorekeeper settle friday")
+
+
+def example(*lines: str) -> str:
+    """A command's help ends with a worked example (as gh and HTTPie do); \\b keeps the lines."""
+    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _version(value: bool) -> None:
+    if value:
+        from .. import __version__
+
+        typer.echo(f"scorekeeper {__version__}")
+        raise typer.Exit()
+
+
+# Shell completion: the functions are tiny and import scorekeeper.complete only when a shell asks.
+def _complete_sitting(ctx: typer.Context, incomplete: str) -> List[str]:
+    from .complete import sittings
+
+    return sittings(_root_dir(ctx), incomplete)
+
+
+def _complete_game(incomplete: str) -> List[str]:
+    from .complete import games
+
+    return games(incomplete)
+
+
+def _complete_field(ctx: typer.Context, incomplete: str) -> List[str]:
+    from .complete import fields
+
+    return fields(_root_dir(ctx), ctx.params.get("name"), incomplete)
+
+
+def _root_dir(ctx: Any) -> Optional[str]:
+    root_ctx = ctx.find_root()
+    given = root_ctx.obj or root_ctx.params.get("dir")
+    return str(given) if given else None
+
+
+@app.callback()
+def root(ctx: typer.Context,
+         dir: Optional[Path] = typer.Option(None, "--dir", help="sessions folder (default: "
+                                            "$SCOREKEEPER_DIR, else ./sessions if it exists, else "
+                                            "$XDG_DATA_HOME/scorekeeper/sessions)"),
+         version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                      help="print the version and exit"),
+         no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
+                                       "(as NO_COLOR=1 does)")) -> None:
+    ctx.meta["no_color"] = no_color
+    ctx.obj = dir
+
+def _folder(ctx: typer.Context) -> Path:
+    return _folder_and_why(ctx)[0]
+
+
+def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
+    from ..store import resolve_sessions_dir
+
+    return resolve_sessions_dir(_root_dir(ctx))
+
+def _path(ctx: typer.Context, name: str) -> Path:
+    from ..store import session_path
+
+    return session_path(name, _folder(ctx))
+
+def _style(ctx: typer.Context):
+    """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
+    --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
+    import os
+
+    is_tty = sys.stdout.isatty()
+    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+        return None  # piped: plain, and nothing more imported
+    import shutil
+
+    from ..render.terminal import decide
+
+    return decide(is_tty, dict(os.environ), bool(ctx.find_root().meta.get("no_color")),
+                  getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
+
+
+def _out(text: str) -> None:
+    typer.echo(text)
+
+
+class _Printed:
+    """What a command that changes the file will print, computed by the ledger before the
+    file is replaced (`prepare`): a command finishes completely or leaves the file as it was."""
+
+    def __init__(self, render) -> None:
+        self.render = render
+        self.value = ""
+
+    def __call__(self, *replayed) -> None:
+        self.value = self.render(*replayed)
+
+SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
+
+
+def _sitting_arg(help: str = SITTING):
+    return typer.Argument(..., help=help, autocompletion=_complete_sitting)
+
+
+def _json_opt():
+    return typer.Option(False, "--json", help="machine-readable output")
+
+
+@app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
+                            "--currency USD --rule target=51"))
+def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
+                                                       "spaces, '-', '_', '.')"),
+        game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
+                                 autocompletion=_complete_game),
+        players: str = typer.Option(..., "--players", "-p", help="names in seating order: Ann,Bob,Cid"),
+        rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
+        stake: str = typer.Option("1", "--stake", help="money per counter, point or game"),
+        currency: str = typer.Option("", "--currency", help="e.g. USD")) -> None:
+    """Start a sitting."""
+    from .. import ledger
+    from ..render import sitting as render
+    from ..fields import parse_assignments
+    from ..fields import parse_stake
+
+    names = [p.strip() for p in players.split(",")]
+    path = _path(ctx, name)
+    new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
+    folder_note = f" (in a new folder {path.parent})" if new_folder else ""
+    text = _Printed(lambda r: f"created {r.session.path}{folder_note}\n\n"
+                    + render.standings_text(r.session, r.standings))
+    ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
+                       prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i"))
+def hand(ctx: typer.Context, name: str = _sitting_arg(),
+         fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
+                                            autocompletion=_complete_field),
+         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields"),
+         json: bool = _json_opt()) -> None:
+    """Log one hand, then show its effect and the standings."""
+    from .. import ledger
+    from ..render import sitting as render
+    from ..fields import parse_assignments
+
+    path = _path(ctx, name)
+    style = None if json else _style(ctx)
+    text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
+                    else render.effect_text(r.session, r.standings, style))
+    if not fields and (interactive or sys.stdin.isatty()):
+        from .prompts import ask_hand
+
+        ask_hand(path, prepare=text)
+    elif not fields:
+        raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
+                               usage=True)
+    else:
+        ledger.add_hand(path, parse_assignments(fields), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --json"))
+def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
+    """Standings (with the next dealer), then every hand with its effect."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    r = ledger.open_session(_path(ctx, name))
+    if json:
+        _out(render.show_json(r.session, r.standings))
+    else:
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
+
+
+@app.command(epilog=example("scorekeeper undo friday"))
+def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
+    """Remove the last hand; say how to put it back."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
+                    f"{render.hand_text(removed.fields)}\n"
+                    f"to put it back: {render.put_back_command(name, removed.fields, _root_dir(ctx))}\n\n"
+                    + render.standings_text(r.session, r.standings))
+    ledger.undo(_path(ctx, name), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
+def edit(ctx: typer.Context, name: str = _sitting_arg(),
+         number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
+         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
+                                            autocompletion=_complete_field)) -> None:
+    """Correct hand N; show what it changed (everything after it is recomputed)."""
+    from .. import ledger
+    from ..render import sitting as render
+    from ..fields import parse_assignments, typed_number
+
+    number = typed_number(number_text, "NUMBER", "the hand to correct")
+    style = _style(ctx)
+    text = _Printed(lambda before, after: render.correction_text(
+        number, before.session, before.standings, after.session, after.standings, style=style))
+    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
+def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
+    """Who pays whom at the end of the sitting (the fewest payments)."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    r = ledger.open_session(_path(ctx, name))
+    s = ledger.settlement(r)
+    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
+
+
+@app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/examples/*.yaml"))
+def check(ctx: typer.Context,
+          names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
+                                            ".yaml files", autocompletion=_complete_sitting)) -> None:
+    """Every mistake in the sittings at once, one `file:line: message` each (exit 1 if any)."""
+    from .. import ledger
+
+    errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
+    sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
+    if not errors:
+        _out(f"no mistakes in {sittings}")
+        return
+    for err in errors:
+        _out(str(err))
+    mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
+    _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
+
+
+@app.command("list", epilog=example("scorekeeper list", "scorekeeper --dir ~/cards list --json"))
+def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
+    """The sittings in the sessions folder, and which folder."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    folder, why = _folder_and_why(ctx)
+    rows = ledger.list_sittings(folder)
+    _out(render.sessions_json(folder, why, rows) if json else render.sessions_text(folder, why, rows))
+
+
+@app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
+                            "scorekeeper games hearts --players Ann,Bob,Cid,Dee --json"))
+def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
+                                               autocompletion=_complete_game),
+          rule: List[str] = typer.Option([], "--rule", "-r", help="show the hand fields under this "
+                                         "house rule NAME=VALUE (repeatable)"),
+          players: Optional[str] = typer.Option(None, "--players", "-p", help="show the hand fields "
+                                                "for this table: Ann,Bob,Cid"),
+          json: bool = _json_opt()) -> None:
+    """The games, or one game's house rules and hand fields."""
+    from .. import ledger
+    from ..render import sitting as render
+    from ..fields import parse_assignments
+
+    if game is None:
+        every = ledger.all_games()
+        _out(render.games_json(every) if json else render.games_list(every))
+        return
+    # `--players ""` is a mistake, not "no table given"
+    seated = [p.strip() for p in players.split(",")] if players is not None else None
+    g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields))
+
+
+@app.command(epilog=example("scorekeeper export friday > friday.csv"))
+def export(ctx: typer.Context, name: str = _sitting_arg(),
+           csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
+    """Every hand with its effect and the scores after it, as CSV."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    r = ledger.open_session(_path(ctx, name))
+    order = [f.name for f in r.game.fields(r.session)]
+    typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
+
+@app.command(epilog=example("scorekeeper stats", "scorekeeper stats --game hearts --since 2026-11-01",
+                            "scorekeeper stats --player Ann --json"))
+def stats(ctx: typer.Context,
+          game: Optional[str] = typer.Option(None, "--game", "-g", help="only sittings of this game"),
+          player: Optional[str] = typer.Option(None, "--player", "-p", help="only this player"),
+          since: Optional[str] = typer.Option(None, "--since", help="only sittings from this date "
+                                              "on (2026-11-01)"),
+          json: bool = _json_opt()) -> None:
+    """Statistics over every sitting in the folder: per player and per game."""
+    from .. import ledger
+    from ..render import stats as render_stats
+    from .. import stats as season_stats
+
+    if game is not None:
+        from ..games import get_game
+
+        game = get_game(game).name
+    folder = _folder(ctx)
+    keep = season_stats.keeper(game, player, season_stats.parse_since(since))
+    nights, failed = ledger.season(folder, keep)
+    season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
+    _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
+
+
+@app.command(epilog=example("scorekeeper chart cribbage-evening"))
+def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
+    """Each player's (or side's) score after every hand, as a chart fitting the terminal."""
+    from .. import ledger, stats
+    from ..render import chart as render_chart
+
+    r = ledger.open_session(_path(ctx, name))
+    lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
+    style = _style(ctx)  # None when piped: plain ASCII, 80 columns
+    width = (style.width if style is not None else None) or 80
+    _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
+                                 fancy=bool(style and style.symbols), colour=bool(style and style.color)))
+
+
+@app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
+                            "scorekeeper report --season --html season.html"))
+def report(ctx: typer.Context,
+           name: Optional[str] = typer.Argument(None, help="the sitting (leave out with --season)"),
+           html: Path = typer.Option(..., "--html", help="the HTML file to write"),
+           season: bool = typer.Option(False, "--season", help="every sitting in the folder")) -> None:
+    """One self-contained HTML page to share: standings, chart, every hand, who pays whom."""
+    from .. import ledger, stats, store
+    from ..render import html as render_html
+
+    if season == (name is not None):
+        raise ScorekeeperError("give a sitting's NAME, or --season for the whole folder "
+                               "(not both)", usage=True)
+    if season:
+        folder = _folder(ctx)
+        nights, failed = ledger.season(folder)
+        page = render_html.season_html(str(folder), stats.season(nights, failed), nights)
+    else:
+        r = ledger.open_session(_path(ctx, name))
+        lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+        page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)
+    store.write_text(html, page)
+    _out(f"wrote {html}")
+
+
+
+def main() -> None:
+    # A command is one short process whose objects (a long sitting's hands, effects and rows)
+    # live until it ends and hold no cycles: the cycle collector's passes over them only cost
+    # time (show on 10,000 Cinch hands: 1.3 s of CPU with it, 0.7 s without; memory the same).
+    import gc
+
+    gc.disable()
+    app(prog_name="scorekeeper")

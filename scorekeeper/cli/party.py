@@ -1,0 +1,138 @@
+"""`scorekeeper party new|round|show|edit|undo`: a progressive party of many tables.
+
+Only typer is imported here; the party modules are imported inside each command.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+def _example(*lines: str) -> str:
+    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+_NEW = ("scorekeeper party new spring --game progressive-hearts "
+        "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
+                  help="Progressive Hearts or Cinch: many tables, players moving up, stars and prizes.",
+                  epilog=_example(_NEW, "scorekeeper party round spring 1 Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan",
+                                  "scorekeeper party show spring"))
+
+
+@app.callback()
+def party() -> None:
+    """A progressive party: tables of four, the winners moving up, stars and prizes
+    (docs/party.md)."""
+
+
+def _dir(ctx: typer.Context) -> Optional[str]:
+    root = ctx.find_root()
+    given = root.obj or root.params.get("dir")
+    return str(given) if given else None
+
+
+def _path(ctx: typer.Context, name: str) -> Path:
+    from ..store import session_path, sessions_dir
+
+    return session_path(name, sessions_dir(_dir(ctx)))
+
+
+def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
+    from .complete import sittings
+
+    return sittings(_dir(ctx), incomplete)
+
+
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+    return typer.Argument(..., help=help, autocompletion=_complete_name)
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party new club --game progressive-cinch "
+                                    "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal --rule prizes=gold-first"))
+def new(ctx: typer.Context, name: str = _name("the party's name"),
+        game: str = typer.Option(..., "--game", "-g", help="progressive-hearts or progressive-cinch"),
+        players: str = typer.Option(..., "--players", "-p", help="a multiple of four, four to a "
+                                    "table in the order given, table 1 (the head table) first"),
+        rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE: prizes="
+                                       "stars|gold-first|all-stars (repeatable)")) -> None:
+    """Start a party and show the seating for round 1."""
+    from ..party import ledger as parties
+    from ..render import party as party_render
+    from ..fields import parse_assignments
+
+    names = [p.strip() for p in players.split(",")]
+    path = _path(ctx, name)
+    note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
+    p = parties.new_party(path, game, names, parse_assignments(rule, "rule"))
+    typer.echo(party_render.created_text(p.party, p.standing, str(path), note))
+
+
+@app.command("round", epilog=_example(
+    "scorekeeper party round spring 1 Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan",
+    "scorekeeper party round club 2 Eve=20 Fay=12",
+    "scorekeeper party round club 1 'deal1=bidder=Ann bid=8 made=10' 'deal2=bidder=Bob bid=6 made=9' "
+    "'deal3=bid=0 made=7' 'deal4=bidder=Dan bid=5 made=3'"))
+def round_(ctx: typer.Context, name: str = _name(),
+           table_text: str = typer.Argument(..., metavar="TABLE",
+                                            help="the table reporting (1 is the head table)"),
+           fields: List[str] = typer.Argument(..., help="hearts: NAME=N for each player; cinch: "
+                                              "NAME=N a pair's points, or deal1= to deal4=; "
+                                              "cut=NAME for a tie")) -> None:
+    """Log one table's result for the round being played; when every table has reported, the
+    movement is made and the next round's seating shown."""
+    from ..party import ledger as parties
+    from ..render import party as party_render
+    from ..fields import parse_assignments, typed_number
+
+    table = typed_number(table_text, "TABLE", "the table")
+    p = parties.report(_path(ctx, name), table, parse_assignments(fields))
+    typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
+
+
+@app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
+def show(ctx: typer.Context, name: str = _name(),
+         json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
+    """The seating, each player's tally, the order for the prizes, and every result."""
+    from ..party import ledger as parties
+    from ..render import party as party_render
+
+    p = parties.open_party(_path(ctx, name))
+    render = party_render.show_json if json else party_render.show_text
+    typer.echo(render(p.party, p.standing))
+
+
+@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+                            "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
+def edit(ctx: typer.Context, name: str = _name(),
+         round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
+         table_text: str = typer.Argument(..., metavar="TABLE", help="the table"),
+         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... as for party round "
+                                            "(FIELD= removes one)")) -> None:
+    """Correct a table's result; the movement after it is replayed."""
+    from ..party import ledger as parties
+    from ..render import party as party_render
+    from ..fields import parse_assignments, typed_number
+
+    round_number = typed_number(round_text, "ROUND", "the round")
+    table = typed_number(table_text, "TABLE", "the table")
+    before, after = parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields))
+    moved = [n for n in party_render.changed_rounds(before.standing, after.standing)]
+    note = (f"; re-seated round{'s' if len(moved) != 1 else ''} {', '.join(str(n) for n in moved)}"
+            if moved else "; the seating after it is unchanged")
+    typer.echo(f"corrected round {round_number} table {table}{note}\n\n"
+               + party_render.seating_text(after.party, after.standing))
+
+
+@app.command(epilog=_example("scorekeeper party undo spring"))
+def undo(ctx: typer.Context, name: str = _name()) -> None:
+    """Remove the last result logged."""
+    from ..party import ledger as parties
+    from ..render import party as party_render
+
+    removed, before, after = parties.undo(_path(ctx, name))
+    gone = before.standing.results[-1]
+    typer.echo(f"removed round {gone.round} table {gone.table}: {gone.summary}\n\n"
+               + party_render.seating_text(after.party, after.standing))

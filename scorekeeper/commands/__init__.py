@@ -1,1 +1,0 @@
-"""Typer sub-apps for commands that belong to one game (crib count, cinch tricks, ...)."""

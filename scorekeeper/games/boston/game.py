@@ -1,0 +1,677 @@
+"""Boston: a caller alone against three, paid by the tables, with a pool that grows on failure.
+
+Laws: 003_7c90169007266f58.txt ("BOSTON.") and boston-payments.md (the payment tables, in
+tables.py). Every account is kept in white counters (red = 10, blue = 100: "white,
+red, and blue; representing cents, dimes, and dollars"). A player's score is his net in
+white counters; the counters in the pools belong to nobody until won or divided, so at
+every step the players' scores plus the counters in all pools sum to zero.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
+from ...model import FileData, ScorekeeperError, Session
+from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
+
+RED = 10    # white counters in a red
+BLUE = 100  # white counters in a blue
+DEALS_PER_GAME = 12  # "Twelve deals is a game" (the knife: three rounds of four)
+
+# The calls in the book's rank order ("ANNOUNCEMENTS"), lowest first.
+CALLS: Tuple[str, ...] = (
+    "boston", "six", "seven", "little-misere", "eight", "nine", "grand-misere", "ten",
+    "eleven", "little-spread", "twelve", "grand-spread", "grand-slam",
+)
+PARTOUT = "partout"
+# Little misère and little spread are played with twelve cards: "after having discarded a card".
+TWELVE_CARD_CALLS = ("little-misere", "little-spread")
+
+# What people say at the table for a call, when it is not the call's name in the issue's
+# spelling: "five" is the call Boston, "thirteen" the Grand Slam; "misere" needs its size.
+_NUMBER_WORDS = ("five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen")
+_CALL_HINTS: Dict[str, str] = {
+    "misere": "did you mean little-misere or grand-misere?",
+    "misère": "did you mean little-misere or grand-misere?",
+    "spread": "did you mean little-spread or grand-spread?",
+    "pass": "when everyone passed: call=partout", "passed": "when everyone passed: call=partout",
+}
+
+
+def _call_hint(text: str) -> Optional[str]:
+    """A hint for a call typed as its number of tricks (5, five) or without its size."""
+    tricks = _NUMBER_WORDS.index(text) + 5 if text in _NUMBER_WORDS else (
+        int(text) if text.isascii() and text.isdigit() and len(text) <= 2 and 5 <= int(text) <= 13 else None)
+    if tricks is not None:
+        name = next(c for c, n in TRICK_CALLS.items() if n == tricks)
+        word = _NUMBER_WORDS[tricks - 5]
+        return f"did you mean {name}?" if name == word else f"{word} tricks is called {name}"
+    return _CALL_HINTS.get(text)
+
+
+def _parse_call(raw: Any, players: Sequence[str]) -> str:
+    try:
+        return _CALLS_KIND.parse(raw, players)
+    except ScorekeeperError as err:
+        hint = _call_hint(str(raw).strip().lower())
+        if hint is None:
+            raise
+        message = err.message.split(" (did you mean", 1)[0]  # the generic guess gave 'nine' for 'five'
+        raise ScorekeeperError(f"{message} ({hint})") from None
+
+
+_CALLS_KIND = choice(*CALLS, PARTOUT)
+CALL = Kind(_CALLS_KIND.describe, _parse_call)
+
+REVOKE_FORFEIT = 4 * RED        # "four red counters" to the pool (REVOKES)
+WRONG_CARDS_FORFEIT = 4 * RED   # "a forfeit of four red counters to the pool" (MAKING THE TRUMP)
+MISDEAL_FORFEIT = 1 * RED       # "one red counter for a misdeal" (THE POOL)
+PARTOUT_REVOKE = 5 * RED        # "five red counters to each adversary" (REVOKES)
+ANTE = 1 * RED                  # "each of them depositing one red counter" (THE POOL)
+
+
+# ---------------------------------------------------------------- counters
+
+
+def colours(white: int) -> str:
+    """White counters as the counters on the table: 347 -> '3 blue 4 red 7 white'.
+
+    A sign, when there is one, is written on the whole: -347 is '-(3 blue 4 red 7 white)'.
+    """
+    if white == 0:
+        return "0"
+    blue, rest = divmod(abs(white), BLUE)
+    red, single = divmod(rest, RED)
+    parts = [f"{n} {name}" for n, name in ((blue, "blue"), (red, "red"), (single, "white")) if n]
+    text = " ".join(parts)
+    if white < 0 and len(parts) > 1:
+        # "-3 red 2 white" reads as -30 + 2 = -28; the sign is written on the whole: -(32)
+        return f"-({text})"
+    return ("-" if white < 0 else "") + text
+
+
+# ---------------------------------------------------------------- payment tables
+
+
+@dataclass(frozen=True)
+class PaymentTable:
+    """The figures a sitting is paid by: success[bid][taken], failure[bid][short], misere[call]."""
+
+    name: str
+    success: Mapping[int, Mapping[int, int]]
+    failure: Mapping[int, Mapping[int, int]]
+    misere: Mapping[str, int]
+
+
+def payment_table(value: Any) -> PaymentTable:
+    """The table named by the resolved `table` rule: a name, or a house table's checked data."""
+    if isinstance(value, str):
+        named = NAMED_TABLES[value]
+        return PaymentTable(value, named["success"], named["failure"], named["misere"])
+    base = NAMED_TABLES[value.get("base", "foster")]
+    success = {b: dict(row) for b, row in base["success"].items()}
+    failure = {b: dict(row) for b, row in base["failure"].items()}
+    for b, row in value.get("success", {}).items():
+        success[b].update(row)
+    for b, row in value.get("failure", {}).items():
+        failure[b].update(row)
+    misere = dict(base["misere"], **value.get("misere", {}))
+    return PaymentTable(str(value.get("file") or "house"), success, failure, misere)
+
+
+def parse_table_rule(raw: Any) -> Any:
+    """`foster`, `decimal`, FILE.yaml (read now, kept in the log as data) or that data again."""
+    if isinstance(raw, FileData):  # the file the rule named, read by the store
+        return check_house_table(raw.data, raw.path, file=raw.path)
+    if isinstance(raw, Mapping):
+        return check_house_table(raw, str(raw.get("file") or "house table"))
+    text = str(raw).strip()
+    if text.lower() in NAMED_TABLES:
+        return text.lower()
+    raise ScorekeeperError(
+        f"must be foster, decimal or a house payment table FILE.yaml, got {raw!r}"
+        f"{suggest(text.lower(), list(NAMED_TABLES))}")
+
+
+def check_house_table(data: Any, where: str, file: Optional[str] = None) -> Dict[str, Any]:
+    """A house table's data, checked cell by cell and written in plain canonical form."""
+    if not isinstance(data, Mapping):
+        raise ScorekeeperError(f"{where}: must be a mapping with success, failure and/or misere")
+    unknown = set(map(str, data)) - {"file", "base", "success", "failure", "misere"}
+    if unknown:
+        raise ScorekeeperError(f"{where}: unknown key {sorted(unknown)[0]!r}; "
+                               f"keys: base, success, failure, misere")
+    out: Dict[str, Any] = {}
+    if file or data.get("file"):
+        out["file"] = str(file or data.get("file"))
+    base = str(data.get("base", "foster")).strip().lower()
+    if base not in NAMED_TABLES:
+        raise ScorekeeperError(f"{where}: base must be foster or decimal, got {data.get('base')!r}")
+    out["base"] = base
+    for part, span in (("success", lambda bid: (bid, 13)), ("failure", lambda bid: (1, bid))):
+        rows = data.get(part) or {}
+        if not isinstance(rows, Mapping):
+            raise ScorekeeperError(f"{where}: {part} must map each bid (5-13) to its cells")
+        checked: Dict[int, Dict[int, int]] = {}
+        for bid_raw, row in rows.items():
+            bid = _whole(bid_raw, f"{where}: {part}: bid", 5, 13)
+            if bid in checked:  # 10 and "10" are one row: never let one silently replace the other
+                raise ScorekeeperError(f"{where}: {part}: bid {bid} is given twice")
+            low, high = span(bid)
+            what = "tricks taken" if part == "success" else "tricks short"
+            if not isinstance(row, Mapping):
+                raise ScorekeeperError(f"{where}: {part}: bid {bid}: must map {what} to counters")
+            checked[bid] = {}
+            for key, amount in row.items():
+                cell = _whole(key, f"{where}: {part}: bid {bid}: {what}", low, high)
+                if cell in checked[bid]:
+                    raise ScorekeeperError(f"{where}: {part}: bid {bid}: {cell} {what} is given twice")
+                checked[bid][cell] = _whole(amount, f"{where}: {part}: bid {bid}, {cell} {what}: "
+                                            f"white counters", 0, None)
+        if checked:
+            out[part] = checked
+    misere = data.get("misere") or {}
+    if not isinstance(misere, Mapping):
+        raise ScorekeeperError(f"{where}: misere must map {', '.join(MISERE)} to counters")
+    for name, amount in misere.items():
+        if name not in MISERE:
+            raise ScorekeeperError(f"{where}: misere: unknown call {name!r}; calls: {', '.join(MISERE)}")
+        out.setdefault("misere", {})[name] = _whole(amount, f"{where}: misere: {name}", 0, None)
+    return out
+
+
+def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
+    ok = isinstance(raw, int) and not isinstance(raw, bool)
+    if not ok and isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() \
+            and len(raw.strip()) <= 12:
+        raw, ok = int(raw.strip()), True
+    if not ok or raw < low or (high is not None and raw > high):
+        span = f"{low} to {high}" if high is not None else f"at least {low}"
+        raise ScorekeeperError(f"{what}: must be a whole number {span}, got {raw!r}")
+    return raw
+
+
+# ---------------------------------------------------------------- state
+
+
+@dataclass(frozen=True)
+class BostonState:
+    net: Mapping[str, int]            # each player's white counters won (+) or lost (-)
+    in_play: int                      # the pool being played for
+    set_aside: Tuple[int, ...]        # pools set aside at the limit, played for in turn
+    deals: int                        # deals played (a misdeal is dealt again: not counted)
+    ante_due: bool                    # a game is starting: each player puts a red in
+    pool_after: Tuple[int, ...] = ()  # counters in all pools after each hand
+
+    @property
+    def pool(self) -> int:
+        return self.in_play + sum(self.set_aside)
+
+
+class _Table:
+    """One hand's movements of counters, kept so that nothing is created or lost."""
+
+    def __init__(self, state: BostonState, players: Sequence[str], limit: Optional[int],
+                 barred: Optional[str]):
+        self.players = tuple(players)
+        self.changes: Dict[str, int] = {p: 0 for p in players}
+        self.in_play = state.in_play
+        self.set_aside: List[int] = list(state.set_aside)
+        self.limit = limit
+        self.barred = barred  # "cannot win anything that deal" (played with the wrong cards)
+        self.notes: List[str] = []
+
+    def pay(self, payer: str, payee: str, amount: int) -> None:
+        if payee == self.barred or amount == 0:
+            return
+        self.changes[payer] -= amount
+        self.changes[payee] += amount
+
+    def to_pool(self, payer: str, amount: int) -> None:
+        self.changes[payer] -= amount
+        self.in_play += amount
+
+    def take_pool(self, taker: str) -> int:
+        if taker == self.barred:
+            return 0
+        won, self.in_play = self.in_play, 0
+        self.changes[taker] += won
+        if self.set_aside:  # "each must be played for in its turn": the next one comes in
+            self.in_play = self.set_aside.pop(0)
+        return won
+
+    def refill(self, ante_due: bool) -> None:
+        if self.in_play == 0 and self.set_aside:
+            self.in_play = self.set_aside.pop(0)
+        if ante_due or (self.in_play == 0 and not self.set_aside):
+            for p in self.players:  # "When empty, the pool is replenished ... as at first"
+                self.to_pool(p, ANTE)
+            self.notes.append("before the deal each put 1 red in the pool")
+
+    def limit_pool(self) -> None:
+        # "The pool proper is usually limited to 25 red counters. When it exceeds that
+        # amount, the 25 are set aside, and the surplus used to start a fresh pool."
+        while self.limit is not None and self.in_play > self.limit:
+            self.in_play -= self.limit
+            self.set_aside.append(self.limit)
+            self.notes.append(f"pool over {self.limit // RED} red: {self.limit // RED} red set aside")
+
+    def divide(self, eldest: int, carry: bool) -> Dict[str, int]:
+        """Divide every pool equally; the odd counters per the `remainder` rule."""
+        total = self.in_play + sum(self.set_aside)
+        shares = divide_pool(total, self.players, eldest, carry)
+        for p, share in shares.items():
+            self.changes[p] += share
+        self.in_play = total - sum(shares.values())
+        self.set_aside = []
+        return shares
+
+
+def divide_pool(total: int, players: Sequence[str], eldest: int, carry: bool) -> Dict[str, int]:
+    """Equal shares; the odd white counters go one each from the eldest hand round to the
+    left, or (carry) stay in the pool for the next game."""
+    each, odd = divmod(total, len(players))
+    shares = {p: each for p in players}
+    if not carry:
+        for k in range(odd):
+            shares[players[(eldest + k) % len(players)]] += 1
+    return shares
+
+
+# ---------------------------------------------------------------- the game
+
+
+class Boston(Game):
+    name = "boston"
+    title = "Boston (a caller against three; counters and a pool)"
+    description = (
+        "Four players (five or six: four are dealt in, the dealer sitting out, and at six the "
+        "player opposite him); each deal one caller plays alone against the other three "
+        "(caller=A call=seven tricks=10), or everyone passes and a Misère Partout is played "
+        "(call=partout A=4 Y=3 B=3 Z=3). Payments in white counters (red = 10, blue = 100) "
+        "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
+        "doubles it. Twelve deals make a game; the pools are divided at its end.")
+    min_players = 4
+    max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
+    unit = "counters"
+    rules = (
+        Rule("table", "foster",
+             "payment tables: foster (the first tables), decimal (the clubs' decimal failure "
+             "table) or a house table FILE.yaml (read once, kept in the log)",
+             parse_table_rule, "foster | decimal | FILE.yaml", reads_file="house table"),
+        int_rule("pool_limit", 25, "red counters a pool may hold before that many are set aside "
+                 "(\"usually limited to 25 red counters\"); none: no limit", low=1, optional=True),
+        choice_rule("remainder", "eldest", "counters of a divided pool that do not share "
+                    "equally: one each from the eldest hand round to the left, or carried "
+                    "into the next game's pool", "eldest", "carry"),
+        choice_rule("partout_tie", "each", "Misère Partout with a tie for most tricks: each "
+                    "tied player pays the others as sole loser would, or they share one loss",
+                    "each", "share"),
+        choice_rule("caller_revoke", "both", "a revoking caller doubles the pool and pays the "
+                    "forfeit (both); \"in some places the forfeit is omitted\" (double), \"in "
+                    "others it takes the place of doubling the pool\" (forfeit)",
+                    "both", "double", "forfeit"),
+        bool_rule("fontainebleau", False, "Boston de Fontainebleau: instead of doubling the "
+                  "pool, a failed caller pays into it what he pays each adversary; the pool "
+                  "has no limit unless pool_limit is given"),
+    )
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """Boston de Fontainebleau: "there is no limit to a pool" unless the table sets one."""
+        rules = super().resolve_rules(given, players)
+        if rules.get("fontainebleau") and "pool_limit" not in given:
+            rules["pool_limit"] = None
+        return rules
+
+    def dealt_in(self, session: Session, dealer: str) -> Tuple[str, ...]:
+        """The four who play a deal. Five or six at the table (PLAYERS: "five or six may form a
+        table"): the dealer deals to the four on his left and sits out; at six the player
+        opposite him (the third on his left) sits out too. Both move round with the deal."""
+        players = session.players
+        n = len(players)
+        if n == 4:
+            return tuple(players)
+        at = players.index(dealer)
+        out = {dealer} | ({players[(at + 3) % n]} if n == 6 else set())
+        return tuple(players[(at + k) % n] for k in range(1, n + 1) if players[(at + k) % n] not in out)
+
+    # -- players and fields
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        taken = {"caller", "call", "tricks", "revoke", "misdeal", "wrong_cards", "pay", "note", "at"}
+        for p in players:
+            if p.lower() in taken:
+                raise ScorekeeperError(f"player name {p!r} is a Boston hand field; choose another name")
+
+    def prompt_fields(self, session: Session) -> Sequence[str]:
+        # a deal is a call and how it went; each player's tricks only at Misère Partout
+        return ("caller", "call", "tricks")
+
+    def fields(self, session: Session) -> List[Field]:
+        return [
+            Field("caller", PLAYER, "who made the call and played alone"),
+            Field("call", CALL, "the call (book's rank order), or partout when everyone passed"),
+            Field("tricks", integer(0, 13), "tricks the caller took"),
+            *[Field(p, integer(0, 13), f"tricks {p} took (Misère Partout only)")
+              for p in session.players],
+            Field("revoke", PLAYER, "who revoked (claimed and proved)"),
+            Field("misdeal", BOOLEAN, "a misdeal: the dealer forfeits 1 red and deals again"),
+            Field("wrong_cards", PLAYER, "who played with the wrong number of cards"),
+            Field("pay", integer(1), "white counters per adversary agreed at the table, for a "
+                  "case the payment table does not cover"),
+        ]
+
+    def dealer_after(self, session: Session, deals: int) -> str:
+        """Who deals after `deals` deals: the deal passes to the left (a misdeal does not)."""
+        players = session.players
+        first = session.rules.get("first_dealer") or players[0]
+        return players[(players.index(first) + deals) % len(players)]
+
+    # -- replay
+
+    def start(self, session: Session) -> BostonState:
+        return BostonState({p: 0 for p in session.players}, 0, (), 0, True)
+
+    def apply(self, state: BostonState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[BostonState, Effect]:
+        hand = {k: v for k, v in hand.items() if k not in ("note", "at")}
+        players = session.players
+        rules = session.rules
+        dealer = self.dealer_after(session, state.deals)
+        limit = rules.get("pool_limit")
+        table = _Table(state, players, None if limit is None else limit * RED,
+                       hand.get("wrong_cards"))
+        table.refill(state.ante_due)
+        misdeal = hand.pop("misdeal", False)
+        active = self.dealt_in(session, dealer)
+        if not misdeal:
+            self._check_dealt_in(hand, players, active)
+        if misdeal:
+            summary = self._misdeal(hand, dealer, table)
+        elif hand.get("call") == PARTOUT:
+            summary = self._partout(hand, active, rules, table)
+        else:
+            summary = self._call(hand, active, rules, table)
+        if len(active) < len(players):
+            summary = f"{', '.join(p for p in players if p not in active)} sit{'s' if len(players) == 5 else ''} out; " + summary
+        self._forfeits(hand, rules, table)
+        table.limit_pool()
+
+        deals = state.deals + (0 if misdeal else 1)
+        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        ante_due = False
+        if not misdeal and deals % DEALS_PER_GAME == 0:
+            eldest = players.index(self.dealer_after(session, deals + 1))
+            total = table.in_play + sum(table.set_aside)
+            shares = table.divide(eldest, rules.get("remainder") == "carry")
+            table.notes.append(f"end of game {game_number + 1}: the pools ({total}) divided: "
+                               + ", ".join(f"{p} {s}" for p, s in shares.items())
+                               + (f"; {table.in_play} carried" if table.in_play else ""))
+            ante_due = True
+        net = {p: state.net[p] + table.changes[p] for p in players}
+        new = BostonState(net, table.in_play, tuple(table.set_aside), deals, ante_due,
+                          state.pool_after + (table.in_play + sum(table.set_aside),))
+        table.notes.append(_pool_note(new))
+        head = (f"game {game_number + 1} deal {deal_number + 1}"
+                + (" (misdeal, dealt again)" if misdeal else "") + ": ")
+        return new, Effect(head + summary, dict(table.changes), net, dealer, tuple(table.notes))
+
+    def _check_dealt_in(self, hand: Mapping[str, Any], players: Sequence[str],
+                        active: Sequence[str]) -> None:
+        """A player not dealt in this deal can neither call, nor take tricks, nor revoke."""
+        for p in players:
+            if p in active:
+                continue
+            named = [k for k, v in hand.items() if k == p or v == p]
+            if named:
+                raise ScorekeeperError(f"{named[0]}: {p} is not dealt in this deal (five or six at "
+                                       f"the table: {', '.join(active)} play it)", field=named[0])
+
+    # -- the kinds of hand
+
+    def _misdeal(self, hand: Mapping[str, Any], dealer: str, table: _Table) -> str:
+        if hand:
+            extra = sorted(hand)[0]
+            raise ScorekeeperError(
+                f"{extra}: a misdeal is logged on its own (misdeal=yes); the dealer deals "
+                f"again and the new deal is the next hand", field=extra)
+        table.to_pool(dealer, MISDEAL_FORFEIT)
+        return f"{dealer} forfeits 1 red to the pool"
+
+    def _partout(self, hand: Mapping[str, Any], players: Sequence[str], rules: Mapping[str, Any],
+                 table: _Table) -> str:
+        for name, why in (("caller", "nobody called: everyone passed"),
+                          ("tricks", f"give each player's tricks ({' '.join(p + '=N' for p in players)})"),
+                          ("pay", "Misère Partout is paid in red counters by the book")):
+            if name in hand:
+                raise ScorekeeperError(f"{name}: not used in a Misère Partout ({why})", field=name)
+        revoker = hand.get("revoke")
+        given = {p: hand[p] for p in players if p in hand}
+        if revoker:
+            # "the revoking player pays five red counters to each adversary ... The hands are
+            # immediately thrown up": there are no tricks to pay for.
+            if given:
+                raise ScorekeeperError(
+                    f"{sorted(given)[0]}: the hands are thrown up when a revoke is proved in a "
+                    f"Misère Partout; leave out the tricks")
+            paid = [p for p in players if p != revoker and p != table.barred]
+            for p in paid:
+                table.pay(revoker, p, PARTOUT_REVOKE)
+            return f"Misère Partout: {revoker} revokes and pays {', '.join(paid)} 5 red each"
+        missing = [p for p in players if p not in given]
+        if missing:
+            raise ScorekeeperError(f"{missing[0]} is missing: each player's tricks are needed in a "
+                                   f"Misère Partout ({' '.join(p + '=N' for p in players)})")
+        total = sum(given.values())
+        if total != 13:
+            shown = " ".join(f"{p}={given[p]}" for p in players)
+            raise ScorekeeperError(f"Misère Partout tricks must add up to 13, got {total} ({shown})")
+        most = max(given.values())
+        losers = [p for p in players if given[p] == most]
+        winners = [p for p in players if given[p] < most]
+        # "The person winning the largest number of tricks is the only loser, and he must pay
+        # each of the other players the difference between the number of his tricks and theirs
+        # in red counters." A tie for most: the book is silent (rule partout_tie).
+        share = rules.get("partout_tie") == "share" and len(losers) > 1
+        parts = []
+        for loser in losers:
+            paid = []
+            for p in winners:
+                owed = (most - given[p]) * RED
+                if share:
+                    owed //= len(losers)  # always whole: 2 tied give 5 per trick, 3 tied 4-4-4-1
+                table.pay(loser, p, owed)
+                if p != table.barred:  # played with the wrong cards: "cannot win anything"
+                    paid.append(f"{p} {owed}")
+            parts.append(f"{loser} ({most} tricks) pays " + (", ".join(paid) or "nobody"))
+        return "Misère Partout: " + "; ".join(parts)
+
+    def _call(self, hand: Mapping[str, Any], players: Sequence[str], rules: Mapping[str, Any],
+              table: _Table) -> str:
+        if "call" not in hand:
+            raise ScorekeeperError("call is missing: the call (" + ", ".join(CALLS)
+                                   + "), or call=partout when everyone passed; or misdeal=yes")
+        call = hand["call"]
+        if "caller" not in hand:
+            raise ScorekeeperError(f"caller is missing: who called {call} (a player's name)")
+        caller = hand["caller"]
+        for p in players:
+            if p in hand:
+                raise ScorekeeperError(f"{p}: a player's tricks are given only in a Misère "
+                                       f"Partout (call=partout); the caller's go in tricks=", field=p)
+        revoker = hand.get("revoke")
+        tricks = hand.get("tricks")
+        if tricks is None and not revoker:
+            raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)")
+        book = payment_table(rules["table"])
+        adversaries = [p for p in players if p != caller]
+        if call in MISERE:
+            made, amount, what = self._misere(call, caller, tricks, revoker, book, hand)
+        else:
+            made, amount, what = self._tricks(call, tricks, revoker, caller, book, hand)
+        if made:
+            for p in adversaries:
+                table.pay(p, caller, amount)
+            won = table.take_pool(caller)
+            result = (f"{', '.join(adversaries)} pay {caller} {amount} each"
+                      + (f"; {caller} takes the pool ({won})" if won else ""))
+            if caller == table.barred:
+                result = f"{caller} played with the wrong number of cards and wins nothing"
+        else:
+            for p in adversaries:
+                table.pay(caller, p, amount)
+            paid = [p for p in adversaries if p != table.barred]
+            result = f"{caller} pays {', '.join(paid)} {amount} each"
+            if table.barred in adversaries:
+                result += f" ({table.barred} played with the wrong number of cards: wins nothing)"
+            if rules.get("fontainebleau"):
+                # Boston de Fontainebleau: "instead of doubling the pool, an unsuccessful
+                # caller pays into the pool the same amount he loses to each other player"
+                table.to_pool(caller, amount)
+                result += f" and pays {amount} into the pool"
+            elif revoker != caller or rules.get("caller_revoke") != "forfeit":
+                doubled = table.in_play
+                table.to_pool(caller, doubled)
+                result += f" and doubles the pool (+{doubled})"
+        return f"{caller} calls {call}, {what}: {result}"
+
+    def _misere(self, call: str, caller: str, tricks: Optional[int], revoker: Optional[str],
+                book: PaymentTable, hand: Mapping[str, Any]) -> Tuple[bool, int, str]:
+        if tricks is not None and call in TWELVE_CARD_CALLS and tricks > 12:
+            raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}",
+                                   field="tricks")
+        if "pay" in hand:
+            raise ScorekeeperError(f"pay: {call} is paid {book.misere[call]} by the table; pay= is "
+                                   f"only for a case the payment table does not cover", field="pay")
+        amount = book.misere[call]  # "there being no over-tricks"
+        if revoker == caller:
+            return False, amount, "revokes and loses the call"
+        if revoker:
+            return True, amount, f"{revoker} revokes: paid as if made"
+        # "the moment a misère player takes a trick ... the hands are thrown up"
+        made = tricks == 0
+        return made, amount, "takes no trick" if made else f"takes {tricks}"
+
+    def _tricks(self, call: str, tricks: Optional[int], revoker: Optional[str], caller: str,
+                book: PaymentTable, hand: Mapping[str, Any]) -> Tuple[bool, int, str]:
+        bid = TRICK_CALLS[call]
+        if revoker == caller:
+            # "he loses the call in any case, and at least one trick besides"
+            taken = bid - 1 if tricks is None else min(tricks, bid - 1)
+            what = f"revokes: settled as {taken} taken"
+        elif revoker:
+            # "pay him for three over-tricks as forfeit ... the bid and the over-tricks
+            # together must not exceed thirteen tricks"
+            taken = min(bid + 3, 13)
+            what = f"{revoker} revokes: paid as {taken} taken"
+        else:
+            taken = tricks  # type: ignore[assignment]
+            what = f"takes {taken}"
+        if taken < bid:
+            amount = book.failure[bid][bid - taken]
+            if "pay" in hand:
+                raise ScorekeeperError(
+                    f"pay: the {book.name} table gives {amount} for {call} bid, {bid - taken} short; "
+                    f"pay= is only for a case the payment table does not cover", field="pay")
+            return False, amount, what
+        cell = book.success.get(bid, {}).get(taken)
+        if cell is not None:
+            if "pay" in hand:
+                raise ScorekeeperError(
+                    f"pay: the {book.name} table gives {cell} for {call} bid, {taken} taken; "
+                    f"pay= is only for a case the payment table does not cover", field="pay")
+            return True, cell, what
+        if "pay" not in hand:
+            why = (f"{revoker} revoked: paid as made with three over-tricks, never over "
+                   f"thirteen; " if revoker and revoker != caller else "")
+            raise ScorekeeperError(
+                f"pay=N needed: the {book.name} table has no figure for {call} bid, {taken} "
+                f"taken ({why}the cell is cut off in every surviving copy of Foster's table); give "
+                f"pay=N, the white counters each adversary pays as agreed at the table, or "
+                f"play with a house table (--rule table=FILE.yaml)")
+        return True, hand["pay"], what + " (pay agreed at the table)"
+
+    def _forfeits(self, hand: Mapping[str, Any], rules: Mapping[str, Any], table: _Table) -> None:
+        """Forfeits go into the pool after the call is settled: they start or feed the next
+        pool, never the one just won ("a forfeit of four red counters toward the next pool")."""
+        revoker = hand.get("revoke")
+        if revoker:
+            caller_forfeit_omitted = (revoker == hand.get("caller") and hand.get("call") != PARTOUT
+                                      and rules.get("caller_revoke") == "double")
+            if not caller_forfeit_omitted:
+                table.to_pool(revoker, REVOKE_FORFEIT)
+                table.notes.append(f"revoke: {revoker} forfeits 4 red to the pool")
+        wrong = hand.get("wrong_cards")
+        if wrong:
+            table.to_pool(wrong, WRONG_CARDS_FORFEIT)
+            table.notes.append(f"wrong number of cards: {wrong} forfeits 4 red to the pool")
+
+    def figures(self, values: Mapping[str, Any], before: BostonState, after: BostonState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Calls made and failed, in all and by call, for the caller (a Misère Partout or a
+        misdeal has no caller)."""
+        call, caller = values.get("call"), values.get("caller")
+        if values.get("misdeal") or call in (None, PARTOUT) or caller is None:
+            return ()
+        book = payment_table(session.rules["table"])
+        tricks, revoker = values.get("tricks"), values.get("revoke")
+        if call in MISERE:
+            made = self._misere(call, caller, tricks, revoker, book, values)[0]
+        else:
+            made = self._tricks(call, tricks, revoker, caller, book, values)[0]
+        outcome = "made" if made else "failed"
+        return (Figure(caller, f"calls {outcome}"), Figure(caller, f"{call} {outcome}"))
+
+    def finish(self, state: BostonState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        players = session.players
+        eldest = players.index(self.dealer_after(session, state.deals + 1))
+        # At the end of the sitting every pool is divided, the odd counters from the eldest hand.
+        shares = divide_pool(state.pool, players, eldest, carry=False)
+        balances = {p: state.net[p] + shares[p] for p in players}
+        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        next_dealer = self.dealer_after(session, state.deals)
+        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {DEALS_PER_GAME}",
+                 _pool_text(state)]
+        settle_lines: Tuple[str, ...] = ()
+        if state.pool:
+            settle_lines = (f"the pools ({state.pool} counters) are divided at the end of the "
+                            f"sitting: " + ", ".join(f"{p} {s}" for p, s in shares.items())
+                            + " (odd counters one each from the eldest hand)",)
+        return Standings(
+            game=self.name, players=players, scores=dict(state.net), effects=effects,
+            unit=self.unit, balances=balances, next_dealer=next_dealer, pool=state.pool,
+            columns={"in colours": {p: colours(state.net[p]) for p in players}},
+            lines=tuple(lines),
+            extra_json={
+                "pools": {"in_play": state.in_play, "set_aside": list(state.set_aside)},
+                "pool_after": list(state.pool_after),
+                "game_number": game_number + 1, "deal": deal_number + 1,
+                "colours": {p: colours(state.net[p]) for p in players},
+                "pool_division": shares,
+            },
+            settle_lines=settle_lines,
+        )
+
+
+def _pool_text(state: BostonState) -> str:
+    if state.in_play:
+        text = f"pool in play: {colours(state.in_play)} ({state.in_play})"
+    else:
+        text = "pool in play: empty (each puts in 1 red at the next deal)"
+    if state.set_aside:
+        n = len(state.set_aside)
+        text += (f"; set aside: {n} pool{'s' if n > 1 else ''} of "
+                 f"{colours(state.set_aside[0])} ({sum(state.set_aside)})")
+    return text
+
+
+def _pool_note(state: BostonState) -> str:
+    """The pools after a hand, briefly, for the hands table."""
+    text = f"pool {state.in_play}" + (f" = {colours(state.in_play)}" if state.in_play >= RED else "")
+    if state.set_aside:
+        text += f", {sum(state.set_aside)} set aside"
+    return text

@@ -1,0 +1,262 @@
+"""Counting a hand or crib at the show, with every combination that scores.
+
+The laws (the book, § 81 and § 84): every fifteen 2; a pair 2, pair royal 6, double pair
+royal 12 (that is, 2 for every pair of cards of one rank); sequences count their length,
+once for each way of taking them (so a double run of three is 6); a flush counts one a
+card, and "for a flush in the crib, the turned-up card must be of the same suit" (§ 81 vii);
+the knave of the suit turned up, his nob, 1. His heels (a knave turned up, 2 to the
+dealer, § 81 viii) belongs to the deal, not to any hand's count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from ...cards import Card, Rank, check_no_duplicates
+from ...model import ScorekeeperError
+
+# how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
+HAND_SIZES = (3, 4, 6)
+
+_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+
+
+@dataclass(frozen=True)
+class Combination:
+    """One scoring combination: its kind, the cards that make it, and its points."""
+
+    kind: str  # fifteen, pair, run, flush, nobs
+    cards: Tuple[Card, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class Count:
+    hand: Tuple[Card, ...]
+    starter: Card
+    crib: bool
+    combinations: Tuple[Combination, ...]
+
+    def points(self, kind: str) -> int:
+        return sum(c.points for c in self.combinations if c.kind == kind)
+
+    @property
+    def fifteens(self) -> int:
+        return self.points("fifteen")
+
+    @property
+    def pairs(self) -> int:
+        return self.points("pair")
+
+    @property
+    def runs(self) -> int:
+        return self.points("run")
+
+    @property
+    def flush(self) -> int:
+        return self.points("flush")
+
+    @property
+    def nobs(self) -> int:
+        return self.points("nobs")
+
+    @property
+    def total(self) -> int:
+        return sum(c.points for c in self.combinations)
+
+    @property
+    def heels(self) -> bool:
+        """The starter is a knave: two for his heels to the dealer, outside this count."""
+        return self.starter.rank is Rank.JACK
+
+    def as_dict(self) -> Dict[str, int]:
+        return {"total": self.total, "fifteens": self.fifteens, "pairs": self.pairs,
+                "runs": self.runs, "flush": self.flush, "nobs": self.nobs}
+
+
+def check_cards(hand: Sequence[Card], starter: Card, sizes: Sequence[int] = HAND_SIZES) -> None:
+    """A hand of a size some cribbage deals, no card twice, no joker."""
+    if len(hand) not in sizes:
+        allowed = " or ".join(str(s) for s in sizes) if len(sizes) < 3 else (
+            ", ".join(str(s) for s in sizes[:-1]) + f" or {sizes[-1]}")
+        raise ScorekeeperError(
+            f"hand: a cribbage hand has {allowed} cards besides the starter, got {len(hand)}")
+    for card in tuple(hand) + (starter,):
+        if card.is_joker:
+            raise ScorekeeperError("hand: cribbage is played without the joker")
+    check_no_duplicates(tuple(hand) + (starter,))
+
+
+def count_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> Count:
+    """The show count of `hand` with the `starter`, every scoring combination listed."""
+    hand = tuple(hand)
+    check_cards(hand, starter)
+    if crib and len(hand) != 4:
+        raise ScorekeeperError(f"hand: a crib has 4 cards besides the starter, got {len(hand)}")
+    every = hand + (starter,)
+    combos: List[Combination] = []
+    combos += fifteens(every)
+    combos += pairs(every)
+    combos += runs(every)
+    combos += flush(hand, starter, crib)
+    combos += nobs(hand, starter)
+    return Count(hand, starter, crib, tuple(combos))
+
+
+def fifteens(cards: Sequence[Card]) -> List[Combination]:
+    """2 for every combination of cards whose pips total fifteen (court cards 10, § 81 v)."""
+    # The total of every subset, each from a smaller one (one addition per subset rather
+    # than a sum per combination): the hot loop of `crib stats` checks and the advisor.
+    values = [c.rank.pips for c in cards]
+    totals = [0] * (1 << len(values))
+    chosen = []
+    for mask in range(1, len(totals)):
+        low = mask & -mask
+        totals[mask] = totals[mask ^ low] + values[low.bit_length() - 1]
+        if totals[mask] == 15 and mask != low:
+            chosen.append(tuple(i for i in range(len(values)) if mask >> i & 1))
+    chosen.sort(key=lambda picked: (len(picked), picked))  # as combinations() lists them
+    return [Combination("fifteen", tuple(cards[i] for i in picked), 2) for picked in chosen]
+
+
+def pairs(cards: Sequence[Card]) -> List[Combination]:
+    """2 for every pair of one rank: so a pair royal is 6 and a double pair royal 12 (§ 81 ii-iv)."""
+    return [Combination("pair", (a, b), 2) for a, b in combinations(cards, 2) if a.rank is b.rank]
+
+
+def runs(cards: Sequence[Card]) -> List[Combination]:
+    """Each longest sequence of three or more ranks, once for every choice among duplicates."""
+    by_rank: Dict[int, List[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank.ordinal, []).append(card)
+    found: List[Combination] = []
+    ordinal = 1
+    while ordinal <= 13:
+        if ordinal not in by_rank:
+            ordinal += 1
+            continue
+        end = ordinal
+        while end + 1 in by_rank:
+            end += 1
+        if end - ordinal + 1 >= 3:
+            groups = [by_rank[o] for o in range(ordinal, end + 1)]
+            for choice in _product(groups):
+                found.append(Combination("run", tuple(choice), len(choice)))
+        ordinal = end + 1
+    return found
+
+
+def _product(groups: List[List[Card]]) -> List[List[Card]]:
+    result: List[List[Card]] = [[]]
+    for group in groups:
+        result = [done + [card] for done in result for card in group]
+    return result
+
+
+def flush(hand: Sequence[Card], starter: Card, crib: bool) -> List[Combination]:
+    """One a card when the hand is all one suit, one more if the starter matches;
+    in the crib only a flush of all five counts (§ 81 vii)."""
+    suits = {c.suit for c in hand}
+    if len(suits) != 1:
+        return []
+    if starter.suit in suits:
+        return [Combination("flush", tuple(hand) + (starter,), len(hand) + 1)]
+    if crib:
+        return []
+    return [Combination("flush", tuple(hand), len(hand))]
+
+
+def nobs(hand: Sequence[Card], starter: Card) -> List[Combination]:
+    """His nob: the knave of the suit turned up, in hand or crib, 1 (§ 81 viii)."""
+    return [Combination("nobs", (c,), 1) for c in hand
+            if c.rank is Rank.JACK and c.suit is starter.suit]
+
+
+# ---------------------------------------------------------------- saying it
+
+
+def say(count: Count) -> str:
+    """The count as a player says it: "fifteen two, fifteen four, and a pair is six"."""
+    parts: List[str] = []
+    running = 0
+    for combo in count.combinations:
+        if combo.kind == "fifteen":
+            running += 2
+            parts.append(f"fifteen {running}")
+    groups = [(_pairs_phrase(count), count.pairs), (_runs_phrase(count), count.runs),
+              (f"a flush of {_word(count.flush)}", count.flush), ("his nobs", count.nobs)]
+    for phrase, points in groups:
+        if points:
+            running += points
+            verb = "make" if _plural(phrase) else "is"   # "and the runs make 14", not "is"
+            parts.append(f"{phrase} {verb} {running}" if parts else f"{phrase}, {running}")
+    if not parts:
+        return "nineteen (nothing: 0)"  # the players' word for a hand that scores nothing
+    text = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + ", and " + parts[-1]
+    if not text.endswith(str(count.total)):
+        text += f": {count.total}"
+    return text
+
+
+def _plural(phrase: str) -> bool:
+    return phrase.startswith("two ") or " and " in phrase
+
+
+def _word(n: int) -> str:
+    return _NUMBERS.get(n, str(n))
+
+
+def _pairs_phrase(count: Count) -> str:
+    by_rank: Dict[Rank, int] = {}
+    for combo in count.combinations:
+        if combo.kind == "pair":
+            by_rank[combo.cards[0].rank] = by_rank.get(combo.cards[0].rank, 0) + 1
+    names = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+    words = [names[n] for n in by_rank.values()]
+    if words == ["a pair", "a pair"]:
+        return "two pairs"
+    return " and ".join(words)
+
+
+def _runs_phrase(count: Count) -> str:
+    found = [c for c in count.combinations if c.kind == "run"]
+    if not found:
+        return ""
+    stretches: Dict[Tuple[int, ...], int] = {}
+    for c in found:
+        key = tuple(sorted(card.rank.ordinal for card in c.cards))
+        stretches[key] = stretches.get(key, 0) + 1
+    # eight-card cribbage can hold two separate sequences: name each ("a run of three and a
+    # run of four"), rather than "the runs", which reads as one
+    names = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}
+    return " and ".join(f"{names.get(many, f'{many} runs')} of {_word(len(key))}"
+                        for key, many in sorted(stretches.items()))
+
+
+def table(count: Count) -> List[List[str]]:
+    """Rows of (kind, cards, points) for every scoring combination."""
+    rows = [[c.kind, " ".join(str(card) for card in c.cards), str(c.points)] for c in count.combinations]
+    return rows
+
+
+# ---------------------------------------------------------------- the total alone, fast
+
+
+def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
+    """The same total as `count_hand(...).total`, without listing combinations (for the
+    advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
+    from .stats import rank_points_cached
+
+    total = rank_points_cached(tuple(sorted([c.rank.ordinal for c in hand] + [starter.rank.ordinal])))
+    suit = hand[0].suit
+    if all(c.suit is suit for c in hand):
+        if starter.suit is suit:
+            total += len(hand) + 1
+        elif not crib:
+            total += len(hand)
+    for c in hand:
+        if c.rank is Rank.JACK and c.suit is starter.suit:
+            total += 1
+    return total

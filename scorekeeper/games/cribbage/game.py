@@ -1,0 +1,575 @@
+"""Cribbage for sessions (the book, §§ 80-90): two players, three each for himself, or four in
+partnership; points by deal, either as totals (Ann=14) or counted from the cards.
+
+The order of scoring within a deal decides who wins when a game ends in the middle of it
+(a game ends the moment a side reaches the target, § 82 xvi; what is left of the deal is not
+scored). We apply, in this order:
+
+ 1. five-card cribbage: three for "last" to the non-dealer at the start of each game (§ 81 x);
+ 2. a misdeal: two to the non-dealer (§ 82 iii); the deal is void and the dealer deals again;
+ 3. his heels: a knave turned up, two to the dealer (§ 81 viii; § 82 xii: before the play);
+ 4. penalties in the order the faults happen: touching the pack after the cut (two, § 82 vi),
+    confusing the crib (three, § 82 viii), failing to play when able (two holes, § 82 xxi):
+    the offender's opponents take them (§ 82 ix: forfeited points go to the other side);
+ 5. the play: `play.NAME` in the order of playing, from the dealer's left round to the dealer
+    (if two sides could each peg out in the same play, `out=NAME` says who did first);
+ 6. the show: "each player then counts and scores his hand, the non-dealer first. The dealer
+    then marks the points for his hand, and also for his crib" (§ 84). A total `NAME=N` is
+    applied at NAME's place in the show, so it cannot win in the play: give `play.NAME`
+    apart when a game may have been won while pegging. Points a player overlooked
+    (`overlooked.NAME`) are taken off right after his count; with `muggins=on` his opponent
+    takes them then.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+
+from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
+from ...model import ScorekeeperError, Session
+from .. import sides as _sides
+from .. import target as _target
+from ..base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+
+HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
+PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
+             ("confused", 3, "confused the crib cards with his hand"),
+             ("failed_to_play", 2, "failed to play when able"),
+             # § 82 xiv: "A player may not, except to 'peg him,' touch his adversary's pegs,
+             # under a penalty of two points."
+             ("touched_pegs", 2, "touched his adversary's pegs"))
+# What one deal can score, as a sound bound (not the exact maximum): a card played pegs at most
+# 15 (a double pair royal 12 or a run, never both on one card, + 2 for fifteen or thirty-one
+# + 1 for the go); a hand or crib at most its rank points (fifteens, pairs, runs: the most any
+# ranks make, found by walking every multiset of ranks) + a flush of every card + his nob.
+PEG_PER_CARD = 15
+SHOW_MOST = {3: 20 + 4 + 1, 4: 29, 6: 72 + 7 + 1}   # by the cards in hand (with the starter)
+
+
+class CribState(NamedTuple):
+    scores: Tuple[int, ...]          # the current game, by side
+    dealer: int                      # index of the next dealer in session.players
+    deals_in_game: int               # deals so far in the current game, misdeals included
+    games_won: Tuple[int, ...]       # by player
+    balances: Tuple[Any, ...]        # by player, in games (lurches double)
+    game_number: int
+
+
+class Cribbage(Game):
+    name = "cribbage"
+    title = "Cribbage (two, three or four hands; five-, six- or eight-card)"
+    description = ("Each deal gives each player's points (Ann=14 Bob=9), or the cards to count: "
+                   "starter=5S hand.Ann=5H,5D,5C,JS crib=... play.Ann=3 (pegging), heels when a "
+                   "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
+                   "the moment a side reaches the target, even in the middle of a deal. "
+                   "Settlement: the stake per game won, double for a lurch. "
+                   "Four players play two against two: the first and third against the second "
+                   "and fourth.")
+    min_players = 2
+    max_players = 4
+    unit = "games"
+    rules = (
+        int_rule("game", 121, "points that win a game (121; 61 when variant=five-card: § 83 "
+                 "\"the sixty-one points ... mark the game\"; the book plays three and four "
+                 "hands like five-card, § 87, to 61: --rule game=61)", low=1, optional=True),
+        choice_rule("variant", "six-card", "cards dealt to each of two players: six (keep four), "
+                    "five (keep three; the non-dealer takes three for last) or eight (keep six)",
+                    "six-card", "five-card", "eight-card"),
+        bool_rule("lurch", False, "a win before the loser has 91 of 121 (31 of 61) is a double "
+                  "game (§ 82 xvii: if agreed before the game)"),
+        bool_rule("muggins", False, "points a player overlooks may be taken by his opponent"),
+        bool_rule("loser_deals", False, "two players: the loser of a game deals the first hand "
+                  "of the next (default: the deal simply alternates)"),
+        choice_rule("three_crib", "four", "three hands: the crib is one card from each and one "
+                    "from the pack (four, today's custom) or one from each (three, § 87: \"They "
+                    "put out but one card each to the crib\")", "four", "three"),
+        bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
+                  "but each deal in rotation\": each deal is a two-hand deal, the player on the "
+                  "dealer's right sitting out"),
+    )
+
+    # ---------------------------------------------------------------- rules and fields
+
+    def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
+        three = len(players) == 3
+        if rules.get("sit_out") and not three:
+            raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
+                                   f"got {len(players)}")
+        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
+            raise ScorekeeperError("rule three_crib: applies only when three play together "
+                                   "(three players, without sit_out)")
+        if three and rules.get("sit_out"):
+            return  # each deal is a two-hand deal: any variant
+        if len(players) > 2 and rules["variant"] != "six-card":
+            raise ScorekeeperError(
+                f"rule variant: three- and four-hand cribbage is played with five cards dealt "
+                f"and four kept (§ 87), so use variant=six-card, got {rules['variant']}",
+                rule="variant")
+
+    def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+        """The game's default follows the variant: 61 for five-card (§ 83), else 121."""
+        rules = super().resolve_rules(given, players)
+        if "game" not in given and rules["variant"] == "five-card":
+            rules["game"] = 61
+        return rules
+
+    def target(self, rules: Mapping[str, Any]) -> int:
+        if rules.get("game"):
+            return rules["game"]
+        return 61 if rules["variant"] == "five-card" else 121
+
+    def fields(self, session: Session) -> List[Field]:
+        size = HAND_SIZE[session.rules["variant"]]
+        players = session.players
+        found = [Field(p, integer(0), f"the points {p} scored this deal in the play and the show "
+                                           "(heels and penalties have their own fields)") for p in players]
+        found.append(Field("starter", CARD, "the card turned up (to count the cards)"))
+        found += [Field(f"hand.{p}", cards((size,)), f"the {size} cards {p} showed") for p in players]
+        size_crib = 3 if session.rules.get("three_crib") == "three" else 4
+        found.append(Field("crib", cards((size_crib,)), f"the {size_crib} cards of the crib "
+                                                         f"(the dealer's)"))
+        found += [Field(f"play.{p}", integer(0), f"points {p} pegged in the play") for p in players]
+        found.append(Field("heels", BOOLEAN, "a knave turned up: two to the dealer (counted by "
+                                             "itself when the starter is a knave; heels=no if "
+                                             "not taken in time)"))
+        found.append(Field("misdeal", BOOLEAN, "the dealer misdealt: two to the non-dealer, and "
+                                               "he deals again"))
+        found += [Field(name, PLAYER, f"who {what} (he forfeits {n})") for name, n, what in PENALTIES]
+        found += [Field(f"overlooked.{p}", integer(0), f"points {p} failed to count")
+                  for p in players]
+        found += [Field(f"overscored.{p}", integer(1), f"points {p} took beyond his due (§ 82 "
+                        f"ix): his opponents take them") for p in players]
+        found.append(Field("out", PLAYER, "who pegged out first, when two could have"))
+        found.append(Field("forfeit", PLAYER, "a player who forfeits the game (§ 82 xvi, xx, "
+                                              "xxii; \"refuses to abide by the rules\"): his "
+                                              "side loses it at once"))
+        return found
+
+    # ---------------------------------------------------------------- sides
+
+    def sides(self, session: Session) -> List[Tuple[str, ...]]:
+        if len(session.players) == 4:  # § 87: four-hand, two against two, partners opposite
+            return list(_sides.partnerships(session.players))
+        return list(_sides.each_alone(session.players))
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.target(session.rules)
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        return tuple(self.sides(session)) if len(session.players) == 4 else None
+
+    def side_of(self, session: Session, player: str) -> int:
+        return _sides.side_index(self.sides(session), player)
+
+    # ---------------------------------------------------------------- replay
+
+    def start(self, session: Session) -> CribState:
+        first = session.rules.get("first_dealer") or session.players[0]
+        n = len(session.players)
+        return CribState(tuple(0 for _ in self.sides(session)), session.players.index(first), 0,
+                         (0,) * n, (0,) * n, 1)
+
+    def apply(self, state: CribState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[CribState, Effect]:
+        players = session.players
+        dealer = players[state.dealer]
+        if "forfeit" in hand:
+            return self.forfeited(state, hand, session, dealer)
+        steps = self.steps(state, hand, session, dealer)
+        target = self.target(session.rules)
+        before = state.scores
+        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
+        race = _target.Race(dict(enumerate(before)), target)
+        ended_in_play = False
+        said: List[str] = []
+        sides = self.sides(session)
+        pegging_checked = False
+        for side, points, why in steps:
+            if why.startswith("pegs") and not pegging_checked:
+                pegging_checked = True
+                self.check_pegging(steps, race.scores, session, hand, target)
+            if points == 0:
+                if why.startswith("overlooks"):
+                    said.append(_side_says(sides[side], why))
+                continue
+            race.count(side, points)
+            said.append(_side_says(sides[side], why.format(n=points)))
+            if race.over:
+                ended_in_play = why.startswith("pegs")
+                break
+        winner = race.first
+        scores = [race.scores[side] for side in range(len(before))]
+        changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
+        after = self.by_player(session, scores)
+        notes: List[str] = []
+        games_won = list(state.games_won)
+        balances = list(state.balances)
+        if winner is not None:
+            notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+        if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
+            notes += self.count_breakdowns(hand, session)
+        next_dealer = self.next_dealer(state, hand, session, winner, scores)
+        summary = "; ".join(said) or "no score"
+        sitter = self.sitting_out(session, state.dealer)
+        if sitter is not None:
+            summary = f"{sitter} sits out; {summary}"
+        if winner is not None:
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
+                            tuple(balances), state.game_number + 1)
+        else:
+            # a misdeal counts too: "last" is taken once, "at the commencement of the game"
+            # (§ 81 x), not again when the first deal is misdealt and dealt again
+            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
+                            state.games_won, state.balances, state.game_number)
+        return new, Effect(summary, changes, after, dealer, tuple(notes))
+
+    def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
+        """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
+        "fifteen two, fifteen four, and a pair is six"), so the table can check it."""
+        starter = hand.get("starter")
+        if starter is None:
+            return []
+        from .count import count_hand, say
+
+        def spoken(cards: Any, crib: bool = False) -> Optional[str]:
+            try:
+                return say(count_hand(cards, starter, crib=crib))
+            except ScorekeeperError:  # a count the table-side counter does not take (a 3-card crib)
+                return None
+
+        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"])) for p in session.players if f"hand.{p}" in hand]
+        if "crib" in hand:
+            found.append(("the crib", spoken(hand["crib"], crib=True)))
+        return [f"{whose}: {said}" for whose, said in found if said]
+
+    def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
+                  dealer: str) -> Tuple[CribState, Effect]:
+        """§ 82 xvi ("loses it"), xx, xxii ("forfeits the game") and "The player who refuses to
+        abide by the rules, loses the game": the game ends at once, as it stands. Two sides:
+        the other side wins it (a single game: a lurch is for scoring the game, not for a
+        forfeit). Three each for himself: the forfeiter pays each of the others a game."""
+        others = [f for f in hand if f not in ("forfeit", "note", "at")]
+        if others:
+            raise ScorekeeperError(f"forfeit: a forfeited game ends at once; give only forfeit "
+                                   f"(and a note), not {', '.join(others)}")
+        players, sides = session.players, self.sides(session)
+        loser = self.side_of(session, hand["forfeit"])
+        games_won, balances = list(state.games_won), list(state.balances)
+        winners = [i for i in range(len(sides)) if i != loser]
+        for i in winners:
+            for name in sides[i]:
+                games_won[players.index(name)] += 1
+                balances[players.index(name)] += 1
+        for name in sides[loser]:
+            balances[players.index(name)] -= len(winners)
+        win_names = ", ".join(_side_name(sides[i]) for i in winners)
+        note = (f"game {state.game_number}: {_side_says(sides[loser], 'forfeits')} the game at "
+                f"{state.scores[loser]}; {win_names} win{'s' if len(winners) == 1 and len(sides[winners[0]]) == 1 else ''} it")
+        zero = {p: 0 for p in players}
+        new = CribState(tuple(0 for _ in sides), (state.dealer + 1) % len(players), 0,
+                        tuple(games_won), tuple(balances), state.game_number + 1)
+        summary = f"{hand['forfeit']} forfeits the game"
+        return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
+
+    def check_pegging(self, steps, scores, session, hand, target) -> None:
+        """Two sides that could each peg out in this play: the order of the fields cannot say
+        who did first, so `out=NAME` must."""
+        pegged: Dict[int, int] = {}
+        for side, points, why in steps:
+            if why.startswith("pegs"):
+                pegged[side] = pegged.get(side, 0) + points
+        could = [side for side, n in pegged.items() if scores[side] + n >= target]
+        out = hand.get("out")
+        if out is not None:
+            side = self.side_of(session, out)
+            if side not in could:
+                raise ScorekeeperError(
+                    f"out: {out} could not have pegged out: {scores[side]} and "
+                    f"{pegged.get(side, 0)} pegged is short of {target}", field="out")
+            return
+        if len(could) > 1:
+            names = " and ".join(_side_name(self.sides(session)[i]) for i in could)
+            raise ScorekeeperError(f"out: {names} could each have pegged out to {target} in this "
+                                   f"play; say who did first with out=NAME", field="out")
+
+    def by_player(self, session: Session, by_side: Sequence[int]) -> Dict[str, int]:
+        return {p: by_side[self.side_of(session, p)] for p in session.players}
+
+    def next_dealer(self, state: CribState, hand: Dict[str, Any], session: Session,
+                    winner: Optional[int], scores: Sequence[int]) -> int:
+        n = len(session.players)
+        if hand.get("misdeal") and winner is None:
+            return state.dealer  # the same dealer deals again
+        if winner is not None and session.rules.get("loser_deals") and n == 2:
+            return 1 - winner
+        return (state.dealer + 1) % n
+
+    def settle_game(self, session: Session, scores: Sequence[int], winner: int,
+                    games_won: List[int], balances: List[Any], state: CribState) -> str:
+        """The winner's side takes the stake from each losing side, double for a lurch."""
+        target = self.target(session.rules)
+        sides = self.sides(session)
+        lurch_line = target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
+        parts = []
+        for name in sides[winner]:
+            games_won[session.players.index(name)] += 1
+        for side, members in enumerate(sides):
+            if side == winner:
+                continue
+            stake = 2 if session.rules.get("lurch") and scores[side] < lurch_line else 1
+            parts.append(f"{_side_name(members)} {scores[side]}" + (" (lurched: double)" if stake == 2 else ""))
+            for loser in members:
+                balances[session.players.index(loser)] -= stake
+            for taker in sides[winner]:
+                balances[session.players.index(taker)] += stake * len(members) // len(sides[winner])
+        return (f"game {state.game_number}: {_side_says(sides[winner], 'wins with')} {scores[winner]} "
+                f"against {', '.join(parts)}; the rest of the deal is not scored")
+
+    # ---------------------------------------------------------------- one deal, in order
+
+    def sitting_out(self, session: Session, dealer_index: int) -> Optional[str]:
+        """§ 88: at three, one sits out each deal in rotation: the player on the dealer's right
+        (the last dealer), so the dealer plays the player on his left."""
+        if not session.rules.get("sit_out"):
+            return None
+        players = session.players
+        return players[(dealer_index - 1) % len(players)]
+
+    def steps(self, state: CribState, hand: Dict[str, Any], session: Session,
+              dealer: str) -> List[Tuple[int, int, str]]:
+        """(side, points, why) in the order they are scored within the deal (see the top)."""
+        players = session.players
+        rules = session.rules
+        side = lambda p: self.side_of(session, p)  # noqa: E731
+        out = self.sitting_out(session, state.dealer)
+        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        if out is not None:
+            order.remove(out)
+            named = [f for f, v in hand.items()
+                     if out in (f, f.partition(".")[2]) or (isinstance(v, str) and v == out)]
+            if named:
+                raise ScorekeeperError(f"{named[0]}: {out} sits out this deal (§ 88: one sits out "
+                                       f"each deal in rotation); the deal is {dealer}'s against "
+                                       f"{order[0]}")
+        steps: List[Tuple[int, int, str]] = []
+        if rules["variant"] == "five-card" and state.deals_in_game == 0:
+            steps.append((side(order[0]), 3, "takes three for last"))
+        if hand.get("misdeal"):
+            others = [f for f in hand if f not in ("misdeal", "note", "at")]
+            if others:
+                raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
+                                       f"(and a note), not {', '.join(others)}", field="misdeal")
+            for opponent in self._opponent_sides(session, dealer, out):
+                steps.append((opponent, 2, "takes two for the misdeal"))
+            return steps
+        counted = self.counted(hand, session, dealer)
+        if counted["heels"]:
+            steps.append((side(dealer), 2, "takes two for his heels"))
+        if hand.get("touched") == dealer:
+            raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
+                                   f"the cards after the cut is the non-dealer's (§ 82 vi)",
+                                   field="touched")
+        for name, points, what in PENALTIES:
+            if name in hand:
+                for opponent in self._opponent_sides(session, hand[name], out):
+                    steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
+        steps += self._play_steps(hand, session, order, counted)
+        for p in order:
+            crib = counted["crib"] if p == dealer else None
+            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
+        return steps
+
+    def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """The other sides; not the player sitting out this deal (§ 88)."""
+        mine = self.side_of(session, player)
+        skip = self.side_of(session, out) if out is not None else None
+        return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
+
+    def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
+        target = self.target(session.rules)
+        pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
+        out = hand.get("out")
+        if out is not None:
+            if not any(p == out for p, _ in pegs):
+                raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})",
+                                       field="out")
+            pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
+        return [(self.side_of(session, p), n, "pegs {n}") for p, n in pegs]
+
+    def _show_steps(self, hand, session, player, shown, crib,
+                    out: Optional[str] = None) -> List[Tuple[int, int, str]]:
+        """His hand, then (the dealer) his crib; points he overlooked come off his last count,
+        and with muggins his opponent takes them at once."""
+        side = self.side_of(session, player)
+        counts = []
+        partners = len(self.sides(session)[side]) > 1  # then say whose hand it was
+        if shown is not None:
+            # a total NAME=N is the play and the show together; "shows" is for a hand counted
+            verb = "scores {n}" if player in hand else "shows {n}"
+            counts.append([shown, verb + (f" ({player})" if partners else "")])
+        if crib is not None:
+            counts.append([crib, "crib {n}"])
+        missed = hand.get(f"overlooked.{player}", 0)
+        if missed > sum(c[0] for c in counts):
+            raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
+                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
+                                   field=f"overlooked.{player}")
+        left = missed
+        for item in reversed(counts):
+            taken = min(left, item[0])
+            item[0] -= taken
+            left -= taken
+        steps = [(side, n, why) for n, why in counts]
+        over = hand.get(f"overscored.{player}")
+        if over:
+            # § 82 ix: "put back as many points as he has over-scored, and have the points
+            # added to his opponent's side" (his record holds only his due already)
+            for opponent in self._penalty_takers(session, player, out):
+                steps.append((opponent, over, f"takes {over}: {player} over-scored"))
+        if missed:
+            steps.append((side, 0, f"overlooks {missed}" + (f" ({player})" if partners else "")))
+            if session.rules.get("muggins"):
+                steps.append((self.muggins_side(session, player, out), missed,
+                              f"takes {missed} by muggins from {player}"))
+        return steps
+
+    def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        return self._opponent_sides(session, player, out)
+
+    def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
+        """Who takes overlooked points: the other side; at three hands, the player on the left
+        (with one sitting out, § 88: the one opponent)."""
+        players = session.players
+        if out is not None:
+            return self._opponent_sides(session, player, out)[0]
+        if len(players) == 3:
+            return self.side_of(session, players[(players.index(player) + 1) % 3])
+        return self._opponent_sides(session, player)[0]
+
+    def counted(self, hand: Dict[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
+        """Each player's show (from his cards, or his total), the crib, and the heels."""
+        from ...cards import Rank
+        from .count import show_points
+
+        players = session.players
+        starter = hand.get("starter")
+        given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
+        if given_cards and starter is None:
+            raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
+                                   field="starter")
+        if starter is not None:
+            every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
+                                                     for c in hand[f]]
+            for where, card in every:
+                if card.is_joker:
+                    field = "starter" if where == "as the starter" else where[len("in "):]
+                    raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
+            _check_no_card_twice(every)
+        shows: Dict[str, int] = {}
+        for p in players:
+            if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
+                other = f"hand.{p}" if f"hand.{p}" in hand else f"play.{p}"
+                raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
+                                       f"by {other} and the cards, not both", field=p)
+            if p in hand:
+                self.check_total(session, p, hand[p], p == dealer)
+                shows[p] = hand[p]
+            elif f"hand.{p}" in hand:
+                shows[p] = show_points(hand[f"hand.{p}"], starter)
+            missed = hand.get(f"overlooked.{p}", 0)
+            if missed:
+                if p in hand:
+                    raise ScorekeeperError(f"overlooked.{p}: with {p}={hand[p]} give the points he "
+                                           f"took; overlooked points need his cards (hand.{p})",
+                                           field=f"overlooked.{p}")
+        crib = None
+        if "crib" in hand:
+            if dealer in hand:
+                raise ScorekeeperError(f"crib: the crib is {dealer}'s (the dealer's) and "
+                                       f"{dealer}={hand[dealer]} already gives all his points",
+                                       field="crib")
+            crib = show_points(hand["crib"], starter, crib=True)
+        heels = hand.get("heels")
+        is_knave = starter is not None and starter.rank is Rank.JACK
+        if heels and starter is not None and not is_knave:
+            raise ScorekeeperError(f"heels: two for his heels needs a knave turned up; the "
+                                   f"starter is {starter}", field="heels")
+        if heels is None:
+            heels = is_knave
+        return {"hands": shows, "crib": crib, "heels": bool(heels)}
+
+    def check_total(self, session: Session, player: str, total: int, dealer: bool) -> None:
+        """A total above what one deal can score is a typing mistake (Ann=500)."""
+        size = HAND_SIZE[session.rules["variant"]]
+        play = PEG_PER_CARD * size
+        most = SHOW_MOST[size] + play + (SHOW_MOST[4] if dealer else 0)
+        if total > most:
+            crib = f", crib {SHOW_MOST[4]}" if dealer else ""
+            raise ScorekeeperError(
+                f"{player}: {total} is more than one deal can score ({player}, "
+                f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: hand "
+                f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)")
+
+    # ---------------------------------------------------------------- season statistics
+
+    def figures(self, values: Mapping[str, Any], before: CribState, after: CribState,
+                effect: Effect, session: Session) -> Sequence[Figure]:
+        """Each hand and crib shown from its cards, beside the exact expectation of four
+        cards and a starter (the means `crib stats` computes); totals typed as numbers hold
+        the pegging too, so they are left out."""
+        if values.get("misdeal") or "starter" not in values:
+            return ()
+        dealer = effect.dealer or ""
+        counted = self.counted(values, session, dealer)
+        found = []
+        for p in session.players:
+            cards = values.get(f"hand.{p}")
+            if cards is not None:
+                expected = _exact_means()["hand"] if len(cards) == 4 else None
+                found.append(Figure(p, "hand shown", counted["hands"][p], "mean", expected))
+        if counted["crib"] is not None:
+            expected = _exact_means()["crib"] if len(values["crib"]) == 4 else None
+            found.append(Figure(dealer, "crib shown", counted["crib"], "mean", expected))
+        return found
+
+    # ---------------------------------------------------------------- standings
+
+    def finish(self, state: CribState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        players = session.players
+        return Standings(
+            game=self.name, players=players, scores=self.by_player(session, state.scores),
+            effects=effects, unit=self.unit,
+            balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
+            next_dealer=players[state.dealer],
+            games_won=dict(zip(players, state.games_won)),
+            lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
+        )
+
+
+def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
+    """One pack: no card in two places of one deal; say which two fields hold it."""
+    seen: Dict[Any, str] = {}
+    for where, card in placed:
+        if card in seen:
+            raise ScorekeeperError(f"card {card} given twice: {seen[card]} and {where}")
+        seen[card] = where
+
+
+_side_name = _sides.side_name  # "Ann-Cid"
+_side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners take the plural verb
+
+
+
+_MEANS: Dict[str, Fraction] = {}
+
+
+def _exact_means() -> Dict[str, Fraction]:
+    """The exact mean show of four cards and a starter, as a hand and as a crib (computed
+    once, on first use: about a tenth of a second)."""
+    if not _MEANS:
+        from .stats import distributions, mean
+
+        hand, crib = distributions()
+        _MEANS.update(hand=mean(hand), crib=mean(crib))
+    return _MEANS

@@ -1,0 +1,1 @@
+"""Hearts: the game (game.py) and its ways of settling (settling.py)."""

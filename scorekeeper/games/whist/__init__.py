@@ -1,0 +1,1 @@
+"""Whist: Short and Long Whist (game.py), Scotch and French Whist (scotch.py)."""

@@ -1,0 +1,374 @@
+"""Scotch Whist, or Catch the Ten, and French Whist (Foster's Complete Hoyle, rules file 003).
+
+A 36-card pack (Ace to Six). The side that wins the trump Jack scores 11, the Ace 4, the King
+3, the Queen 2, the Ten 10; each side also scores a point for every card it took in tricks
+above the number first dealt to it. Game is 41. When several reach 41 on one deal, "the Ten
+counts out first; then cards; then A K Q of trumps in their order, and the Jack last". A
+revoke claimed before the next cut ends the game. With four players the 1st and 3rd are
+partners against the 2nd and 4th; with two, three or five each plays for himself.
+French Whist: the Ten of Diamonds counts ten to those winning it, trumps or not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ...fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
+from ...model import ScorekeeperError, Session
+from .. import sides as _sides
+from .. import target as _target
+from ..base import Effect, Game, Standings, choice_rule
+
+GAME = 41
+PACK = 36
+# The trump honours and what each counts, in the order they count out (Ten first, Jack last).
+HONOURS = {"jack": 11, "ace": 4, "king": 3, "queen": 2, "ten": 10}
+HONOUR_NAMES = {"ten": "the Ten", "diamond_ten": "the Ten of Diamonds", "ace": "the Ace",
+                "king": "the King", "queen": "the Queen", "jack": "the Jack"}
+
+
+# Hand fields other than the players' cards; no player may be called exactly so.
+FIELD_NAMES = tuple(HONOUR_NAMES) + ("trumps", "revoke")
+
+
+def _revoker(raw: Any, players: Sequence[str]) -> str:
+    """One player: "A revoke ... immediately ends the game", so only the first one counts."""
+    text = str(raw).strip()
+    names = [n.strip() for n in text.split(",") if n.strip()]
+    if len(names) > 1:
+        first = PLAYER.parse(names[0], players)
+        raise ScorekeeperError(f"one player only, got {raw!r}: the first revoke claimed ends "
+                               f"the game (for example revoke={first})")
+    return PLAYER.parse(text, players)
+
+
+REVOKER = Kind("a player's name", _revoker)
+
+
+def dealt_each(n: int) -> int:
+    """Cards first dealt to each player: with five the six of spades is put out (7 each)."""
+    return 7 if n == 5 else PACK // n
+
+
+@dataclass(frozen=True)
+class GameOver:
+    winners: Tuple[int, ...]   # sides credited with the game
+    losers: Tuple[int, ...]    # sides that pay it
+    revoker: Optional[str] = None  # the player whose revoke ended the game
+
+
+@dataclass(frozen=True)
+class ScotchState:
+    score: Tuple[int, ...]            # each side's points toward 41 in the current game
+    results: Tuple[GameOver, ...]     # games finished
+
+
+class ScotchWhist(Game):
+    name = "scotch-whist"
+    title = "Scotch Whist, or Catch the Ten (41 up)"
+    description = (
+        "Two to five players; with four, the 1st and 3rd against the 2nd and 4th, otherwise "
+        "each for himself. Each hand gives who won each trump honour in tricks (jack=, ace=, "
+        "king=, queen=, ten=: 11, 4, 3, 2 and 10) and the cards each player (each side with "
+        "four) took in tricks (Ann=20); a point for every card above those first dealt. Game "
+        "is 41; on a tie the Ten counts out first, then cards, then Ace, King, Queen, and the "
+        "Jack last. revoke=NAME ends the game, lost by the revoker. Settles in games: each "
+        "loser pays the winner one game.")
+    min_players = 2
+    max_players = 5
+    unit = "games"
+    rules = (
+        choice_rule("revoke_paid_by", "side",
+                    "with four players, who pays the game lost by a revoke: the side of the "
+                    "player in fault (side) or the individual in fault, who pays each opponent "
+                    "a game (player) -- 'it should be clearly understood before play begins'",
+                    "side", "player"),
+    )
+
+    # -- sides
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return GAME
+
+    def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
+        p = session.players
+        return ((p[0], p[2]), (p[1], p[3])) if self.partnerships(session) else None
+
+    def partnerships(self, session: Session) -> bool:
+        return len(session.players) == 4
+
+    def sides(self, session: Session) -> int:
+        return 2 if self.partnerships(session) else len(session.players)
+
+    def seated_sides(self, session: Session) -> Tuple[_sides.Side, ...]:
+        """Partners opposite at four; each for himself otherwise."""
+        if self.partnerships(session):
+            return _sides.partnerships(session.players)
+        return _sides.each_alone(session.players)
+
+    def side_of(self, session: Session, name: str) -> int:
+        return _sides.side_index(self.seated_sides(session), name)
+
+    def side_name(self, session: Session, side: int) -> str:
+        return _sides.side_name(self.seated_sides(session)[side])
+
+    def per_player(self, session: Session, by_side: Sequence[Any]) -> Dict[str, Any]:
+        return _sides.per_player(self.seated_sides(session), by_side)
+
+    # -- fields
+
+    def fields(self, session: Session) -> List[Field]:
+        whose = "'s side" if self.partnerships(session) else ""
+        cards = [Field(p, integer(0, PACK), f"cards taken in tricks by {p}{whose}")
+                 for p in session.players]
+        honours = [Field(name, PLAYER, f"who won {HONOUR_NAMES[name]} of trumps ({points})")
+                   for name, points in HONOURS.items()]
+        extra = self.extra_fields()
+        return cards + honours + extra + [
+            Field("revoke", REVOKER, "the player who revoked: the game ends, lost by his side")]
+
+    def check_players(self, players: Sequence[str]) -> None:
+        super().check_players(players)
+        refuse_field_names(self.name, players, FIELD_NAMES)
+
+    def extra_fields(self) -> List[Field]:
+        return []
+
+    # -- replay
+
+    def start(self, session: Session) -> ScotchState:
+        return ScotchState(tuple(0 for _ in range(self.sides(session))), ())
+
+    def apply(self, state: ScotchState, hand: Dict[str, Any], session: Session,
+              index: int) -> Tuple[ScotchState, Effect]:
+        dealer = self.dealer(session, index)
+        if "revoke" in hand:
+            over = self.revoke_game(hand["revoke"], session)
+            notes = (self.game_note(over, session, state.score),)
+            if any(k not in ("revoke", "note", "at") for k in hand):
+                notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
+            zero = {p: 0 for p in session.players}
+            effect = Effect(f"{hand['revoke']} revokes: the game ends", zero,
+                            self.per_player(session, state.score), dealer, notes)
+            return self.new_game(state, over, session), effect
+
+        counts = self.counts(hand, session)
+        score, winner, parts = self.count_out(state.score, counts, session, dealer)
+        changes = self.per_player(session, [score[s] - state.score[s] for s in range(len(score))])
+        summary = "; ".join(parts) or "no score"
+        if winner is None:
+            return ScotchState(score, state.results), Effect(
+                summary, changes, self.per_player(session, score), dealer)
+        losers = tuple(s for s in range(len(score)) if s != winner)
+        over = GameOver((winner,), losers)
+        effect = Effect(summary, changes, self.per_player(session, score), dealer,
+                        (self.game_note(over, session, score),))
+        return self.new_game(state, over, session), effect
+
+    def new_game(self, state: ScotchState, over: GameOver, session: Session) -> ScotchState:
+        return ScotchState(tuple(0 for _ in state.score), state.results + (over,))
+
+    def revoke_game(self, name: str, session: Session) -> GameOver:
+        side = self.side_of(session, name)
+        others = tuple(s for s in range(self.sides(session)) if s != side)
+        return GameOver(others, (side,), revoker=name)
+
+    def game_note(self, over: GameOver, session: Session, score: Sequence[int]) -> str:
+        if over.revoker:
+            loser = self.side_name(session, over.losers[0])
+            if self.partnerships(session) and session.rules.get("revoke_paid_by") == "player":
+                return f"the revoke ends the game: {over.revoker} pays each opponent a game"
+            return f"the revoke ends the game: {loser} lose{'s' if not self.partnerships(session) else ''} it"
+        winner = over.winners[0]
+        rest = ", ".join(f"{self.side_name(session, s)} {score[s]}" for s in over.losers)
+        return f"{self.side_name(session, winner)} win{'s' if not self.partnerships(session) else ''} the game with {score[winner]} ({rest})"
+
+    # -- what a deal counts
+
+    def cards_taken(self, hand: Mapping[str, Any], session: Session) -> List[int]:
+        """Cards each side took; with one side's (or one player's) count left out, the rest."""
+        players = session.players
+        n = len(players)
+        pack = dealt_each(n) * n
+        sides = self.sides(session)
+        taken: List[Optional[int]] = [None] * sides
+        for p in players:
+            if p not in hand:
+                continue
+            value = hand[p]
+            if value % n:
+                raise ScorekeeperError(f"{p}: cards come in whole tricks of {n}, got {value}", field=p)
+            side = self.side_of(session, p)
+            if taken[side] is not None and taken[side] != value:
+                mate = next(q for q in players if q in hand and q != p and self.side_of(session, q) == side)
+                raise ScorekeeperError(f"{p}: {p} and {mate} are partners but {p}={value} and "
+                                       f"{mate}={hand[mate]} differ", field=p)
+            taken[side] = value
+        missing = [s for s in range(sides) if taken[s] is None]
+        given = sum(t for t in taken if t is not None)
+        first = players[0]
+        if len(missing) > 1:
+            names = ", ".join(self.side_name(session, s) for s in missing)
+            raise ScorekeeperError(
+                f"{players[missing[0]]}: the cards taken are missing for {names}: give every "
+                f"{'side' if sides == 2 else 'player'}'s cards (one may be left out: it took the rest)",
+                field=players[missing[0]])
+        if missing:
+            if given > pack:
+                raise ScorekeeperError(f"{first}: the cards given add up to {given}, more than the "
+                                       f"{pack} in play", field=first)
+            taken[missing[0]] = pack - given
+        elif given != pack:
+            raise ScorekeeperError(f"{first}: the cards taken add up to {given}, but {pack} are in play",
+                                   field=first)
+        return [t for t in taken if t is not None]
+
+    def counts(self, hand: Mapping[str, Any], session: Session) -> Dict[str, Any]:
+        """Who won each counting card, and the points for cards; all must be given."""
+        missing = [name for name in self.honour_order() if name not in hand
+                   and not self.honour_optional(name, hand)]
+        if missing:
+            name = missing[0]
+            raise ScorekeeperError(f"{name} is missing: who won {HONOUR_NAMES[name]}"
+                                   f"{' of trumps' if name != 'diamond_ten' else ''} "
+                                   f"(every counting card is taken in some trick)")
+        self.check_extra(hand)
+        n = len(session.players)
+        dealt = dealt_each(n) * (2 if self.partnerships(session) else 1)
+        taken = self.cards_taken(hand, session)
+        counts: Dict[str, Any] = {name: self.side_of(session, hand[name])
+                                  for name in self.honour_order() if name in hand}
+        for name in self.honour_order():
+            if name in hand and taken[counts[name]] == 0:
+                raise ScorekeeperError(
+                    f"{name}: {hand[name]} won {HONOUR_NAMES[name]} but "
+                    f"{self.side_name(session, counts[name])} took no cards in tricks", field=name)
+        counts["cards"] = [max(0, t - dealt) for t in taken]
+        return counts
+
+    def honour_order(self) -> Tuple[str, ...]:
+        return ("ten", "ace", "king", "queen", "jack")
+
+    def honour_optional(self, name: str, hand: Mapping[str, Any]) -> bool:
+        return False
+
+    def check_extra(self, hand: Mapping[str, Any]) -> None:
+        """French Whist checks its trumps and ten of diamonds here."""
+
+    def count_order(self) -> Tuple[str, ...]:
+        # Book: "the Ten counts out first; then cards; then A K Q of trumps in their order,
+        # and the Jack last."
+        return ("ten", "cards", "ace", "king", "queen", "jack")
+
+    def count_out(self, score: Tuple[int, ...], counts: Mapping[str, Any], session: Session,
+                  dealer: str) -> Tuple[Tuple[int, ...], Optional[int], List[str]]:
+        """The deal counted in the book's order (`count_order`): the first side to 41 wins and
+        the rest of the deal does not count."""
+        race = _target.Race(dict(enumerate(score)), GAME)
+        parts: List[str] = []
+        for item in self.count_order():
+            if item == "cards":
+                gained = {side: points for side, points in enumerate(counts["cards"]) if points}
+                # the cards count for every side at once: of two who reach 41 by them, first_out
+                race.count_together(gained, rank=self.first_out(race.scores, session, dealer))
+                parts += [f"{self.side_name(session, side)} {points} for cards"
+                          for side, points in gained.items()]
+            elif item in counts:
+                side = counts[item]
+                points = 10 if item == "diamond_ten" else HONOURS[item]
+                race.count(side, points)
+                parts.append(f"{self.side_name(session, side)} {points} for {HONOUR_NAMES[item]}")
+            if race.over:
+                break
+        return tuple(race.scores[side] for side in range(len(score))), race.first, parts
+
+    def first_out(self, s: Mapping[int, int], session: Session, dealer: str) -> Callable[[int], Any]:
+        """Two reach 41 by cards at once (the book is silent): the higher score wins; on equal
+        scores the one sitting nearer the dealer's left (the eldest hand first). The rank of a
+        side (higher is better)."""
+        players = session.players
+        start = players.index(dealer) + 1
+        seat = {self.side_of(session, players[(start + i) % len(players)]): i
+                for i in reversed(range(len(players)))}
+        return lambda side: (s[side], -seat[side])
+
+    # -- standings
+
+    def finish(self, state: ScotchState, effects: Tuple[Effect, ...], session: Session) -> Standings:
+        players = session.players
+        sides = self.sides(session)
+        won = [0] * sides
+        for over in state.results:
+            for side in over.winners:
+                won[side] += 1
+        balances = self.player_balances(state, session)
+        lines = [f"game {len(state.results) + 1}: "
+                 + ", ".join(f"{self.side_name(session, s)} {state.score[s]}" for s in range(sides))
+                 + f" ({GAME} wins)"]
+        return Standings(
+            game=self.name, players=players, scores=self.per_player(session, state.score),
+            effects=effects, unit=self.unit, balances=balances,
+            next_dealer=self.dealer(session, len(session.hands)),
+            games_won=self.per_player(session, won), lines=tuple(lines),
+            extra_json={"games": [{"winners": [self.side_name(session, s) for s in o.winners],
+                                   "losers": [self.side_name(session, s) for s in o.losers],
+                                   "revoker": o.revoker} for o in state.results]},
+        )
+
+    def player_balances(self, state: ScotchState, session: Session) -> Dict[str, int]:
+        """Each loser pays each winner one game; with four, partners pay and receive alike."""
+        players = session.players
+        balances = {p: 0 for p in players}
+        for over in state.results:
+            if over.revoker and self.partnerships(session) and \
+                    session.rules.get("revoke_paid_by") == "player":
+                # The individual in fault pays each opponent a game; his partner is let off.
+                for p in players:
+                    if p == over.revoker:
+                        balances[p] -= 2
+                    elif self.side_of(session, p) != over.losers[0]:
+                        balances[p] += 1
+                continue
+            net = [0] * self.sides(session)
+            for loser in over.losers:
+                for winner in over.winners:
+                    net[loser] -= 1
+                    net[winner] += 1
+            for p in players:
+                balances[p] += net[self.side_of(session, p)]
+        return balances
+
+
+class FrenchWhist(ScotchWhist):
+    name = "french-whist"
+    title = "French Whist (Scotch Whist with the Ten of Diamonds counting ten)"
+    description = (
+        "Scotch Whist in which the Ten of Diamonds counts ten to those winning it, whether "
+        "trumps or not: give diamond_ten=NAME, or trumps=D when diamonds are trumps (then "
+        "ten= is the Ten of Diamonds). It counts out right after the trump Ten.")
+
+    def extra_fields(self) -> List[Field]:
+        return [Field("diamond_ten", PLAYER, "who won the Ten of Diamonds (10, trumps or not)"),
+                Field("trumps", SUIT, "the trump suit (needed only when diamonds are trumps: "
+                      "trumps=D, and then ten= is the Ten of Diamonds)")]
+
+    def honour_order(self) -> Tuple[str, ...]:
+        return ("ten", "diamond_ten", "ace", "king", "queen", "jack")
+
+    def honour_optional(self, name: str, hand: Mapping[str, Any]) -> bool:
+        return name == "diamond_ten" and self.diamonds_trumps(hand)
+
+    @staticmethod
+    def diamonds_trumps(hand: Mapping[str, Any]) -> bool:
+        return "trumps" in hand and hand["trumps"].value == "D"
+
+    def check_extra(self, hand: Mapping[str, Any]) -> None:
+        if self.diamonds_trumps(hand) and "diamond_ten" in hand:
+            raise ScorekeeperError(
+                "diamond_ten: with diamonds trumps the Ten of Diamonds is the trump Ten: give "
+                f"ten={hand['diamond_ten']} only (it counts ten once)", field="diamond_ten")
+
+    def count_order(self) -> Tuple[str, ...]:
+        # The book is silent on where the Ten of Diamonds counts out: with the Tens, first.
+        return ("ten", "diamond_ten", "cards", "ace", "king", "queen", "jack")

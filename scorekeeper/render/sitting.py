@@ -1,0 +1,481 @@
+"""Tables, JSON and CSV for people and programs: values in, strings out. Nothing here prints."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+
+if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
+    from .terminal import Style
+    from ..games.base import Game, Standings
+    from ..model import Session
+    from ..settle import Settlement
+
+
+def number(value: Any) -> str:
+    """Scores as people write them: whole numbers plainly, fractions to two places."""
+    if type(value) is int:  # by far the most common: every score of every hand
+        return str(value)
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        from decimal import ROUND_HALF_EVEN, Context
+
+        exact = Context(prec=len(str(value.numerator)) + 30)  # no float noise, however large
+        shown = exact.divide(Decimal(value.numerator), Decimal(value.denominator))
+        return f"{shown.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN, context=exact)}"
+    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
+        cents = value.quantize(Decimal("0.01"))
+        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
+    return str(value)
+
+
+def json_number(value: Any) -> Any:
+    from fractions import Fraction
+
+    if isinstance(value, Fraction):
+        return value.numerator if value.denominator == 1 else float(value)
+    if isinstance(value, Decimal):
+        return float(value)
+    return value
+
+
+def _table(rows: List[List[Any]], headers: Sequence[str]) -> str:
+    """tabulate's "simple" table. Plain text cells (most tables) are laid out here, to the
+    character as tabulate lays them out, at a fraction of its cost: `show` on a season of
+    10,000 hands spent most of its time in tabulate (see bench/bench_scale.py)."""
+    if _plain_cells(rows, headers):
+        return _simple_table(rows, headers)
+    from tabulate import tabulate
+
+    return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
+
+
+def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
+    """Strings of printable ASCII only, every row as long as the headers: where tabulate's
+    layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
+    width = len(headers)
+    if any(len(row) != width for row in rows):
+        return False
+    cells = [c for row in rows for c in row]
+    cells.extend(headers)
+    if not set(map(type, cells)) <= {str}:
+        return False
+    text = "".join(cells)
+    return text.isascii() and text.isprintable()
+
+
+def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
+    stripped = [list(map(str.strip, row)) for row in rows]
+    widths = [len(h) + 2 for h in headers]  # tabulate's MIN_PADDING beside a header
+    for i, column in enumerate(zip(*stripped)):
+        widths[i] = max(widths[i], max(map(len, column)))
+    line = "  ".join(f"{{:<{w}}}" for w in widths).format
+    lines = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
+    lines.extend(line(*row).rstrip() for row in stripped)
+    return "\n".join(lines)
+
+
+def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
+    """The standings' headers and rows (for the text table and the HTML report alike)."""
+    headers = ["player", "score"] + list(st.columns)
+    if st.games_won is not None:
+        headers.append("games")
+    rows = []
+    for p in st.players:
+        row = [p, number(st.scores[p])] + [number(col.get(p, "")) for col in st.columns.values()]
+        if st.games_won is not None:
+            row.append(str(st.games_won.get(p, 0)))
+        rows.append(row)
+    return headers, rows
+
+
+def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
+    headers, rows = standings_rows(st)
+    if style is None or not style.color:
+        return _table(rows, headers)
+    from . import terminal
+
+    best = _leaders(st)
+
+    def paint(i: int, text: str) -> str:
+        if i == 0:
+            return terminal.leader(text, style) if text in best else text
+        return terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, paint=paint)
+
+
+def _leaders(st: Standings) -> Sequence[str]:
+    """Who leads (or has won): the best balance; in a game to a target with nothing settled
+    yet, the best score. Nobody when all are level."""
+    figures = st.balances if st.balances and any(st.balances.values()) else st.scores
+    try:
+        top = max(figures[p] for p in st.players)
+    except (TypeError, KeyError, ValueError):
+        return ()
+    best = [p for p in st.players if figures[p] == top]
+    return best if len(best) < len(st.players) else ()
+
+
+def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
+    parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
+             standings_table(st, style)]
+    extra = list(st.lines)
+    if st.pool is not None:
+        extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
+    if st.next_dealer:
+        extra.append(f"next dealer: {st.next_dealer}")
+    if extra:
+        remarks = "\n".join(extra)
+        if style is not None:
+            from .terminal import fit_lines
+
+            remarks = fit_lines(remarks, style.width)
+        parts.append(remarks)
+    return "\n\n".join(parts)
+
+
+def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
+                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
+    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+    columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
+    headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
+    rows = []
+    for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
+        fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
+        summary = "; ".join((effect.summary,) + tuple(effect.notes))
+        rows.append([str(i), effect.dealer or "", fields, summary]
+                    + [number(effect.scores.get(side[0], "")) for side in columns])
+    if not rows:
+        return "no hands yet"
+    if style is None:
+        return _table(rows, headers)
+    from . import terminal
+
+    def paint(i: int, text: str) -> str:
+        return terminal.cards(text, style) if i in (2, 3) else terminal.figure(text, style)
+
+    return terminal.table(rows, headers, style, wrappable=(2, 3), paint=paint)
+
+
+def correction_text(number: int, before_session: Session, before: Standings,
+                    after_session: Session, after: Standings, limit: int = 6,
+                    style: "Optional[Style]" = None) -> str:
+    """`edit`: the hand's effect before and after, which later hands changed, and the
+    standings before -> after (a game won by someone else shows in the games column)."""
+    old, new = before_session.hands[number - 1], after_session.hands[number - 1]
+    was, now = before.effects[number - 1], after.effects[number - 1]
+    lines = [f"corrected hand {number}",
+             f"  before: {hand_text(old.fields)}  ->  {_effect_line(was)}",
+             f"  after:  {hand_text(new.fields)}  ->  {_effect_line(now)}"]
+    later = [(i, a, b) for i, (a, b) in enumerate(zip(before.effects, after.effects), start=1)
+             if i > number and _effect_line(a) != _effect_line(b)]
+    if later:
+        lines.append(f"later hands that changed ({len(later)}):")
+        lines += [f"  hand {i}: {_effect_line(a)}  ->  {_effect_line(b)}" for i, a, b in later[:limit]]
+        if len(later) > limit:
+            lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
+    elif number < len(after_session.hands):
+        lines.append("later hands: no effect changed")
+    text = "\n".join(lines)
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        text = cards(fit_lines(text, style.width), style)
+    return text + "\n\n" + _before_after(after_session, before, after)
+
+
+def _effect_line(effect: Any) -> str:
+    return "; ".join((effect.summary,) + tuple(effect.notes))
+
+
+def _before_after(session: Session, before: Standings, after: Standings) -> str:
+    headers = ["player", "before", "after"]
+    games = after.games_won is not None and before.games_won is not None
+    if games:
+        headers += ["games before", "games after"]
+    rows = []
+    for p in after.players:
+        row = [p, number(before.scores[p]), number(after.scores[p])]
+        if games:
+            row += [str(before.games_won.get(p, 0)), str(after.games_won.get(p, 0))]
+        rows.append(row)
+    parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
+             _table(rows, headers)]
+    if after.next_dealer:
+        parts.append(f"next dealer: {after.next_dealer}")
+    return "\n\n".join(parts)
+
+
+def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str] = None) -> str:
+    """The command line that logs a removed hand again, as it was (its time included); with the
+    `--dir` the sitting was found by, else it would log into another folder's sitting or none."""
+    words = ["scorekeeper", *(["--dir", folder] if folder else []), "hand", name]
+    words += [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
+    return " ".join(_shell_word(w) for w in words)
+
+
+def _shell_word(word: str) -> str:
+    """A word as a person would type it in a POSIX shell: bare, "double-quoted" or 'single'."""
+    import shlex
+
+    quoted = shlex.quote(word)
+    if quoted == word or "'" not in word:
+        return quoted
+    if not any(c in word for c in '"$`\\!'):
+        return f'"{word}"'
+    return quoted
+
+
+def field_text(value: Any) -> str:
+    """A logged value as it is typed: yes/no for flags, lists joined by commas."""
+    if type(value) is str:
+        return value
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def hand_text(fields: Mapping[str, Any]) -> str:
+    """A hand as FIELD=VALUE words, as it would be typed (the time logged left out)."""
+    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
+
+
+def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
+              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
+    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
+
+
+def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
+    effect = st.effects[-1]
+    lines = "\n".join([f"hand {len(session.hands)}: {effect.summary}"] + list(effect.notes))
+    if style is not None:
+        from .terminal import cards, fit_lines
+
+        lines = cards(fit_lines(lines, style.width), style)
+    return lines + "\n\n" + standings_text(session, st, style)
+
+
+def hand_json(session: Session, st: Standings) -> str:
+    """`hand --json`: the hand as logged (its fields, `at` with its UTC offset), its effect, and
+    the standings after it."""
+    e = st.effects[-1]
+    data: Dict[str, Any] = {
+        "name": session.name, "game": st.game, "hand": len(session.hands),
+        "fields": dict(session.hands[-1].fields),
+        "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
+        "changes": {p: json_number(v) for p, v in e.changes.items()},
+        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "next_dealer": st.next_dealer,
+    }
+    if st.pool is not None:
+        data["pool"] = st.pool
+    if st.games_won is not None:
+        data["games_won"] = dict(st.games_won)
+    return _json(data)
+
+
+def show_json(session: Session, st: Standings) -> str:
+    data: Dict[str, Any] = {
+        "name": session.name,
+        "game": st.game,
+        "players": list(st.players),
+        "hands": len(session.hands),
+        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "next_dealer": st.next_dealer,
+        "rules": dict(session.rules),
+        "effects": [
+            {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
+             "changes": {p: json_number(v) for p, v in e.changes.items()},
+             "scores": {p: json_number(v) for p, v in e.scores.items()}}
+            for i, e in enumerate(st.effects, start=1)
+        ],
+    }
+    if st.pool is not None:
+        data["pool"] = st.pool
+    if st.games_won is not None:
+        data["games_won"] = dict(st.games_won)
+    for name, col in st.columns.items():
+        data.setdefault("columns", {})[name] = {p: json_number(v) for p, v in col.items()}
+    data.update(st.extra_json)
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+
+
+def money(cents: int, currency: str) -> str:
+    sign = "-" if cents < 0 else ""
+    text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
+    return f"{text} {currency}".strip()
+
+
+def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
+    headers = ["player", f"balance ({s.unit})", "money"]
+    rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    shares = _pool_shares(st, s)
+    if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
+        headers[1:1] = ["score", "pool share"]
+        for row, p in zip(rows, st.players):
+            row[1:1] = [number(st.scores[p]), number(shares[p])]
+    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    if style is not None and style.color:
+        from . import terminal
+
+        top = max(s.balances[p] for p in st.players)
+        winners = [p for p in st.players if s.balances[p] == top]
+        winners = winners if len(winners) < len(st.players) else []  # all level: nobody won
+
+        def paint(i: int, text: str) -> str:  # the winner marked, as show marks the leader
+            if i == 0:
+                return terminal.leader(text, style) if text in winners else text
+            return terminal.figure(text, style)
+
+        table = terminal.table(rows, headers, style, paint=paint)
+    else:
+        table = _table(rows, headers)
+    parts = [f"{session.name}: settlement ({stake})", table]
+    remarks = list(st.settle_lines) + _unfinished_game(st)
+    if remarks:
+        parts.append("\n".join(remarks))
+    if s.transfers:
+        parts.append("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
+                               for t in s.transfers))
+    else:
+        parts.append("nobody owes anything")
+    return "\n\n".join(parts)
+
+
+def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
+    """Each player's share of the pool left at the end (balance - score), in games with a
+    pool whose balances are not the scores `show` gives; empty otherwise."""
+    if st.pool is None or st.unit != s.unit:
+        return {}
+    try:
+        shares = {p: s.balances[p] - st.scores[p] for p in st.players}
+    except (TypeError, KeyError):
+        return {}
+    return shares if any(shares.values()) else {}
+
+
+def _unfinished_game(st: "Standings") -> List[str]:
+    """Games settled per game pay only finished games: say so when one is under way (a game
+    says so itself when a fresh game's scores are not nought, as with counters still held)."""
+    under_way = st.in_progress
+    if under_way is None:
+        under_way = st.unit == "games" and any(st.scores.values())
+    if not under_way:
+        return []
+    scores = ", ".join(f"{p} {number(st.scores[p])}" for p in st.players)
+    return [f"the game in progress ({scores}) is not settled: only finished games are paid"]
+
+
+def money_json(cents: int) -> str:
+    """Money in JSON: a decimal string to the cent ("2.25", "-0.07"), never a float."""
+    return money(cents, "")
+
+
+def settle_json(s: Settlement, st: Standings) -> str:
+    data = {
+        "unit": s.unit,
+        "balances": {p: json_number(s.balances[p]) for p in st.players},
+        "stake": number(s.stake),
+        "currency": s.currency,
+        "money": {p: money_json(s.money_cents[p]) for p in st.players},
+        "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
+                      for t in s.transfers],
+    }
+    return _json(data)
+
+
+def _json(data: Any) -> str:
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False, default=str)
+
+
+def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
+    """Every hand as a row: its fields (in `field_order`, the game's own order, then any
+    others, note and at last), its effect and the scores after it."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    used = {k for hand in session.hands for k in hand.fields}
+    last = ("note", "at", "corrected")
+    names: List[str] = [n for n in field_order if n in used and n not in last]
+    for hand in session.hands:
+        names.extend(k for k in hand.fields if k not in names and k not in last)
+    names.extend(n for n in last if n in used)
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
+    for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):
+        writer.writerow([i, e.dealer or ""] + [field_text(hand.fields.get(n, "")) for n in names]
+                        + ["; ".join((e.summary,) + tuple(e.notes))]
+                        + [number(e.scores.get(p, "")) for p in st.players])
+    return out.getvalue()
+
+
+def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    """`list`: the folder used (and why that one), then one line per sitting."""
+    if not rows:
+        return f"no sessions in {folder} ({why})"
+    table = []
+    for r in rows:
+        if "error" in r:
+            table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
+        elif r.get("kind") == "party":  # a progressive party: its game marked, its players counted
+            table.append([r["name"], f"{r['game']} (party)", f"{len(r['players'])} players",
+                          str(r["hands"]), r["created"]])
+        else:
+            game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
+            table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])
+    return f"sessions in {folder} ({why})\n\n" + _table(table, ["name", "game", "players", "hands", "created"])
+
+
+def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+    return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
+
+
+def games_json(games: Mapping[str, Game]) -> str:
+    return _json([{"name": name, "title": g.title, "min_players": g.min_players,
+                   "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
+
+
+def game_help_json(game: Game, fields: Sequence[Any]) -> str:
+    return _json({
+        "name": game.name, "title": game.title, "description": game.description,
+        "min_players": game.min_players, "max_players": game.max_players, "unit": game.unit,
+        "rules": [{"name": r.name, "default": r.dump(r.default) if r.default is not None else None,
+                   "values": r.values, "help": r.help} for r in game.all_rules()],
+        "fields": [{"name": f.name, "required": f.required, "value": f.kind.describe, "help": f.help}
+                   for f in fields],
+    })
+
+
+def games_list(games: Mapping[str, Game]) -> str:
+    rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
+    return _table(rows, ["game", "what", "players", "settles in"])
+
+
+def game_help(game: Game, fields: Sequence[Any]) -> str:
+    parts = [f"{game.name}: {game.title}", game.description,
+             f"players: {game.min_players}-{game.max_players}; settles in {game.unit}"]
+    rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
+    parts.append("house rules (--rule NAME=VALUE)\n" + _table(rule_rows, ["rule", "default", "values", "what"]))
+    field_rows = [[f.name + (" *" if f.required else ""), f.kind.describe, f.help] for f in fields]
+    parts.append("hand fields (FIELD=VALUE; * required)\n" + _table(field_rows, ["field", "value", "what"]))
+    return "\n\n".join(p for p in parts if p)
+
+
+def _rule_value(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    return str(value)

@@ -1,0 +1,203 @@
+"""Writing a sitting or a party: readable YAML, written atomically (a temporary file beside
+the target, fsynced, renamed over it), never dropping what a person wrote into the file."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Dict, Optional, Tuple
+
+import yaml
+
+from ..model import FORMAT, ScorekeeperError, Session, Source, shown
+from .load import KEYS, PARTY, SITTING
+from .lock import _alive
+from .paths import real_path
+
+try:  # the libyaml C emitter is several times faster
+    from yaml import CSafeDumper as _Dumper
+except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+
+
+def dump(session: Session, kind: str = SITTING) -> str:
+    """Readable YAML: the header in block style, then one line per hand (or party result)."""
+    header: Dict[str, Any] = {"format": FORMAT}
+    if kind == PARTY:
+        header["kind"] = PARTY
+    header.update({
+        "game": session.game,
+        "players": list(session.players),
+        "rules": {k: _plain(v) for k, v in session.rules.items()},
+    })
+    if kind != PARTY:  # a party plays for prizes, not money
+        header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
+    header["created"] = session.created
+    text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
+                     default_flow_style=None, width=100)
+    key = "results" if kind == PARTY else "hands"
+    lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
+    for hand in session.hands:
+        fields = {k: _plain(v) for k, v in hand.fields.items()}
+        flow = yaml.dump(fields, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
+                         allow_unicode=True, width=10 ** 6).strip()
+        lines.append(f"- {flow}")
+    return "\n".join(lines) + "\n"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return int(value) if value == value.to_integral_value() else float(value)
+    if isinstance(value, tuple):
+        return list(value)
+    return value
+
+
+def save(session: Session, path: Path, kind: str = SITTING) -> None:
+    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it.
+
+    A session reached through a symbolic link (a sitting kept in a synced folder) is written
+    where the link points, and the link is kept. A file holding something the save would
+    drop (a comment, a key of its own) is refused, not silently rewritten.
+    """
+    path = real_path(path)
+    _refuse_dropping(path)
+    try:
+        text = dump(session, kind)
+    except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
+        raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
+                               f"UTF-8?); nothing was saved") from None
+    try:
+        _write_atomically(text, path)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+    _sweep_temp_files(path)
+
+
+def write_text(path: Path, text: str) -> None:
+    """A file the user asked for (an HTML report), written atomically like a session: a link
+    is written through to its target and kept. Anything there that is not a plain file (a
+    device such as /dev/full, a pipe, a folder) is refused: the replace would put a file in
+    its place (as root, /dev/full became a plain file)."""
+    path = Path(path)
+    if not path.name or any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
+        raise ScorekeeperError(f"{shown(str(path))} is not a file name to write (no folder, no "
+                               f"control characters)", usage=True)
+    target = real_path(path)
+    if target.exists() and not target.is_file():
+        raise ScorekeeperError(f"cannot write {shown(str(path))}: it is not a plain file (a folder, "
+                               f"a device or a pipe); give a file name")
+    try:
+        _write_atomically(text, target)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None
+
+
+def would_drop(path: Path) -> Optional[ScorekeeperError]:
+    """`scorekeeper check`: a comment or a key of a person's own that the next save would
+    refuse to drop (see `_refuse_dropping`), as a mistake at its line; None if there is none."""
+    try:
+        found = dropped(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not found:
+        return None
+    line, what = found
+    return ScorekeeperError(f"{what}, which saving would drop: every command that saves (hand, edit, undo) "
+                            f"refuses this file until it is moved into a hand's note (note=...) or deleted",
+                            Source(str(path), line))
+
+
+def _refuse_dropping(path: Path) -> None:
+    """Refuse to rewrite a file that holds a comment or a top-level key of a person's own:
+    the save writes only what the program knows, and would drop them without a word."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # a new file, or one load() has already judged
+    found = dropped(text)
+    if found:
+        line, what = found
+        raise ScorekeeperError(f"{what}, which saving would drop: nothing was saved. Move it into "
+                               f"a hand's note (note=...) or delete it from the file, then try again",
+                               Source(str(path), line))
+
+
+_TOP_KEY = re.compile(r"""([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""")
+_TOP_KEY_LINE = re.compile(r"""^([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""", re.M)
+
+
+def dropped(text: str) -> Optional[Tuple[int, str]]:
+    """The first line holding what `dump` would not write back (a comment, an unknown
+    top-level key), and what it is; None when a save loses nothing.
+
+    One pass over the text, quotes followed across lines: a `#` starts a comment at the start
+    of a line or after a space, outside quotes; a quote opens a quoted value only where a
+    value starts."""
+    if "#" not in text and all(m.group(1).strip("'\"") in KEYS for m in _TOP_KEY_LINE.finditer(text)):
+        return None  # the common case, without walking the text character by character
+    quote = ""
+    line = 0
+    text = "\n" + text  # as if after a newline: the first line may hold a key too
+    i = 0
+    n = len(text)
+    while i < n:
+        ch = text[i]
+        previous = text[i - 1]
+        if quote:
+            if quote == '"' and ch == "\\":
+                i += 1
+            elif ch == quote:
+                if quote == "'" and text[i + 1:i + 2] == "'":
+                    i += 1
+                else:
+                    quote = ""
+        elif ch in "'\"" and previous in " \t[{,:-\n":
+            quote = ch
+        elif ch == "#" and previous in " \t\n":
+            return line, "this file holds a comment (#...)"
+        if ch == "\n":
+            line += 1
+            if not quote and (text[i + 1:i + 2].isalnum() or text[i + 1:i + 2] in ("'", '"', "_")):
+                match = _TOP_KEY.match(text, i + 1)
+                key = match.group(1).strip("'\"") if match else ""
+                if match and key not in KEYS:
+                    return line, f"this file holds a key of its own, {shown(key)}"
+        i += 1
+    return None
+
+
+def _write_atomically(text: str, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(tmp)
+    _fsync_dir(path.parent)
+
+
+def _sweep_temp_files(path: Path) -> None:
+    """Remove temporary files left by writers that were killed mid-save (their pid is gone)."""
+    for leftover in path.parent.glob(f".scorekeeper-{path.name}.*.tmp"):
+        pid = leftover.name[len(f".scorekeeper-{path.name}."):-len(".tmp")]
+        if pid.isdigit() and not _alive(int(pid)):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
+def _fsync_dir(folder: Path) -> None:
+    with contextlib.suppress(OSError):  # not every platform lets a folder be opened
+        fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
