@@ -115,6 +115,17 @@ class Hand(NamedTuple):
     source: Optional[Source] = None
     # line of each field's key, when read from a file (for precise error locations)
     field_lines: Mapping[str, int] = _NO_LINES
+    # the line it was read from (its `{...}`), when that is exactly what saving it would write
+    # (store/lines.py): a save writes it back as it was. A changed hand is a new Hand without it.
+    text: Optional[str] = None
+
+    def __eq__(self, other: object) -> bool:  # the line it was read from is not part of the hand
+        if isinstance(other, Hand):
+            return self[:3] == other[:3]
+        return tuple.__eq__(self, other)
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
 
     def game_fields(self) -> dict:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}

@@ -104,14 +104,61 @@ class Figure(NamedTuple):
     expected: Optional[Number] = None
 
 
+class Notes(Sequence[str]):
+    """A hand's notes, the costly ones worded only when they are read: a replay's effects are
+    mostly never printed (`hand` prints one, `settle` and `stats` none), and wording how
+    every cribbage hand counts was most of a replay. Reads as the tuple of every note (the
+    ones `given`, then those `more()` words) and equals that tuple."""
+
+    __slots__ = ("_given", "_more", "_words")
+
+    def __init__(self, given: Sequence[str], more: Callable[[], Sequence[str]]):
+        self._given = tuple(given)
+        self._more: Optional[Callable[[], Sequence[str]]] = more
+        self._words: Optional[Tuple[str, ...]] = None
+
+    def _all(self) -> Tuple[str, ...]:
+        if self._words is None:
+            assert self._more is not None
+            self._words = self._given + tuple(self._more())
+            self._more = None  # what it closed over is no longer held
+        return self._words
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Notes):
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __add__(self, other: Sequence[str]) -> Tuple[str, ...]:
+        return self._all() + tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 class Effect(NamedTuple):
-    """What one hand did: a line for people, and each player's change and score after it."""
+    """What one hand did: a line for people, and each player's change and score after it.
+    `notes` is a tuple of lines, or `Notes` that word themselves when read."""
 
     summary: str
     changes: Mapping[str, Number]
     scores: Mapping[str, Number]
     dealer: Optional[str] = None
-    notes: Tuple[str, ...] = ()
+    notes: Sequence[str] = ()
 
 
 class Standings(NamedTuple):
