@@ -15,7 +15,7 @@ from . import store
 from .fields import Field, dump_hand, refuse_field_names
 from .games import get_game
 from .games import target as race
-from .games.base import Figure, Game, Standings
+from .games.base import Figure, Folded, Game, Resume, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
@@ -26,6 +26,8 @@ class Replayed(NamedTuple):
     session: Session
     game: Game
     standings: Standings
+    # the replay before it was finished (its end state and effects): what a change goes on from
+    folded: Optional[Folded] = None
 
 
 # Called with the sitting as it will be saved, under the lock and BEFORE the file is
@@ -34,9 +36,11 @@ class Replayed(NamedTuple):
 Prepare = Optional[Callable[[Replayed], Any]]
 
 
-def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
+def check_session(session: Session, figures: Optional[List[Figure]] = None,
+                  states: bool = False) -> Replayed:
     """Validate the header (game, players, rules) and replay every hand; with `figures`, the
-    game's statistics of every hand are gathered into it on the way.
+    game's statistics of every hand are gathered into it on the way; with `states`, the state
+    before every hand is kept, for a change to replay from (`replayed_from`).
 
     An error is placed at the line of what it is about (the `game:` key, a player's entry,
     a rule's line, a hand's field), found from the error itself (`Session.locate`).
@@ -56,7 +60,27 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
-    return Replayed(session, game, with_to_go(game, session, game.replay(session, observe)))
+    folded = game.fold(session, observe, states=states)
+    return finished(game, session, folded)
+
+
+def finished(game: Game, session: Session, folded: Folded) -> Replayed:
+    standings = game.finish(folded.state, folded.effects, session)
+    return Replayed(session, game, with_to_go(game, session, standings), folded)
+
+
+def replayed_from(before: Replayed, hands: Tuple[Hand, ...], start: int) -> Replayed:
+    """The sitting with `hands`, the same as `before`'s up to hand `start` (0-based): the
+    replay goes on from `before`'s state there (see `Game.fold`), so that a hand logged
+    costs one `apply`, an undo none, and a correction replays from the hand corrected, until
+    the state is what it was. The standings are those of a whole replay
+    (tests/test_fast_paths.py proves it for every game)."""
+    folded = before.folded
+    session = before.session.with_hands(hands)
+    if folded is None or (start < len(before.session.hands) and folded.states is None):
+        return check_session(session)
+    resume = Resume(folded, start)
+    return finished(before.game, session, before.game.fold(session, resume=resume))
 
 
 FINISHED_SHOWN = 5  # the latest finished games named under the standings
@@ -269,13 +293,16 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Replayed]:
-    """Load under the lock, apply `change` to the hands, replay to validate, let the command
-    prepare what it will print, then save."""
+def _commit(path: Path, change, prepare: Prepare = None,
+            states: bool = False) -> Tuple[Replayed, Replayed]:
+    """Load under the lock, apply `change` to the hands (it returns them and the first hand
+    that differs), replay from there to validate, let the command prepare what it will print,
+    then save. `states`: keep the state before each hand (a change before the last replays
+    from one of them)."""
     with store.locked(path):
-        before = open_session(path)
-        hands = change(before)
-        after = check_session(before.session.with_hands(hands))
+        before = check_session(store.load(path), states=states)
+        hands, start = change(before)
+        after = replayed_from(before, hands, start)
         if prepare is not None:
             prepare(after)
         _save(after, path)
@@ -284,10 +311,11 @@ def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Repl
 
 def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
              prepare: Prepare = None) -> Replayed:
-    def change(before: Replayed) -> Tuple[Hand, ...]:
+    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
         fields = dict(raw)
         fields.setdefault("at", at or now())
-        return before.session.hands + (canonical_hand(before, fields),)
+        hands = before.session.hands
+        return hands + (canonical_hand(before, fields),), len(hands)
 
     return _commit(path, change, prepare)[1]
 
@@ -295,13 +323,14 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
 def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
     removed: Dict[str, Hand] = {}
 
-    def change(before: Replayed) -> Tuple[Hand, ...]:
+    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
         if not before.session.hands:
             raise ScorekeeperError("there is no hand to undo")
         removed["hand"] = before.session.hands[-1]
-        return before.session.hands[:-1]
+        return before.session.hands[:-1], len(before.session.hands) - 1
 
-    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r))[1]
+    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r),
+                    states=True)[1]
     return removed["hand"], after
 
 
@@ -318,7 +347,7 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
     replaced). The corrected hand records when it was corrected (`corrected: TIME`)."""
     seen: Dict[str, Replayed] = {}
 
-    def change(before: Replayed) -> Tuple[Hand, ...]:
+    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
         seen["before"] = before
         hands = list(before.session.hands)
         if not 1 <= number <= len(hands):
@@ -334,11 +363,11 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
             raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
                                    field=err.field) from None
         hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
-        return tuple(hands)
+        return tuple(hands), number - 1
 
     try:
         return _commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after))
+                       lambda after: prepare(seen["before"], after), states=True)
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
