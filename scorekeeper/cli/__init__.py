@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperArgument, TyperGroup
 
 from ..model import FILE, USAGE, ScorekeeperError
+from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
 # the world (the conventions of the shell; the library only says which kind it is).
@@ -191,13 +192,8 @@ app = typer.Typer(cls=ScorekeeperGroup, add_completion=True, no_args_is_help=Tru
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": HELP_OPTIONS},
                   help="Keep the score of a card night by the laws of the game, and settle up.",
-                  epilog="\b\nExample:\n  scorekeeper new friday --game tally --players Ann,Bob,Cid\n"
-                         "  scorekeeper hand friday Ann=12 Bob=-3\n  scorekeeper settle friday")
-
-
-def example(*lines: str) -> str:
-    """A command's help ends with a worked example (as gh and HTTPie do); \\b keeps the lines."""
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+                  epilog=example("scorekeeper new friday --game tally --players Ann,Bob,Cid",
+                                 "scorekeeper hand friday Ann=12 Bob=-3", "scorekeeper settle friday"))
 
 
 def _version(value: bool) -> None:
@@ -302,7 +298,7 @@ def _json_opt():
 
 
 @app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule target=51"))
+                            "--currency USD --rule game=61"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
         game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
@@ -398,7 +394,7 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     _out(text.value)
 
 
-@app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
+@app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
@@ -427,7 +423,8 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
     _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
 
 
-@app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/examples/*.yaml"))
+@app.command(epilog=example("scorekeeper check friday",
+                            "scorekeeper check friday sessions/examples/cinch-*.yaml"))
 def check(ctx: typer.Context,
           names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
                                             ".yaml files", autocompletion=_complete_sitting)) -> None:
@@ -515,7 +512,7 @@ def stats(ctx: typer.Context,
     _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
 
 
-@app.command(epilog=example("scorekeeper chart cribbage-evening"))
+@app.command(epilog=example("scorekeeper chart friday"))
 def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     """Each player's (or side's) score after every hand, as a chart fitting the terminal."""
     from .. import ledger, stats
@@ -530,7 +527,7 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color)))
 
 
-@app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
+@app.command(epilog=example("scorekeeper report friday --html friday.html",
                             "scorekeeper report --season --html season.html"))
 def report(ctx: typer.Context,
            name: Optional[str] = typer.Argument(None, help="the sitting (leave out with --season)"),

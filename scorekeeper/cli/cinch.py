@@ -10,9 +10,11 @@ from typing import List, Optional
 
 import typer
 
+from .helptext import example
+
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cinch: play out a hand trick by trick and score it.",
-                  epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt")
+                  epilog=example("scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt"))
 
 
 @app.callback()
@@ -20,8 +22,9 @@ def cinch() -> None:
     """Cinch (Double Pedro): commands of the game's own."""
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt\n"
-                    "  scorekeeper cinch tricks hand.txt --log tuesday")
+@app.command(epilog=example("scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt",
+                            "scorekeeper new tuesday --game cinch --players A,Y,B,Z",
+                            "scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt --log tuesday"))
 def tricks(ctx: typer.Context,
            file: Path = typer.Argument(..., help="a trick sheet: bidder, bid, trump, then six "
                                        "lines of four cards in seat order (see docs/cinch.md)"),

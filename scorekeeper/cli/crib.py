@@ -9,9 +9,11 @@ from typing import List
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+from .helptext import example
+
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cribbage: count a hand, the play, exact statistics, discard advice.",
-                  epilog="\b\nExample:\n  scorekeeper crib count 5H 5D 5C JS --starter 5S")
+                  epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
 
 
 def _cards(tokens: List[str]):
@@ -20,7 +22,7 @@ def _cards(tokens: List[str]):
     return parse_cards(" ".join(tokens))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib count 5H 5D 5C JS --starter 5S")
+@app.command(epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
 def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-card), 3 (five-card) "
                                             "or 6 (eight-card), such as 5H 5D 5C JS"),
           starter: str = typer.Option(..., "--starter", "-s", help="the card turned up, such as 5S"),
@@ -35,7 +37,7 @@ def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-ca
     typer.echo(render.count_json(result) if json else render.count_text(result))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib stats --crib")
+@app.command(epilog=example("scorekeeper crib stats --crib"))
 def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a flush needs all five)"),
           json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
     """The exact distribution of show counts over all 12,994,800 hands with a starter."""
@@ -46,8 +48,8 @@ def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a
     typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer\n"
-                    "  scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3")
+@app.command(epilog=example("scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer",
+                            "scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3"))
 def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six-card), 5 "
                                               "(five-card, or three and four hands) or 8 "
                                               "(eight-card), such as 5H 5D JS 6C 4D KH"),
@@ -74,7 +76,7 @@ def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six
     typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib play 7H 8S 7D 9C --unfinished")
+@app.command(epilog=example("scorekeeper crib play 7H 8S 7D 9C --unfinished"))
 def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in the order played"),
          unfinished: bool = typer.Option(False, "--unfinished",
                                          help="the count goes on: no go for the last card"),

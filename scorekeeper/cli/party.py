@@ -10,8 +10,7 @@ from typing import List, Optional
 
 import typer
 
-def _example(*lines: str) -> str:
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+from .helptext import example as _example
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -104,7 +103,7 @@ def show(ctx: typer.Context, name: str = _name(),
     typer.echo(render(p.party, p.standing))
 
 
-@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+@app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
                             "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
 def edit(ctx: typer.Context, name: str = _name(),
          round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
