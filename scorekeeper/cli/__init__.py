@@ -79,8 +79,9 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
-            _fail(_usage_message(err, errors) + hint, 2)
+            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
+                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+                  2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
@@ -150,6 +151,29 @@ def _usage_message(err: Any, errors: Any) -> str:
             and getattr(param, "param_type_name", "") == "argument":
         return f"Missing argument '{param.metavar or param.name.upper()}'."
     return err.format_message()
+
+
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+    """`settle friday --no-color`: an option of scorekeeper itself given after the command.
+    Say where it goes, with the command line put right, rather than "No such option"."""
+    if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
+        return None
+    root = err.ctx.find_root()
+    option = err.option_name
+    param = next((p for p in root.command.params if option in p.opts), None)
+    if param is None:
+        return None
+    words = list(sys.argv[1:] if args is None else args)
+    moved = [option]
+    at = next((i for i, w in enumerate(words) if w == option or w.startswith(option + "=")), None)
+    if at is not None:
+        taken = 1 if param.is_flag or "=" in words[at] else 2
+        moved = words[at:at + taken]
+        del words[at:at + taken]
+    from ..render.sitting import shell_words
+
+    fixed = shell_words(["scorekeeper", *moved, *words])
+    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
 
 
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
@@ -253,7 +277,20 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
 def _path(ctx: typer.Context, name: str) -> Path:
     from ..store import session_path
 
+    if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
+        raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
     return session_path(name, _folder(ctx))
+
+
+def _name_forgotten(ctx: typer.Context, name: str) -> str:
+    """`hand bidder=Ann bid=8`: the sitting's name was left out, and a field taken for it."""
+    from ..model import shown
+
+    command = " ".join(["scorekeeper"] + _command_names(ctx))
+    fields = any(p.name == "fields" for p in ctx.command.params)
+    example = f"{command} NAME {name} ..." if fields else f"{command} NAME"
+    return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
+            f"({example}; scorekeeper list shows the names)")
 
 def _style(ctx: typer.Context):
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
@@ -397,19 +434,41 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 @app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
-         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
+         fields: List[str] = typer.Argument(None, metavar="FIELDS...",
+                                            help="FIELD=VALUE ... (FIELD= removes a field)  [required]",
                                             autocompletion=_complete_field)) -> None:
     """Correct hand N; show what it changed (everything after it is recomputed)."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments, typed_number
 
+    path = _path(ctx, name)
+    if "=" in number_text:
+        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])]), usage=True)
+    if not fields:
+        raise ScorekeeperError("Missing argument 'FIELDS...': give the fields to correct as FIELD=VALUE",
+                               usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
     style = _style(ctx)
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings, style=style))
-    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    ledger.correct(path, number, parse_assignments(fields), prepare=text)
     _out(text.value)
+
+
+def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
+    """`edit friday made=9`: the hand's number was left out. Say how many there are."""
+    from .. import ledger
+    from ..render.sitting import command_line
+
+    given = " ".join(fields)
+    try:
+        hands = len(ledger.open_session(path).session.hands)
+    except ScorekeeperError:
+        hands = 0
+    which = f"1 to {hands}; the last is {hands}" if hands else "1 is the first"
+    return (f"the hand's number is missing: {command_line(name, 'edit')} NUMBER {given} "
+            f"(NUMBER: {which})")
 
 
 @app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))

@@ -221,7 +221,11 @@ def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str]
 
 def command_line(name: str, command: str, folder: Optional[str] = None) -> str:
     """`scorekeeper [--dir FOLDER] COMMAND NAME`, quoted for a POSIX shell."""
-    words = ["scorekeeper", *(["--dir", folder] if folder else []), command, name]
+    return shell_words(["scorekeeper", *(["--dir", folder] if folder else []), command, name])
+
+
+def shell_words(words: Sequence[str]) -> str:
+    """Words as one command line, each quoted as a person would type it in a POSIX shell."""
     return " ".join(_shell_word(w) for w in words)
 
 
