@@ -133,3 +133,38 @@ def test_seven_long_names_at_columns_80_wrap_the_headers_to_fit(cli):
     assert history[0].split() == ["#", "dealer", "hand", "effect", "Anna", "Bart", "Cidn", "Doro",
                                   "Evan", "Fred", "Gwendo"]
     assert history[1].split() == ["bell", "holo", "ey", "thea", "geli", "eric", "lyn"]
+
+
+def piped(*args: str, **env: str) -> str:
+    """Run scorekeeper with stdout a pipe (not a terminal); what it printed."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("NO_COLOR", "COLUMNS", "FORCE_COLOR", "CLICOLOR_FORCE", "CLICOLOR")}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={**clean, **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+TALLY = str(SESSIONS / "tally-friday.yaml")
+
+
+def test_force_color_and_clicolor_force_colour_piped_output_as_no_color_takes_it_away():
+    # issue 21 point 8: FORCE_COLOR (force-color.org, any value) and CLICOLOR_FORCE (any value but
+    # 0) colour output that is not a terminal; NO_COLOR and --no-color still win
+    plain = piped("settle", TALLY)
+    assert "\x1b[" not in plain
+    for env in ({"FORCE_COLOR": "1"}, {"FORCE_COLOR": "true"}, {"CLICOLOR_FORCE": "1"}):
+        forced = piped("settle", TALLY, **env)
+        assert f"Ann       {RED}-22.50{RESET}" in forced, env
+        assert "\x1b[1m\x1b[32mBob\x1b[0m" in forced  # the winner, as on a terminal
+        assert forced.replace(RED, "").replace(RESET, "").replace("\x1b[1m\x1b[32m", "") == plain
+    for env in ({"CLICOLOR_FORCE": "0"}, {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1", "NO_COLOR": "1"},
+                {"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}):
+        assert piped("settle", TALLY, **env) == plain, env
+    assert piped("--no-color", "settle", TALLY, FORCE_COLOR="1") == plain
+    assert "\x1b[" not in piped("settle", TALLY, "--json", FORCE_COLOR="1")
+
+
+def test_clicolor_0_takes_the_colour_away_on_a_terminal():
+    out = on_a_terminal("settle", TALLY, env_extra={"CLICOLOR": "0"})
+    assert "\x1b[" not in out and "Ann       -22.50" in out

@@ -298,7 +298,8 @@ def _style(ctx: typer.Context):
     import os
 
     is_tty = sys.stdout.isatty()
-    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+    if not is_tty and not os.environ.get("COLUMNS", "").strip() and not os.environ.get("FORCE_COLOR") \
+            and os.environ.get("CLICOLOR_FORCE", "0") == "0":
         return None  # piped: plain, and nothing more imported
     import shutil
 
@@ -309,7 +310,18 @@ def _style(ctx: typer.Context):
 
 
 def _out(text: str) -> None:
-    typer.echo(text)
+    typer.echo(text, color=_forced_color() or None)
+
+
+def _forced_color() -> bool:
+    """FORCE_COLOR or CLICOLOR_FORCE asked for colour where click would strip it (a pipe)."""
+    if not os.environ.get("FORCE_COLOR") and os.environ.get("CLICOLOR_FORCE", "0") == "0":
+        return False
+    from ..render.terminal import wants_color
+
+    ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+    no_color = bool(ctx is not None and ctx.find_root().meta.get("no_color"))
+    return wants_color(False, dict(os.environ), no_color)
 
 
 class _Printed:

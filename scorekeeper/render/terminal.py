@@ -28,14 +28,25 @@ class Style(NamedTuple):
 
 
 def decide(is_tty: bool, env: dict, no_color: bool, encoding: str, columns: int) -> Optional[Style]:
-    """The style for stdout: a terminal gets symbols (if it can print them) and colour (unless
-    NO_COLOR or --no-color); a terminal or a COLUMNS setting fixes the width."""
+    """The style for stdout: a terminal gets symbols (if it can print them) and colour; a
+    terminal or a COLUMNS setting fixes the width. Colour, strongest first: --no-color and
+    NO_COLOR (no-color.org) turn it off; FORCE_COLOR (force-color.org: any value) and
+    CLICOLOR_FORCE (bixense.com/clicolors: any value but 0) turn it on even when piped;
+    CLICOLOR=0 turns it off on a terminal."""
     width = columns if (is_tty or env.get("COLUMNS", "").strip()) else None
     symbols = is_tty and _can_encode("♥♦♣♠", encoding)
-    color = is_tty and not env.get("NO_COLOR") and not no_color
+    color = wants_color(is_tty, env, no_color)
     if not (width or symbols or color):
         return None
     return Style(color, symbols, width)
+
+
+def wants_color(is_tty: bool, env: dict, no_color: bool = False) -> bool:
+    if no_color or env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR") or env.get("CLICOLOR_FORCE", "0") != "0":
+        return True
+    return is_tty and env.get("CLICOLOR", "1") != "0"
 
 
 def _can_encode(text: str, encoding: str) -> bool:
