@@ -366,8 +366,9 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    text = _Printed(lambda r: f"created {r.session.path}{folder_note}\n\n"
-                    + render.standings_text(r.session, r.standings))
+    style = _style(ctx)
+    text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+                    + "\n\n" + render.standings_text(r.session, r.standings, style))
     ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
                        prepare=text)
     _out(text.value)
@@ -419,12 +420,9 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from .. import ledger
     from ..render import sitting as render
 
-    text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
-                    f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
-                    f"(once other hands are logged: "
-                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
-                    + render.standings_text(r.session, r.standings))
+    style = _style(ctx)
+    text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
+                                                          _root_dir(ctx), style))
     ledger.undo(_path(ctx, name), prepare=text)
     _out(text.value)
 
@@ -437,8 +435,9 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
     style = None if json else _style(ctx)
     text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
-                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
-                    + render.effect_text(r.session, r.standings, style))
+                    else render.fit_lines(f"put back hand {len(r.session.hands)}: "
+                                          f"{render.hand_text(hand.fields)}", style and style.width)
+                    + "\n" + render.effect_text(r.session, r.standings, style))
     ledger.redo(_path(ctx, name), prepare=text)
     _out(text.value)
 
@@ -502,13 +501,16 @@ def check(ctx: typer.Context,
     """Every mistake in the sittings at once, one `file:line: message` each (exit 1 if any)."""
     from .. import ledger
 
+    from ..render.sitting import fit_lines
+    from .output import width
+
     errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
         _out(f"no mistakes in {sittings}")
         return
-    for err in errors:
-        _out(str(err))
+    for err in errors:  # `file:line: message`, the message wrapped under it on a terminal
+        _out(fit_lines(str(err), width()))
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -521,7 +523,12 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
 
     folder, why = _folder_and_why(ctx)
     rows = ledger.list_sittings(folder)
-    _out(render.sessions_json(folder, why, rows) if json else render.sessions_text(folder, why, rows))
+    if json:
+        _out(render.sessions_json(folder, why, rows))
+    else:
+        from .output import width
+
+        _out(render.sessions_text(folder, why, rows, width()))
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -538,14 +545,16 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     from ..render import sitting as render
     from ..fields import parse_assignments
 
+    from .output import width
+
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every))
+        _out(render.games_json(every) if json else render.games_list(every, width()))
         return
     # `--players ""` is a mistake, not "no table given"
     seated = [p.strip() for p in players.split(",")] if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields))
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()))
 
 
 @app.command(epilog=example("scorekeeper export friday > friday.csv"))
@@ -580,7 +589,12 @@ def stats(ctx: typer.Context,
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
     nights, failed = ledger.season(folder, keep)
     season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
-    _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
+    if json:
+        _out(render_stats.stats_json(season))
+    else:
+        from .output import width
+
+        _out(render_stats.stats_text(season, str(folder), width()))
 
 
 @app.command(epilog=example("scorekeeper chart friday"))
@@ -594,6 +608,9 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     title = f"{r.session.name} ({r.standings.game}): the score after each hand"
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
+    from ..render.sitting import fit_lines
+
+    title = fit_lines(title, width)
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color)))
 

@@ -11,6 +11,7 @@ from typing import List, Optional
 import typer
 
 from .helptext import example
+from .output import width
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cinch: play out a hand trick by trick and score it.",
@@ -56,16 +57,19 @@ def tricks(ctx: typer.Context,
         fields = played.hand_fields()
         if path is None:
             effect = score_alone(played.sheet.seats, fields, parse_assignments(rule))
-            shown.append(render_played(played, effect.summary, effect.notes))
+            shown.append(render_played(played, effect.summary, effect.notes, width()))
             continue
         assert seats is not None and log is not None  # a sitting to log into was given
         check_seats(played.sheet, seats, log)
         from ..render import sitting as render
+        from ..render.terminal import Style
 
         def logged(replayed, played=played) -> None:  # made before the file is replaced
             effect = replayed.standings.effects[-1]
-            shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
-                         + render.effect_text(replayed.session, replayed.standings))
+            fit = width()
+            style = Style(width=fit) if fit else None
+            shown.append(render_played(played, effect.summary, effect.notes, fit) + "\n\nlogged as "
+                         + render.effect_text(replayed.session, replayed.standings, style))
 
         ledger.add_hand(path, fields, prepare=logged)
     typer.echo("\n\n".join(shown))

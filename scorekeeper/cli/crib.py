@@ -10,6 +10,7 @@ from typing import List
 import typer
 
 from .helptext import example
+from .output import width
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cribbage: count a hand, the play, exact statistics, discard advice.",
@@ -34,7 +35,7 @@ def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-ca
     from ..games.cribbage.count import count_hand
 
     result = count_hand(_cards(cards), Card.parse(starter), crib=crib)
-    typer.echo(render.count_json(result) if json else render.count_text(result))
+    typer.echo(render.count_json(result) if json else render.count_text(result, width()))
 
 
 @app.command(epilog=example("scorekeeper crib stats --crib"))
@@ -45,7 +46,7 @@ def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a
     from ..games.cribbage.stats import stats as compute
 
     result = compute()
-    typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib))
+    typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib, width()))
 
 
 @app.command(epilog=example("scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer",
@@ -73,7 +74,7 @@ def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six
         which = "only one of" if dealer else "whose crib it is:"
         raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)
     advice = advise(_cards(cards), dealer, players, crib_size)
-    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
+    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer, width()))
 
 
 @app.command(epilog=example("scorekeeper crib play 7H 8S 7D 9C --unfinished"))
@@ -86,4 +87,4 @@ def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in
     from ..games.cribbage.play import play as score_play
 
     pegs = score_play(_cards(cards), finished=not unfinished)
-    typer.echo(render.play_json(pegs) if json else render.play_text(pegs))
+    typer.echo(render.play_json(pegs) if json else render.play_text(pegs, width()))

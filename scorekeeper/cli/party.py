@@ -11,6 +11,7 @@ from typing import List, Optional
 import typer
 
 from .helptext import example as _example
+from .output import width
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -66,7 +67,7 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     path = _path(ctx, name)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     p = parties.new_party(path, game, names, parse_assignments(rule, "rule"))
-    typer.echo(party_render.created_text(p.party, p.standing, str(path), note))
+    typer.echo(party_render.created_text(p.party, p.standing, str(path), note, width()))
 
 
 @app.command("round", epilog=_example(
@@ -88,7 +89,7 @@ def round_(ctx: typer.Context, name: str = _name(),
 
     table = typed_number(table_text, "TABLE", "the table")
     p = parties.report(_path(ctx, name), table, parse_assignments(fields))
-    typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
+    typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1], width()))
 
 
 @app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
@@ -99,8 +100,8 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..render import party as party_render
 
     p = parties.open_party(_path(ctx, name))
-    render = party_render.show_json if json else party_render.show_text
-    typer.echo(render(p.party, p.standing))
+    typer.echo(party_render.show_json(p.party, p.standing) if json
+               else party_render.show_text(p.party, p.standing, width()))
 
 
 @app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
@@ -121,8 +122,8 @@ def edit(ctx: typer.Context, name: str = _name(),
     moved = [n for n in party_render.changed_rounds(before.standing, after.standing)]
     note = (f"; re-seated round{'s' if len(moved) != 1 else ''} {', '.join(str(n) for n in moved)}"
             if moved else "; the seating after it is unchanged")
-    typer.echo(f"corrected round {round_number} table {table}{note}\n\n"
-               + party_render.seating_text(after.party, after.standing))
+    typer.echo(party_render.fit_lines(f"corrected round {round_number} table {table}{note}", width())
+               + "\n\n" + party_render.seating_text(after.party, after.standing, width()))
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
@@ -133,5 +134,6 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
 
     removed, before, after = parties.undo(_path(ctx, name))
     gone = before.standing.results[-1]
-    typer.echo(f"removed round {gone.round} table {gone.table}: {gone.summary}\n\n"
-               + party_render.seating_text(after.party, after.standing))
+    typer.echo(party_render.fit_lines(f"removed round {gone.round} table {gone.table}: {gone.summary}",
+                                      width())
+               + "\n\n" + party_render.seating_text(after.party, after.standing, width()))
