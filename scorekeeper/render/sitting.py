@@ -195,14 +195,14 @@ def _effect_line(effect: Any) -> str:
 
 def _before_after(session: Session, before: Standings, after: Standings) -> str:
     headers = ["player", "before", "after"]
-    games = after.games_won is not None and before.games_won is not None
-    if games:
+    won_before, won_after = before.games_won, after.games_won
+    if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]
     rows = []
     for p in after.players:
         row = [p, number(before.scores[p]), number(after.scores[p])]
-        if games:
-            row += [str(before.games_won.get(p, 0)), str(after.games_won.get(p, 0))]
+        if won_before is not None and won_after is not None:
+            row += [str(won_before.get(p, 0)), str(won_after.get(p, 0))]
         rows.append(row)
     parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
              _table(rows, headers)]
