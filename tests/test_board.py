@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import time
 from pathlib import Path
 
@@ -107,8 +108,6 @@ def test_the_form_is_built_from_the_games_own_fields(cli):
     form = json.loads(line[len("data:"):])["forms"][""]
     fields = cli.json("games", "cinch", "--players", "Ann,Bob,Cid,Dee")["fields"]
     names = [f["name"] for f in fields] + ["note"]
-    import re
-
     shown, folded = form.split('<details class="more">')
     assert list(dict.fromkeys(re.findall(r' name="([^"]+)"', shown))) == names[:8] + ["note"]
     assert list(dict.fromkeys(re.findall(r' name="([^"]+)"', folded))) == names[8:-1]
@@ -258,6 +257,12 @@ def test_without_the_code_or_with_a_wrong_one_403_nothing_changes_and_wrong_code
                          "a wrong entry code from testclient (2 from there, 2 in all)"]
 
 
+def test_the_entry_code_is_six_digits_drawn_afresh():
+    codes = [board_app.new_code() for _ in range(50)]
+    assert all(len(c) == 6 and c.isdigit() for c in codes)
+    assert len(set(codes)) > 45  # drawn, not fixed (two alike: one chance in 20,000)
+
+
 def test_the_wait_for_wrong_codes_doubles_per_address_and_has_a_floor_once_many_are_wrong():
     guard = board_app.Guard(CODE, lambda line: None)
     waits = []
@@ -349,3 +354,114 @@ def test_nothing_of_the_file_system_is_shown_or_served(fri, monkeypatch):
     assert "error: fri.yaml:" in broken_page
     for text in texts + [busy.text, broken_page, broken_state.text]:
         assert folder not in text and str(Path(folder).resolve()) not in text
+
+
+# ---------------------------------------------------------------- the command
+
+
+@pytest.fixture
+def not_served(monkeypatch):
+    """`scorekeeper board` up to the point where it would serve: what it prints, what it refuses."""
+    from scorekeeper.board import serve
+
+    served = []
+    monkeypatch.setattr(serve, "run", lambda app, sock: (served.append(app), sock.close()))
+    return served
+
+
+def test_the_command_prints_the_address_first_then_the_qr_code_with_host_then_the_code(fri, not_served):
+    from scorekeeper.board.serve import qr_text
+
+    plain = fri.ok("board", "fri", "--port", "0")
+    lines = plain.stdout.splitlines()
+    assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", lines[0])
+    assert lines[1:] == ["board of fri (sitting); Ctrl-C stops it", "board stopped"]
+    served = fri.ok("board", "fri", "--port", "0", "--host", "127.0.0.1", "--entry").stdout.splitlines()
+    url = served[0]
+    qr = qr_text(url, colour=False).splitlines()
+    assert served[1:1 + len(qr)] == qr and len(qr) > 10  # piped: the plain QR code
+    assert served[1 + len(qr)] == "board of fri (sitting); Ctrl-C stops it"
+    assert re.fullmatch(r"code: \d{6}", served[2 + len(qr)])
+    assert len(not_served) == 2
+
+
+def test_the_qr_code_is_the_address_module_for_module():
+    import segno
+
+    from scorekeeper.board.serve import qr_text
+
+    url = "http://192.168.1.20:8765/"
+    matrix = [list(row) for row in segno.make(url, error="m").matrix_iter(border=2)]
+    matrix.append([0] * len(matrix[0]))
+    for colour, dark in ((False, " "), (True, "█")):
+        lines = qr_text(url, colour).splitlines()
+        for y, line in enumerate(lines):
+            cells = line.replace("\033[30;107m", "").replace("\033[0m", "")
+            for x, char in enumerate(cells):
+                top, bottom = matrix[2 * y][x], matrix[2 * y + 1][x]
+                if top and bottom:
+                    assert char == dark
+                if colour and not top and not bottom:
+                    assert char == " "
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--port", "99999"], "error: --port must be 1 to 65535 (0: any free port), got 99999\n"),
+    (["--port", "eighty"], "error: --port: the port must be a whole number such as 3, got 'eighty'\n"),
+    (["--host", "my-laptop"], "error: --host must be an IP address of this machine, such as 192.168.1.20, or "
+                              "0.0.0.0 for every interface; got 'my-laptop'\n"),
+    (["--host", "::1"], "error: --host takes an IPv4 address (192.168.1.20, or 0.0.0.0), got ::1\n"),
+])
+def test_a_bad_port_or_host_is_a_usage_error(fri, not_served, args, message):
+    r = fri("board", "fri", *args)
+    assert (r.exit_code, r.stdout, r.stderr) == (2, "", message)
+    assert not_served == []
+
+
+def test_a_sitting_that_is_not_there_is_the_usual_error(fri, not_served):
+    r = fri("board", "frj")
+    assert (r.exit_code, r.stdout, r.stderr) == (1, "", fri("show", "frj").stderr)
+    assert "(did you mean 'fri'?)" in r.stderr
+    assert not_served == []
+
+
+def test_a_player_called_code_cannot_report_from_the_board(cli, not_served):
+    cli.new("c", "tally", "Ann,Code")
+    r = cli("board", "c", "--entry")
+    assert (r.exit_code, r.stderr) == (2, "error: Code is a field of this sitting, and a report's 'code' is the "
+                                          "entry code: rename the player to take reports from the board\n")
+    assert cli.ok("board", "c", "--port", "0").stdout.startswith("http://127.0.0.1:")  # watching is fine
+
+
+def test_with_host_every_interface_the_machine_answers_to_its_own_address_and_names(monkeypatch):
+    from scorekeeper.board import serve
+
+    monkeypatch.setattr(serve, "network_address", lambda: "192.168.1.20")
+    monkeypatch.setattr(serve.socket, "gethostname", lambda: "Laptop")
+    spot = serve.place("0.0.0.0", 8765)
+    assert (spot.bind, spot.url) == ("0.0.0.0", "http://192.168.1.20:8765/")
+    assert spot.hosts == ("127.0.0.1", "localhost", "192.168.1.20", "laptop", "laptop.local")
+    assert serve.place(None, 8765).hosts == ("127.0.0.1", "localhost")  # by default this machine only
+    assert serve.place("10.0.0.5", 9000).url == "http://10.0.0.5:9000/"
+
+
+def test_no_other_command_imports_the_board_or_its_libraries(tmp_path):
+    """`show` (and the command list, which names `board`) import none of the web stack."""
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    script = ("import sys\n"
+              "from typer.testing import CliRunner\n"
+              "from scorekeeper.cli import app\n"
+              f"folder = {str(tmp_path)!r}\n"
+              "run = CliRunner().invoke\n"
+              "assert run(app, ['--dir', folder, 'new', 'f', '--game', 'tally', '--players', 'A,B']).exit_code == 0\n"
+              "assert run(app, ['--dir', folder, 'show', 'f']).exit_code == 0\n"
+              "assert 'board' in run(app, ['--help']).stdout\n"
+              "assert run(app, ['board', '--help']).exit_code == 0\n"
+              "web = ('starlette', 'uvicorn', 'sse_starlette', 'segno', 'anyio', 'scorekeeper.board')\n"
+              "print(sorted(m for m in sys.modules if m.startswith(web)))\n")
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert (out.returncode, out.stdout, out.stderr) == (0, "[]\n", "")

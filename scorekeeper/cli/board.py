@@ -53,10 +53,20 @@ def board(ctx: typer.Context,
     _out(f"board of {sitting.name} ({sitting.kind}); Ctrl-C stops it")
     if code is not None:
         _out(f"code: {code}")
+    import signal
     import sys
 
     sys.stdout.flush()
-    serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed), sock)
+    signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl-C does
+    try:
+        serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed), sock)
+    except KeyboardInterrupt:  # uvicorn has shut down, then passes the Ctrl-C on
+        pass
+    _out("board stopped")
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def _out_flushed(line: str) -> None:
