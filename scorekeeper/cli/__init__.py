@@ -527,7 +527,8 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
-                                 fancy=bool(style and style.symbols), colour=bool(style and style.color)))
+                                 fancy=bool(style and style.symbols), colour=bool(style and style.color),
+                                 target=r.game.race_target(r.session)))
 
 
 @app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
