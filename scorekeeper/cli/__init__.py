@@ -370,15 +370,31 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
 @app.command(epilog=example("scorekeeper undo friday"))
 def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Remove the last hand; say how to put it back."""
+    """Remove the last hand (scorekeeper redo puts it back)."""
     from .. import ledger
     from ..render import sitting as render
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
                     f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.put_back_command(name, removed.fields, _root_dir(ctx))}\n\n"
+                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
+                    f"(once other hands are logged: "
+                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
                     + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
+def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
+    """Put back the hand the last undo removed, as it was, if nothing was logged since."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    style = None if json else _style(ctx)
+    text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
+                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
+                    + render.effect_text(r.session, r.standings, style))
+    ledger.redo(_path(ctx, name), prepare=text)
     _out(text.value)
 
 
@@ -511,7 +527,8 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
-                                 fancy=bool(style and style.symbols), colour=bool(style and style.color)))
+                                 fancy=bool(style and style.symbols), colour=bool(style and style.color),
+                                 target=r.game.race_target(r.session)))
 
 
 @app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
