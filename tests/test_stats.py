@@ -70,7 +70,7 @@ def test_hearts_taken_per_deal_and_the_jack_won(club):
         assert mean["count"] == len(deals) + (5 if p in raw("hearts-howell")["players"] else 0)
         if p not in raw("hearts-howell")["players"]:
             assert mean["mean"] == pytest.approx(float(Fraction(taken, len(deals))))
-    # The README: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
+    # docs/games.md: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
     jacks = {p: v["figures"]["hearts"].get("Jacks won", {}).get("total", 0) for p, v in figures.items()}
     assert jacks == {"A": 0, "B": 0, "C": 0, "D": 0, "Ann": 0, "Ben": 0, "Cid": 1, "Dot": 0}
 
@@ -122,7 +122,7 @@ def test_cribbage_shows_against_the_exact_expectation(club):
         f = stats[p]["figures"]["cribbage"]["hand shown"]
         assert f["count"] == len(counts)
         assert f["mean"] == pytest.approx(sum(counts) / len(counts))
-        assert f["expected"] == pytest.approx(60759 / 12740)  # README: the exact mean
+        assert f["expected"] == pytest.approx(60759 / 12740)  # docs/games.md: the exact mean
 
 
 def test_stats_text_for_one_game_is_exact(club):
