@@ -6,6 +6,7 @@ anything is written; a hand the laws refuse never reaches the file.
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -258,10 +259,14 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
 
 
 def _save(replayed: Replayed, path: Path) -> None:
-    """Save with the rules written back in their file form (a game may resolve a rule to a
-    richer value, such as a payment table read from a file)."""
+    store.save(_saved_form(replayed), path)
+
+
+def _saved_form(replayed: Replayed) -> Session:
+    """The sitting with the rules written back in their file form (a game may resolve a rule
+    to a richer value, such as a payment table read from a file)."""
     session = replayed.session
-    store.save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
+    return session._replace(rules=replayed.game.dump_rules(session.rules))
 
 
 def now() -> str:
@@ -313,16 +318,50 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
 
 
 def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
-    removed: Dict[str, Hand] = {}
-
-    def change(before: Replayed) -> Tuple[Hand, ...]:
+    """Remove the last hand. It is kept beside the sitting (store.undone), with the digest of
+    the file this undo leaves, so that `redo` can put it back while nothing has changed since."""
+    with store.locked(path):
+        before = open_session(path)
         if not before.session.hands:
             raise ScorekeeperError("there is no hand to undo")
-        removed["hand"] = before.session.hands[-1]
-        return before.session.hands[:-1]
+        removed = before.session.hands[-1]
+        after = check_session(before.session.with_hands(before.session.hands[:-1]))
+        if prepare is not None:
+            prepare(removed, after)
+        kept = store.read_undone(path)
+        if kept and kept[-1].after != store.file_digest(path):
+            kept = []  # hands were logged or corrected since those undos: they cannot be redone
+        left = store.digest(store.dump(_saved_form(after)))
+        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
+            store.write_undone(path, kept + [store.Undone(dict(removed.fields), left)])
+        except ScorekeeperError as err:
+            raise err.with_message(f"{err.message}; nothing was undone") from None
+        _save(after, path)
+    return removed, after
 
-    after = commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r))[1]
-    return removed["hand"], after
+
+def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
+    """Put back the hand the last undo removed, as it stood in the file (its time included),
+    as long as the sitting is still exactly as that undo left it; the file is then the file
+    before the undo, byte for byte."""
+    with store.locked(path):
+        kept = store.read_undone(path)
+        before = open_session(path)
+        name = before.session.name
+        if not kept:
+            raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
+        if kept[-1].after != store.file_digest(path):
+            raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
+                                   f"was logged or corrected); log the hand again with the command "
+                                   f"undo printed")
+        hand = Hand(dict(kept[-1].fields))
+        after = check_session(before.session.with_hands(before.session.hands + (hand,)))
+        if prepare is not None:
+            prepare(hand, after)
+        _save(after, path)
+        with contextlib.suppress(ScorekeeperError):  # the hand is back; a stale entry is harmless
+            store.write_undone(path, kept[:-1])
+    return hand, after
 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:

@@ -73,7 +73,7 @@ def test_the_bare_command_lists_each_command_once():
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines() if not line.startswith("    ")]
     assert len(names) == len(set(names))  # each once (lazy commands were listed twice)
-    assert names[:6] == ["new", "hand", "show", "undo", "edit", "settle"]
+    assert names[:7] == ["new", "hand", "show", "undo", "redo", "edit", "settle"]
     assert {"cinch", "crib"} <= set(names)
     assert "--install-completion" in out
 

@@ -174,6 +174,8 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
         return ["games", game_name, option, value]
     if command == "list":
         return ["list", draw(NO_EQUALS)]
+    if command == "redo":  # a bad name, or the sitting with nothing undone
+        return ["redo", draw(st.one_of(BAD_NAMES, st.just("s")))]
     if command == "crib":
         sub = draw(st.sampled_from(["count", "play", "discard", "discard-options"]))
         if sub == "discard-options":  # good cards, a bad --players or --crib-size
@@ -228,7 +230,7 @@ def _bad_sheet(draw: Any, folder: Path) -> str:
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
-COVERED = {"new", "hand", "edit", "undo", "show", "settle", "export", "list", "games", "crib", "cinch",
+COVERED = {"new", "hand", "edit", "undo", "redo", "show", "settle", "export", "list", "games", "crib", "cinch",
            "chart", "report", "stats", "party", "check"}
 
 

@@ -152,7 +152,7 @@ def _fork_writer(path: Path, who: str, first: int, count: int, acks: int, wait: 
 
 
 AT = "2026-11-29T20:00:00"
-WRITERS = 8  # the figures in README.md, Reliability
+WRITERS = 8  # the figures in docs/reliability.md
 HANDS_EACH = 12
 KILLS = 300
 

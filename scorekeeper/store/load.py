@@ -111,7 +111,7 @@ def _hands_span(text: str) -> Optional[Tuple[int, int, int]]:
                 if not isinstance(event, yaml.MappingStartEvent):
                     return None  # a hand that is not a mapping: the full load explains
                 count += 1
-            if ends and depth == 2:
+            if ends and depth == 2 and event.end_mark is not None:
                 return count, start, event.end_mark.index
         elif depth == 1 and starts:
             if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
@@ -234,7 +234,7 @@ def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] 
         root = loader.get_single_node()
         header = root
         hands_pair = _quick_hands_pair(root, text)
-        if hands_pair is not None:
+        if hands_pair is not None and isinstance(root, yaml.MappingNode):
             # The hands are most of a long sitting: built from their nodes in one walk (keys,
             # lines, duplicate keys, values), the header by PyYAML as before.
             hands = _quick_hands(loader, hands_pair[1], filename, errors)
