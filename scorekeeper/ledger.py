@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import Field, dump_hand, refuse_field_names
+from .fields import MAX_TEXT, Field, dump_hand, refuse_field_names, text_bound
 from .games import get_game
 from .games import target as race
 from .games.base import Figure, Game, Standings
@@ -159,6 +159,8 @@ def check_file(path: Path) -> List[ScorekeeperError]:
     # entries that are not hands at all (a field given twice is about its field: the hand is checked)
     refused = {err.hand for err in noted if err.hand is not None and err.field is None}
     found = [err for err in find(session) if err.hand not in refused]
+    if find is find_errors:  # a sitting's text beyond the bound: how `edit` shortens it
+        found = [_how_to_shorten(err, session) for err in found]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
@@ -211,6 +213,9 @@ def check_players(players: Sequence[str]) -> None:
             raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
+        if len(name) > MAX_TEXT:
+            raise ScorekeeperError(f"player name {shown(name)}: {len(name):,} characters; a name holds at "
+                                   f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
@@ -227,7 +232,27 @@ def _is_utf8(text: str) -> bool:
 
 
 def open_session(path: Path) -> Replayed:
-    return check_session(store.load(path))
+    session = store.load(path)
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+def _too_long(hand: Hand) -> Dict[str, str]:
+    """The text values of a hand beyond fields.MAX_TEXT (an older version, or an editor, wrote them)."""
+    return {k: v for k, v in hand.fields.items() if isinstance(v, str) and len(v) > MAX_TEXT}
+
+
+def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError:
+    """A text in the file beyond the bound: the error says how to shorten it with `edit`."""
+    if err.hand is None or not 0 <= err.hand < len(session.hands) \
+            or err.field not in _too_long(session.hands[err.hand]):
+        return err
+    import shlex
+
+    return err.with_message(f"{err.message}: shorten it with scorekeeper edit {shlex.quote(session.name)} "
+                            f"{err.hand + 1} {err.field}=...")
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
@@ -237,6 +262,10 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
     check_players(players)
+    try:
+        text_bound(currency, "a currency")
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"--currency: {err.message}", usage=True) from None
     try:
         game.check_players(players)
     except ScorekeeperError as err:
@@ -397,12 +426,31 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
 
     try:
         return commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after))
+                      lambda after: prepare(seen["before"], after),
+                      SITTINGS._replace(open=lambda p: _open_to_correct(p, number, raw)))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
                                    f"nothing was changed)") from None
         raise
+
+
+def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+    """The sitting before a correction of hand `number`. A text of that hand beyond the bound,
+    which the correction replaces, is cut for this replay (no score depends on a text), so that
+    `edit N note=...` mends a file that every other command refuses."""
+    session = store.load(path)
+    if 1 <= number <= len(session.hands):
+        hand = session.hands[number - 1]
+        cut = {k: v[:60] + "..." for k, v in _too_long(hand).items() if k in raw}
+        if cut:
+            hands = list(session.hands)
+            hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
+            session = session.with_hands(tuple(hands))
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
 
 
 SITTINGS = Book(open_session, check_session, _save)

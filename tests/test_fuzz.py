@@ -22,7 +22,6 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from scorekeeper import ledger
 from scorekeeper.cli import app
@@ -30,7 +29,7 @@ from scorekeeper.fields import MAX_NUMBER
 from scorekeeper.games import GAMES, get_game
 from scorekeeper.model import ScorekeeperError
 
-from .conftest import SESSIONS
+from .conftest import SESSIONS, Runner
 
 EXAMPLES = 20  # per game: some 360 bad commands over 18 games, a few seconds
 
@@ -75,7 +74,7 @@ def _loose_int(text: str) -> Any:
 
 PARTY_SEATS = _party_seats()
 
-runner = CliRunner()
+runner = Runner()
 
 
 def _players(game: Any) -> Tuple[str, ...]:

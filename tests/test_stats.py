@@ -3,11 +3,13 @@ computed here independently (from the raw YAML, or from `settle` and `show`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 import yaml
@@ -282,3 +284,20 @@ def test_chart_symbols_and_colour_only_when_asked():
     coloured = chart_text("t", lines, [], 40, fancy=True, colour=True)
     assert plain.isascii() and "\x1b[" not in symbols and "●" in symbols and "│" in symbols
     assert "\x1b[31m●\x1b[0m" in coloured and "\x1b[34m○\x1b[0m" in coloured
+
+
+def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(cli):
+    """A sitting linked in from a synced folder that is not mounted was left out without a word."""
+    fri = cli
+    fri.new("fri", "tally", "Ann,Bob")
+    fri.ok("hand", "fri", "Ann=3")
+    folder = fri.file("fri").parent
+    (folder / "gone.yaml").symlink_to(folder.parent / "not-mounted" / "gone.yaml")
+    (folder / "dir.yaml").mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    data = fri.json("stats")
+    failed = {Path(f["file"]).name: f["error"] for f in data["failed"]}
+    assert sorted(failed) == ["dir.yaml", "gone.yaml", "pipe.yaml"]
+    assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
+    assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
+    assert data["sittings"] == 1

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
-from ..fields import _as_int, suggest
+from ..fields import _as_int, suggest, text_bound
 from ..model import COMMON_FIELDS, FILE, ScorekeeperError, Session, shown
 
 HEARTS = "progressive-hearts"
@@ -182,6 +182,10 @@ def _typed_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
                     raise ScorekeeperError(f"cut: {players[seat]} is named twice", field=CUT)
                 cut.append(seat)
         elif kind == "common":
+            try:
+                text_bound(str(value))
+            except ScorekeeperError as err:
+                raise ScorekeeperError(f"{key.lower()}: {err.message}", field=key.lower()) from None
             extra[key.lower()] = value
         elif kind == "deal":
             from . import cinch
