@@ -9,9 +9,10 @@ import os
 import re
 
 import pytest
-from typer.testing import CliRunner
 
 from scorekeeper.cli import app
+
+from .conftest import Runner
 
 
 @pytest.fixture
@@ -24,7 +25,7 @@ def elsewhere(tmp_path, monkeypatch):
 
 
 def run(*args, env=None, input=None):
-    return CliRunner().invoke(app, list(args), env=env, input=input)
+    return Runner().invoke(app, list(args), env=env, input=input)
 
 
 def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
@@ -73,7 +74,7 @@ def test_the_bare_command_lists_each_command_once():
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines() if not line.startswith("    ")]
     assert len(names) == len(set(names))  # each once (lazy commands were listed twice)
-    assert names[:6] == ["new", "hand", "show", "undo", "edit", "settle"]
+    assert names[:7] == ["new", "hand", "show", "undo", "redo", "edit", "settle"]
     assert {"cinch", "crib"} <= set(names)
     assert "--install-completion" in out
 
@@ -119,7 +120,7 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
 def complete(words: str, cword: int, folder) -> list:
     env = {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword),
            "SCOREKEEPER_DIR": str(folder)}
-    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
+    r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
 
 

@@ -3,11 +3,13 @@ computed here independently (from the raw YAML, or from `settle` and `show`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 import yaml
@@ -70,7 +72,7 @@ def test_hearts_taken_per_deal_and_the_jack_won(club):
         assert mean["count"] == len(deals) + (5 if p in raw("hearts-howell")["players"] else 0)
         if p not in raw("hearts-howell")["players"]:
             assert mean["mean"] == pytest.approx(float(Fraction(taken, len(deals))))
-    # The README: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
+    # docs/games.md: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
     jacks = {p: v["figures"]["hearts"].get("Jacks won", {}).get("total", 0) for p, v in figures.items()}
     assert jacks == {"A": 0, "B": 0, "C": 0, "D": 0, "Ann": 0, "Ben": 0, "Cid": 1, "Dot": 0}
 
@@ -122,7 +124,7 @@ def test_cribbage_shows_against_the_exact_expectation(club):
         f = stats[p]["figures"]["cribbage"]["hand shown"]
         assert f["count"] == len(counts)
         assert f["mean"] == pytest.approx(sum(counts) / len(counts))
-        assert f["expected"] == pytest.approx(60759 / 12740)  # README: the exact mean
+        assert f["expected"] == pytest.approx(60759 / 12740)  # docs/games.md: the exact mean
 
 
 def test_stats_text_for_one_game_is_exact(club):
@@ -283,3 +285,20 @@ def test_chart_symbols_and_colour_only_when_asked():
     coloured = chart_text("t", lines, [], 40, fancy=True, colour=True)
     assert plain.isascii() and "\x1b[" not in symbols and "●" in symbols and "│" in symbols
     assert "\x1b[31m●\x1b[0m" in coloured and "\x1b[34m○\x1b[0m" in coloured
+
+
+def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(cli):
+    """A sitting linked in from a synced folder that is not mounted was left out without a word."""
+    fri = cli
+    fri.new("fri", "tally", "Ann,Bob")
+    fri.ok("hand", "fri", "Ann=3")
+    folder = fri.file("fri").parent
+    (folder / "gone.yaml").symlink_to(folder.parent / "not-mounted" / "gone.yaml")
+    (folder / "dir.yaml").mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    data = fri.json("stats")
+    failed = {Path(f["file"]).name: f["error"] for f in data["failed"]}
+    assert sorted(failed) == ["dir.yaml", "gone.yaml", "pipe.yaml"]
+    assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
+    assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
+    assert data["sittings"] == 1

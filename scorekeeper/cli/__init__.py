@@ -40,6 +40,7 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.cli.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.cli.cinch", "app", "cinch: play out a hand trick by trick and score it"),
     "party": ("scorekeeper.cli.party", "app", "a progressive party: tables, moving up, stars, prizes"),
+    "board": ("scorekeeper.cli.board", "app", "a live page of the score for the room and the tables' phones"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -370,15 +371,31 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
 @app.command(epilog=example("scorekeeper undo friday"))
 def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Remove the last hand; say how to put it back."""
+    """Remove the last hand (scorekeeper redo puts it back)."""
     from .. import ledger
     from ..render import sitting as render
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
                     f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.put_back_command(name, removed.fields, _root_dir(ctx))}\n\n"
+                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
+                    f"(once other hands are logged: "
+                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
                     + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
+def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
+    """Put back the hand the last undo removed, as it was, if nothing was logged since."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    style = None if json else _style(ctx)
+    text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
+                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
+                    + render.effect_text(r.session, r.standings, style))
+    ledger.redo(_path(ctx, name), prepare=text)
     _out(text.value)
 
 

@@ -219,6 +219,12 @@ def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str]
     return " ".join(_shell_word(w) for w in words)
 
 
+def command_line(name: str, command: str, folder: Optional[str] = None) -> str:
+    """`scorekeeper [--dir FOLDER] COMMAND NAME`, quoted for a POSIX shell."""
+    words = ["scorekeeper", *(["--dir", folder] if folder else []), command, name]
+    return " ".join(_shell_word(w) for w in words)
+
+
 def _shell_word(word: str) -> str:
     """A word as a person would type it in a POSIX shell: bare, "double-quoted" or 'single'."""
     import shlex

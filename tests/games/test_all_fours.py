@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 TWO = ("Ann", "Bob")
 FOUR = ("A", "Y", "B", "Z")
@@ -118,3 +118,8 @@ def test_a_wrong_score_stops_counting_at_ten_and_says_the_points_it_made():
     assert st.effects[2].summary == "Ann's wrong score Bob 2"
     assert st.effects[2].scores == {"Ann": 0, "Bob": 10}
     assert st.effects[2].notes == ("Bob wins the game; the rest of the deal does not count (2 points)",)
+
+
+def test_stats_count_high_low_jack_and_game_to_who_made_them():
+    got = figures("all-fours", ("Ann", "Bob"), [{"high": "Ann", "low": "Bob", "game": "Ann"}])
+    assert got == [("Ann", "high", 1), ("Bob", "low", 1), ("Ann", "game", 1)]

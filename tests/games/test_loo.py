@@ -8,7 +8,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FIVE = ("Ann", "Bob", "Cid", "Dot", "Eve")
 
@@ -99,3 +99,9 @@ def test_a_loo_amount_at_unlimited_loo_is_refused_not_ignored(cli):
     assert r.stderr == ("error: rule loo_amount: applies only with loo=limited (at unlimited loo a "
                         "looed player pays the pool just divided), got loo_amount=5 with "
                         "loo=unlimited\n")
+
+
+def test_stats_count_stands_loos_and_penalty_loos():
+    got = figures("loo", ("Ann", "Bob", "Cid"), [{"Ann": 3, "Bob": 0, "Cid": 0, "looed": "Ann"}])
+    assert sorted(got) == [("Ann", "penalty loos", 1), ("Ann", "stood", 1), ("Bob", "looed", 1),
+                           ("Bob", "stood", 1), ("Cid", "looed", 1), ("Cid", "stood", 1)]

@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FOUR = ("Ann", "Bob", "Cid", "Dot")
 SEVEN = FOUR + ("Eve", "Fay", "Gus")
@@ -49,3 +49,8 @@ def test_the_points_must_make_five():
         replay("polignac", FOUR, [{"Ann": 2, "Bob": 2}])
     with pytest.raises(ScorekeeperError, match="capot: Bob won every trick"):
         replay("polignac", FOUR, [{"capot": "Bob", "Ann": 1}])
+
+
+def test_stats_count_counters_paid_per_deal_by_those_dealt_cards():
+    seven = figures("polignac", SEVEN, [{"Bob": 5}])
+    assert {p for p, name, _ in seven if name == "counters paid per deal"} == {"Bob", "Cid", "Dot", "Eve", "Fay", "Gus"}
