@@ -485,6 +485,19 @@ def test_check_passes_the_bundled_parties_and_finds_a_hand_edited_result_at_its_
     assert result.stderr == "error: 3 mistakes in 1 sitting\n"
 
 
+def test_check_refuses_a_hand_edited_seating_at_its_line(cli):
+    copy_bundled(cli, "party-hearts")
+    path = cli.file("party-hearts")
+    text = path.read_text().replace("players: [Eve, Fay, Gus, Hal]", "players: [Eve, Fay, Gus, Ann]", 1)
+    path.write_text(text.replace("round: 4, table: 2, players: [Kay, Bob, Ann, Len]",
+                                 "round: 4, table: 2, players: [Kay, Bob, Zed, Len]"))
+    result = cli("check", "party-hearts")
+    assert result.stdout.splitlines() == [
+        f"{path}:9: round 1 table 2: players: Ann is also at table 1 in round 1",
+        f"{path}:18: round 4 table 2: players: 'Zed' is not at the party"]
+    assert result.exit_code == 1
+
+
 def test_a_party_error_says_which_round_table_and_field_it_is_about():
     party = store.load_party(SESSIONS / "party-cinch.yaml")
     hands = list(party.hands)
