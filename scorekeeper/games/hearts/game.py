@@ -305,8 +305,13 @@ class Hearts(Game):
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
         if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
-            return without_the_dealer(self.apply_deal, state, hand, session, index,
-                                      self.dealer(session, index))
+            dealer = self.dealer(session, index)
+            # Auction Hearts: the holder of the choice "must select some suit without paying
+            # anything further for it" on every deal until the pool is won, his own deal at
+            # seven included: he names the suit while he sits the deal out.
+            holds = session.rules["settling"] == "auction" and state.holder == dealer
+            return without_the_dealer(self.apply_deal, state, hand, session, index, dealer,
+                                      may_name=("bidder",) if holds else ())
         return self.apply_deal(state, hand, session, index)
 
     def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
