@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List
 
+import pytest
+
 from scorekeeper.games import get_game
 from scorekeeper.games.hearts import settling as hs
 from scorekeeper.model import Hand, Session
@@ -75,6 +77,26 @@ def test_forfeits_at_a_method_without_a_pool_are_paid_out_at_once_to_the_others(
     st = g.replay(session)
     assert st.scores == {"A": 104 + 3, "B": -20 - 5, "C": -30 - 5, "D": -24 + 3, "E": -30 + 3}
     assert st.pool == 1
+
+    assert st.effects[0].notes[0] == "B and C forfeit 5 each paid out at once to the others"
+
+
+@pytest.mark.parametrize("settling", ["difference", "six-free"])
+def test_two_handed_both_are_at_fault_so_the_forfeits_move_nothing(settling):
+    # Law 15: "any two players are found to have more or less than their correct number":
+    # two-handed that is both, each pays the other five, and there are no others to pay
+    st = play_two([{"Ann": 5, "Bob": 8, "forfeit": "Ann,Bob"}], settling)
+    assert st.effects[0].notes == ("Ann and Bob forfeit 5 each to the other: nothing changes hands",)
+    assert st.scores == play_two([{"Ann": 5, "Bob": 8}], settling).scores
+    assert st.pool == 0
+
+
+def play_two(hands, settling):
+    g = get_game("hearts")
+    two = ("Ann", "Bob")
+    return g.replay(Session(name="t", game="hearts", players=two,
+                            rules=g.resolve_rules({"settling": settling}, two),
+                            hands=tuple(Hand(h) for h in hands)))
 
 
 # ---------------------------------------------------------------- tied winners divide

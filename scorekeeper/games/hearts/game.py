@@ -336,8 +336,13 @@ class Hearts(Game):
         state = replace(state, taken=taken)
         notes = []
         if forfeits:
-            where = ("into the pool" if settling in POOL_METHODS
-                     else "paid out at once to the others")
+            if set(forfeits) == set(session.players):
+                # two-handed, both are at fault (Law 15 names two): each pays the other five
+                where = "to the other: nothing changes hands"
+            elif settling in POOL_METHODS:
+                where = "into the pool"
+            else:
+                where = "paid out at once to the others"
             notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
