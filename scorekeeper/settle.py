@@ -89,19 +89,22 @@ def fewest_transfers(cents: Mapping[str, int]) -> Tuple[Transfer, ...]:
 
 def _cancelling_pairs(players: Sequence[str], cents: Mapping[str, int]
                       ) -> Tuple[List[List[str]], List[str]]:
-    """Players whose balances cancel (+5 and -5), paired in seating order, and the others.
+    """Players whose balances cancel (+5 and -5), paired, and the others: each in seating
+    order takes the last unpaired player who cancels him (A -1, Y +1, B -1, Z +1: A-Z, B-Y,
+    across the table).
 
     Such a pair is a group of some best split: in a best split where they sit in groups G
     and H, {a, b} and (G - a) + (H - b) are as many zero-sum groups."""
-    waiting: Dict[int, List[str]] = {}
+    paired: set = set()
     pairs: List[List[str]] = []
-    for p in players:
-        partners = waiting.get(-cents[p])
-        if partners:
-            pairs.append([partners.pop(0), p])
-        else:
-            waiting.setdefault(cents[p], []).append(p)
-    paired = {p for pair in pairs for p in pair}
+    for i, p in enumerate(players):
+        if p in paired:
+            continue
+        partner = next((q for q in reversed(players[i + 1:])
+                        if q not in paired and cents[q] == -cents[p]), None)
+        if partner is not None:
+            pairs.append([p, partner])
+            paired.update((p, partner))
     return pairs, [p for p in players if p not in paired]
 
 
