@@ -113,10 +113,14 @@ _RANK_NAMES.update({"T": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QU
 @total_ordering  # order by rank then suit through __lt__ below (order=True would clash with it)
 @dataclass(frozen=True)
 class Card:
-    """A playing card, or the Joker (rank and suit None)."""
+    """A playing card, or the Joker (rank and suit None).
 
-    rank: Optional[Rank]
-    suit: Optional[Suit]
+    The fields are typed as a card's: the Joker is the one exception, made only by `joker()`,
+    and wherever a Joker can reach (the Hearts settlings that use one) `is_joker` is asked
+    first; every other game refuses it when its cards are parsed."""
+
+    rank: Rank
+    suit: Suit
 
     @property
     def is_joker(self) -> bool:
@@ -124,7 +128,7 @@ class Card:
 
     @classmethod
     def joker(cls) -> "Card":
-        return cls(None, None)
+        return cls(None, None)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: object) -> "Card":

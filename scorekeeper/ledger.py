@@ -6,13 +6,14 @@ anything is written; a hand the laws refuse never reaches the file.
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import Field, dump_hand, refuse_field_names
+from .fields import MAX_TEXT, Field, dump_hand, refuse_field_names, text_bound
 from .games import get_game
 from .games import target as race
 from .games.base import Figure, Game, Standings
@@ -150,7 +151,7 @@ def check_file(path: Path) -> List[ScorekeeperError]:
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
     # entries that are not hands at all (a field given twice is about its field: the hand is checked)
     refused = {err.hand for err in noted if err.hand is not None and err.field is None}
-    found = [err for err in find_errors(session) if err.hand not in refused]
+    found = [_how_to_shorten(err, session) for err in find_errors(session) if err.hand not in refused]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
@@ -203,6 +204,9 @@ def check_players(players: Sequence[str]) -> None:
             raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
+        if len(name) > MAX_TEXT:
+            raise ScorekeeperError(f"player name {shown(name)}: {len(name):,} characters; a name holds at "
+                                   f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
@@ -219,7 +223,27 @@ def _is_utf8(text: str) -> bool:
 
 
 def open_session(path: Path) -> Replayed:
-    return check_session(store.load(path))
+    session = store.load(path)
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+def _too_long(hand: Hand) -> Dict[str, str]:
+    """The text values of a hand beyond fields.MAX_TEXT (an older version, or an editor, wrote them)."""
+    return {k: v for k, v in hand.fields.items() if isinstance(v, str) and len(v) > MAX_TEXT}
+
+
+def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError:
+    """A text in the file beyond the bound: the error says how to shorten it with `edit`."""
+    if err.hand is None or not 0 <= err.hand < len(session.hands) \
+            or err.field not in _too_long(session.hands[err.hand]):
+        return err
+    import shlex
+
+    return err.with_message(f"{err.message}: shorten it with scorekeeper edit {shlex.quote(session.name)} "
+                            f"{err.hand + 1} {err.field}=...")
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
@@ -229,6 +253,10 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
     check_players(players)
+    try:
+        text_bound(currency, "a currency")
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"--currency: {err.message}", usage=True) from None
     try:
         game.check_players(players)
     except ScorekeeperError as err:
@@ -251,10 +279,14 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
 
 
 def _save(replayed: Replayed, path: Path) -> None:
-    """Save with the rules written back in their file form (a game may resolve a rule to a
-    richer value, such as a payment table read from a file)."""
+    store.save(_saved_form(replayed), path)
+
+
+def _saved_form(replayed: Replayed) -> Session:
+    """The sitting with the rules written back in their file form (a game may resolve a rule
+    to a richer value, such as a payment table read from a file)."""
     session = replayed.session
-    store.save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
+    return session._replace(rules=replayed.game.dump_rules(session.rules))
 
 
 def now() -> str:
@@ -269,11 +301,12 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Replayed]:
+def _commit(path: Path, change, prepare: Prepare = None,
+            opener: Callable[[Path], Replayed] = open_session) -> Tuple[Replayed, Replayed]:
     """Load under the lock, apply `change` to the hands, replay to validate, let the command
     prepare what it will print, then save."""
     with store.locked(path):
-        before = open_session(path)
+        before = opener(path)
         hands = change(before)
         after = check_session(before.session.with_hands(hands))
         if prepare is not None:
@@ -293,16 +326,50 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
 
 
 def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
-    removed: Dict[str, Hand] = {}
-
-    def change(before: Replayed) -> Tuple[Hand, ...]:
+    """Remove the last hand. It is kept beside the sitting (store.undone), with the digest of
+    the file this undo leaves, so that `redo` can put it back while nothing has changed since."""
+    with store.locked(path):
+        before = open_session(path)
         if not before.session.hands:
             raise ScorekeeperError("there is no hand to undo")
-        removed["hand"] = before.session.hands[-1]
-        return before.session.hands[:-1]
+        removed = before.session.hands[-1]
+        after = check_session(before.session.with_hands(before.session.hands[:-1]))
+        if prepare is not None:
+            prepare(removed, after)
+        kept = store.read_undone(path)
+        if kept and kept[-1].after != store.file_digest(path):
+            kept = []  # hands were logged or corrected since those undos: they cannot be redone
+        left = store.digest(store.dump(_saved_form(after)))
+        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
+            store.write_undone(path, kept + [store.Undone(dict(removed.fields), left)])
+        except ScorekeeperError as err:
+            raise err.with_message(f"{err.message}; nothing was undone") from None
+        _save(after, path)
+    return removed, after
 
-    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r))[1]
-    return removed["hand"], after
+
+def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
+    """Put back the hand the last undo removed, as it stood in the file (its time included),
+    as long as the sitting is still exactly as that undo left it; the file is then the file
+    before the undo, byte for byte."""
+    with store.locked(path):
+        kept = store.read_undone(path)
+        before = open_session(path)
+        name = before.session.name
+        if not kept:
+            raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
+        if kept[-1].after != store.file_digest(path):
+            raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
+                                   f"was logged or corrected); log the hand again with the command "
+                                   f"undo printed")
+        hand = Hand(dict(kept[-1].fields))
+        after = check_session(before.session.with_hands(before.session.hands + (hand,)))
+        if prepare is not None:
+            prepare(hand, after)
+        _save(after, path)
+        with contextlib.suppress(ScorekeeperError):  # the hand is back; a stale entry is harmless
+            store.write_undone(path, kept[:-1])
+    return hand, after
 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
@@ -338,12 +405,31 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
 
     try:
         return _commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after))
+                       lambda after: prepare(seen["before"], after),
+                       opener=lambda p: _open_to_correct(p, number, raw))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
                                    f"nothing was changed)") from None
         raise
+
+
+def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+    """The sitting before a correction of hand `number`. A text of that hand beyond the bound,
+    which the correction replaces, is cut for this replay (no score depends on a text), so that
+    `edit N note=...` mends a file that every other command refuses."""
+    session = store.load(path)
+    if 1 <= number <= len(session.hands):
+        hand = session.hands[number - 1]
+        cut = {k: v[:60] + "..." for k, v in _too_long(hand).items() if k in raw}
+        if cut:
+            hands = list(session.hands)
+            hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
+            session = session.with_hands(tuple(hands))
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
 
 
 def settlement(replayed: Replayed) -> "Settlement":

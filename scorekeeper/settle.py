@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from .model import ScorekeeperError
 
@@ -30,7 +30,7 @@ class Transfer:
 @dataclass(frozen=True)
 class Settlement:
     unit: str
-    balances: Mapping[str, object]     # net in the unit (int or Fraction), zero-sum
+    balances: Mapping[str, Any]        # net in the unit (int or Fraction), zero-sum
     stake: Decimal
     currency: str
     money_cents: Mapping[str, int]     # net in cents, zero-sum
@@ -40,8 +40,8 @@ class Settlement:
         return {p: Decimal(c) / 100 for p, c in self.money_cents.items()}
 
 
-def settle(balances: Mapping[str, object], unit: str, stake: Decimal, currency: str) -> Settlement:
-    exact = {p: Fraction(b) for p, b in balances.items()}  # type: ignore[arg-type]
+def settle(balances: Mapping[str, Any], unit: str, stake: Decimal, currency: str) -> Settlement:
+    exact = {p: Fraction(b) for p, b in balances.items()}
     if sum(exact.values()) != 0:
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
     cents = to_cents({p: b * Fraction(stake) * 100 for p, b in exact.items()})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from .games.sides import side_name
 from .model import ScorekeeperError, shown
@@ -26,7 +26,7 @@ class Tally(NamedTuple):
 
     how: str                      # "total" or "mean"
     total: Any = 0                # int or Fraction
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field named as the figure is (shadows tuple.count)
     expected: Optional[Any] = None
 
     def add(self, value: Any, expected: Optional[Any]) -> "Tally":
@@ -184,7 +184,7 @@ class ScoreLines(NamedTuple):
     game_ends: List[int]              # 1-based numbers of the hands that ended a game
 
 
-def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str, Any]) -> ScoreLines:
+def score_lines(players: Sequence[str], effects: Sequence[Any], final: Mapping[str, Any]) -> ScoreLines:
     """From the effects of a replay. Partners (players whose score is the same after every
     hand) make one line, named as the house names a side (`A-B`). A game ended at hand i when the scores after hand i + 1 are
     just that hand's changes (the game started again from nothing), or, for the last hand,

@@ -11,9 +11,10 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as hst
-from typer.testing import CliRunner
 
 from scorekeeper.cli import app
+
+from .conftest import Runner
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def elsewhere(tmp_path, monkeypatch):
 
 
 def run(*args, env=None, input=None):
-    return CliRunner().invoke(app, list(args), env=env, input=input)
+    return Runner().invoke(app, list(args), env=env, input=input)
 
 
 def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
@@ -75,7 +76,7 @@ def test_the_bare_command_lists_each_command_once():
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines() if not line.startswith("    ")]
     assert len(names) == len(set(names))  # each once (lazy commands were listed twice)
-    assert names[:6] == ["new", "hand", "show", "undo", "edit", "settle"]
+    assert names[:7] == ["new", "hand", "show", "undo", "redo", "edit", "settle"]
     assert {"cinch", "crib"} <= set(names)
     assert "--install-completion" in out
 
@@ -121,7 +122,7 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
 def complete(words: str, cword: int, folder) -> list:
     env = {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword),
            "SCOREKEEPER_DIR": str(folder)}
-    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
+    r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
 
 
@@ -176,7 +177,7 @@ def test_settle_json_balances_are_exact_never_binary_floats(fri):
 def test_settle_json_pool_shares_are_exact_decimals_when_they_have_one():
     from tests.conftest import SESSIONS
 
-    r = CliRunner().invoke(app, ["settle", str(SESSIONS / "loo-limited.yaml"), "--json"])
+    r = run("settle", str(SESSIONS / "loo-limited.yaml"), "--json")
     data = json.loads(r.stdout)
     # the pool of 3 left at the end, shared among five: 3/5 each
     assert data["pool_shares"] == dict.fromkeys(["Ann", "Bob", "Cid", "Dot", "Eve"], "0.6")

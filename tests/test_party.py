@@ -7,6 +7,7 @@ import json
 import shutil
 from typing import List, Sequence, Tuple
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -321,3 +322,20 @@ def test_a_cinch_pair_total_no_four_deals_can_make_is_refused(cli):
            "--rule", "scoring=setback")
     assert cli.ok("party", "round", "s", "1", "A=-5", "B=23").stdout.startswith("round 1 table 1: A-C -5, B-D 23")
     assert "are -56 to 56 (scoring=setback), got -57" in cli.refused("s", "party", "round", "s", "2", "E=-57", "F=0").stderr
+
+
+PARTY = ("party", "new", "spring", "--game", "progressive-hearts", "--players",
+         "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
+ROUND = ("Ann=3", "Bob=4", "Cid=2", "Dan=4", "cut=Dan")
+
+
+@pytest.mark.parametrize("digit", ["١", "３", "9" * 40])
+def test_party_table_and_round_numbers_are_ascii_digits_only(cli, digit):
+    cli.ok(*PARTY)
+    r = cli.refused("spring", "party", "round", "spring", digit, *ROUND, code=2)
+    assert r.stderr.startswith("error: TABLE: the table must be a whole number such as 3, got ")
+    cli.ok("party", "round", "spring", "1", *ROUND)
+    r = cli.refused("spring", "party", "edit", "spring", digit, "1", "Ann=4", code=2)
+    assert r.stderr.startswith("error: ROUND: the round must be a whole number")
+    r = cli.refused("spring", "party", "edit", "spring", "1", digit, "Ann=4", code=2)
+    assert r.stderr.startswith("error: TABLE: the table must be a whole number")

@@ -497,7 +497,7 @@ def typed(value: Any, field: Field, draw: Draw) -> str:
 
 GAME_NAMES = sorted(GAMES)
 # Ten sittings per game and property (each of several hands, edited, undone, saved and
-# loaded): the whole suite must stay within its CPU budget as games are added (README, Speed).
+# loaded): the whole suite must stay within its CPU budget as games are added (docs/development.md).
 PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])

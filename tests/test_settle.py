@@ -187,3 +187,24 @@ def test_fewest_payments_when_balances_fall_into_zero_sum_groups(values, rnd):
         net[t.payee] += t.cents
     assert net == cents
     assert len(transfers) == brute_force_fewest(cents)
+
+
+def test_settle_shows_the_pool_share_so_the_balance_matches_show(cli):
+    cli.new("h", "hearts", "Ann,Bob,Cid,Dot", stake="0.05")
+    cli.ok("hand", "h", "Ann=6", "Bob=7")  # Cid and Dot divide 13: 6 each, 1 stays in the pool
+    assert cli.ok("settle", "h").stdout == (
+        "h: settlement (stake 0.05 per counter)\n\n"
+        "player    score    pool share    balance (counters)    money\n"
+        "--------  -------  ------------  --------------------  -------\n"
+        "Ann       -6       1             -5                    -0.25\n"
+        "Bob       -7       0             -7                    -0.35\n"
+        "Cid       6        0             6                     0.30\n"
+        "Dot       6        0             6                     0.30\n\n"
+        "the pool of 1 does not divide among 4: it stays with the banker (Ann)\n\n"
+        "Bob pays Cid 0.30\nAnn pays Dot 0.25\nBob pays Dot 0.05\n")
+
+
+def test_a_game_without_a_pool_settles_without_the_share_column(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    cli.ok("hand", "t", "Ann=3")
+    assert "pool share" not in cli.ok("settle", "t").stdout

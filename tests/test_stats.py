@@ -3,11 +3,13 @@ computed here independently (from the raw YAML, or from `settle` and `show`)."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections import defaultdict
 from decimal import Decimal
 from fractions import Fraction
 from functools import lru_cache
+from pathlib import Path
 
 import pytest
 import yaml
@@ -70,7 +72,7 @@ def test_hearts_taken_per_deal_and_the_jack_won(club):
         assert mean["count"] == len(deals) + (5 if p in raw("hearts-howell")["players"] else 0)
         if p not in raw("hearts-howell")["players"]:
             assert mean["mean"] == pytest.approx(float(Fraction(taken, len(deals))))
-    # The README: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
+    # docs/games.md: "a Jack that grows to 52 and is won" -- by Cid, the single clear player
     jacks = {p: v["figures"]["hearts"].get("Jacks won", {}).get("total", 0) for p, v in figures.items()}
     assert jacks == {"A": 0, "B": 0, "C": 0, "D": 0, "Ann": 0, "Ben": 0, "Cid": 1, "Dot": 0}
 
@@ -122,7 +124,7 @@ def test_cribbage_shows_against_the_exact_expectation(club):
         f = stats[p]["figures"]["cribbage"]["hand shown"]
         assert f["count"] == len(counts)
         assert f["mean"] == pytest.approx(sum(counts) / len(counts))
-        assert f["expected"] == pytest.approx(60759 / 12740)  # README: the exact mean
+        assert f["expected"] == pytest.approx(60759 / 12740)  # docs/games.md: the exact mean
 
 
 def test_stats_text_for_one_game_is_exact(club):
@@ -173,7 +175,7 @@ def test_chart_fits_the_width_and_marks_game_ends(club, monkeypatch):
     out = club.ok("chart", "cribbage-evening").stdout
     assert all(len(line) <= 60 for line in out.splitlines())
     assert out.isascii()  # piped: plain text
-    assert out.splitlines()[-1] == "* Ann   o Bob   | game over (hand 5, 8)"
+    assert out.splitlines()[-1] == "* Ann   o Bob   . 121 wins a game   | game over (hand 5, 8)"
     assert out.splitlines()[0] == "cribbage-evening (cribbage): the score after each hand"
     monkeypatch.setenv("COLUMNS", "200")
     wide = club.ok("chart", "tally-friday").stdout
@@ -196,25 +198,26 @@ def test_report_is_one_self_contained_page(club, tmp_path):
 def test_chart_of_the_books_cinch_hands_is_exact(club, monkeypatch):
     # Foster's four hands: Y-Z 15, A-B 10, A-B 10, Y-Z 19, so A-B 0 10 20 20 and Y-Z 15 15 15 34;
     # twelve rows from 34 down to 0 (row = round((34 - score) / 34 * 11)): 34 on row 0, 20 on
-    # row 5, 15 on row 6, 10 on row 8, 0 on row 11; a hand every sixth column.
+    # row 5, 15 on row 6, 10 on row 8, 0 on row 11; a hand every sixth column. The axis is
+    # labelled at the top, the bottom and every 10 between (30 would sit beside 34: left out).
     monkeypatch.setenv("COLUMNS", "60")
     assert club.ok("chart", "cinch-foster").stdout == """\
 cinch-foster (cinch): the score after each hand
 
-34 |                  o
-   |
-   |
-   |
-   |
-   |            *     *
-   |o     o     o
-   |
-   |      *
-   |
-   |
- 0 |*---------------------
-   +
-    hand 1       hand 4
+  34 |                  o
+     |
+     |
+     |
+     |
+  20 |            *     *
+     |o     o     o
+     |
+  10 |      *
+     |
+     |
+   0 |*---------------------
+     +
+hand  1     2     3     4
 
 * A-B   o Y-Z
 """
@@ -281,3 +284,20 @@ def test_chart_symbols_and_colour_only_when_asked():
     coloured = chart_text("t", lines, [], 40, fancy=True, colour=True)
     assert plain.isascii() and "\x1b[" not in symbols and "●" in symbols and "│" in symbols
     assert "\x1b[31m●\x1b[0m" in coloured and "\x1b[34m○\x1b[0m" in coloured
+
+
+def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(cli):
+    """A sitting linked in from a synced folder that is not mounted was left out without a word."""
+    fri = cli
+    fri.new("fri", "tally", "Ann,Bob")
+    fri.ok("hand", "fri", "Ann=3")
+    folder = fri.file("fri").parent
+    (folder / "gone.yaml").symlink_to(folder.parent / "not-mounted" / "gone.yaml")
+    (folder / "dir.yaml").mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    data = fri.json("stats")
+    failed = {Path(f["file"]).name: f["error"] for f in data["failed"]}
+    assert sorted(failed) == ["dir.yaml", "gone.yaml", "pipe.yaml"]
+    assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
+    assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
+    assert data["sittings"] == 1

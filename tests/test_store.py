@@ -152,7 +152,7 @@ def _fork_writer(path: Path, who: str, first: int, count: int, acks: int, wait: 
 
 
 AT = "2026-11-29T20:00:00"
-WRITERS = 8  # the figures in README.md, Reliability
+WRITERS = 8  # the figures in docs/reliability.md
 HANDS_EACH = 12
 KILLS = 300
 
@@ -318,3 +318,32 @@ def test_a_hand_repeated_by_an_alias_is_an_ordinary_hand(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- &h {A: 3}\n- *h\n")
     assert ledger.open_session(path).standings.scores == {"A": 6, "B": 0}
+
+
+_CINCH = """\
+format: scorekeeper/1
+game: cinch
+players: [A, B, C, D]
+rules:
+  game: 51
+hands:
+- bid: 7
+  bidder: A
+  trump: H
+  made: 7
+  against: 9
+"""
+
+
+@pytest.mark.parametrize("change, where, message", [
+    (("  game: 51", "  game: 51\n  bogus: 3"), 6, "unknown rule 'bogus'"),
+    (("game: cinch", "game: cinchy"), 2, "unknown game 'cinchy'"),
+    (("[A, B, C, D]", "\n- A\n- B\n- C\n- A"), 7, "player A is named twice"),
+    (("", ""), 11, "hand 1: against: made 7 + against 9"),
+])
+def test_a_mistake_in_a_file_is_reported_at_its_own_line(cli, tmp_path, change, where, message):
+    path = tmp_path / "x.yaml"
+    path.write_text(_CINCH.replace(*change))
+    r = cli("show", str(path))
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: {path}:{where}: {message}"), r.stderr

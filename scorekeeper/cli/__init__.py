@@ -58,10 +58,10 @@ class ScorekeeperGroup(TyperGroup):
             command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
             _restore_argument_help(command, sub_app)
             self.commands[name] = command
-        command = super().get_command(ctx, name)
-        if command is not None and name not in LAZY_COMMANDS:
-            _restore_argument_help(command, app, name)
-        return command
+        found = super().get_command(ctx, name)
+        if found is not None and name not in LAZY_COMMANDS:
+            _restore_argument_help(found, app, name)
+        return found
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
@@ -74,7 +74,8 @@ class ScorekeeperGroup(TyperGroup):
         except ScorekeeperError as err:
             _fail(str(err), EXIT_CODES.get(err.kind, 1))
         except no_args as err:
-            typer.echo(err.ctx.get_help() if err.ctx else str(err))
+            help_ctx = getattr(err, "ctx", None)
+            typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
             hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
@@ -119,7 +120,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
             given = getattr(defaults.get(param.name or ""), "default", None)
             if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
                     and getattr(given, "help", None):
-                param.help = given.help  # type: ignore[attr-defined]
+                param.help = getattr(given, "help")  # type: ignore[attr-defined]
 
 
 class _Never(Exception):
@@ -133,7 +134,7 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIP
 def _command_names(ctx: Any) -> List[str]:
     """The subcommands of a mistaken call (`crib count`), whatever the program was run as
     (`python -m scorekeeper` too)."""
-    names = []
+    names: List[str] = []
     while ctx is not None and ctx.parent is not None:
         names.insert(0, ctx.info_name)
         ctx = ctx.parent
@@ -144,7 +145,8 @@ def _usage_message(err: Any, errors: Any) -> str:
     """Click's message, but a missing argument named in capitals on every Typer (from 0.28
     Typer names it as the parameter is spelt: 'name')."""
     param = getattr(err, "param", None)
-    if isinstance(err, errors.MissingParameter) and getattr(param, "param_type_name", "") == "argument":
+    if param is not None and isinstance(err, errors.MissingParameter) \
+            and getattr(param, "param_type_name", "") == "argument":
         return f"Missing argument '{param.metavar or param.name.upper()}'."
     return err.format_message()
 
@@ -368,15 +370,31 @@ def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
 @app.command(epilog=example("scorekeeper undo friday"))
 def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Remove the last hand; say how to put it back."""
+    """Remove the last hand (scorekeeper redo puts it back)."""
     from .. import ledger
     from ..render import sitting as render
 
     text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
                     f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.put_back_command(name, removed.fields, _root_dir(ctx))}\n\n"
+                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
+                    f"(once other hands are logged: "
+                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
                     + render.standings_text(r.session, r.standings))
     ledger.undo(_path(ctx, name), prepare=text)
+    _out(text.value)
+
+
+@app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
+def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
+    """Put back the hand the last undo removed, as it was, if nothing was logged since."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    style = None if json else _style(ctx)
+    text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
+                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
+                    + render.effect_text(r.session, r.standings, style))
+    ledger.redo(_path(ctx, name), prepare=text)
     _out(text.value)
 
 
@@ -509,7 +527,8 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
-                                 fancy=bool(style and style.symbols), colour=bool(style and style.color)))
+                                 fancy=bool(style and style.symbols), colour=bool(style and style.color),
+                                 target=r.game.race_target(r.session)))
 
 
 @app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
@@ -530,6 +549,7 @@ def report(ctx: typer.Context,
         nights, failed = ledger.season(folder)
         page = render_html.season_html(str(folder), stats.season(nights, failed), nights)
     else:
+        assert name is not None  # season is False, so a NAME was given
         r = ledger.open_session(_path(ctx, name))
         lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
         page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)

@@ -55,6 +55,7 @@ def tricks(ctx: typer.Context,
             effect = score_alone(played.sheet.seats, fields, parse_assignments(rule))
             shown.append(render_played(played, effect.summary, effect.notes))
             continue
+        assert seats is not None and log is not None  # a sitting to log into was given
         check_seats(played.sheet, seats, log)
         from ..render import sitting as render
 

@@ -20,7 +20,7 @@ from .base import Effect, Figure, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
-GAME_VALUES = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+GAME_VALUES: Dict[Rank, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
 FOURS = ("high", "low", "jack", "game")
 FIELDS = ("high", "low", "jack", "game", "turned_jack", "beg", "revoke", "wrong_score", "trump",
           "took")
@@ -131,8 +131,9 @@ class AllFours(Game):
             points.append(("begged point", self.eldest(players, dealer)))
         fours = self.fours(hand, session)
         for name in FOURS:
-            if fours.get(name):
-                points.append((name, fours[name]))
+            maker = fours.get(name)
+            if maker:
+                points.append((name, maker))
         for culprit in hand.get("revoke", ()):  # law iii
             points.append((f"{culprit}'s revoke", self.adversaries(culprit, players)[0]))
         if "wrong_score" in hand:  # law iv
@@ -298,7 +299,7 @@ class AllFours(Game):
                 effect: Effect, session: Session) -> Sequence[Figure]:
         """High, low, Jack and game made, to the player who made each."""
         fours = self.fours(values, session)
-        return tuple(Figure(fours[name], name) for name in FOURS if fours.get(name))
+        return tuple(Figure(maker, name) for name in FOURS for maker in (fours.get(name),) if maker)
 
     def label(self, side: Sequence[str]) -> str:
         return house_sides.side_name(side)

@@ -63,7 +63,7 @@ def _only(state: Any, six: Sequence[str]) -> Any:
         value = getattr(state, f.name)
         if isinstance(value, Mapping) and set(six) < set(value):
             changes[f.name] = {p: value[p] for p in six}
-    return replace(state, **changes)
+    return replace(state, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
 
 
 def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
@@ -75,7 +75,7 @@ def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
         if _is_per_player(before, players):
             after = getattr(new, f.name)
             changes[f.name] = {p: (before[p] if p == dealer else after[p]) for p in players}
-    return replace(new, **changes)
+    return replace(new, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
 
 
 def _score_of(state: Any, dealer: str) -> Any:

@@ -54,9 +54,10 @@ class Slobberhannes(CountersGame):
             missing = [k for k in ("first", "queen", "last") if hand.get(k) is None]
             raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
                                    f"trick and the club Queen (give first=, last= and queen=)")
+        takers: List[str] = [str(taker) for taker in three]
         losses: List[Loss] = [(f"{what}", who, 1) for what, who in
-                              zip(("first trick", "club Queen", "last trick"), three)]
-        if len(set(three)) == 1:
-            losses.append(("all three", three[0], 1))  # "he loses an extra point, or four altogether"
+                              zip(("first trick", "club Queen", "last trick"), takers)]
+        if len(set(takers)) == 1:
+            losses.append(("all three", takers[0], 1))  # "he loses an extra point, or four altogether"
         losses += [("revoke", who, 1) for who in hand.get("revoke", ())]
         return losses

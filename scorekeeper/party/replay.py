@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import _as_int, coerce_hand, dump_hand, parse_assignments, suggest
+from ..fields import _as_int, coerce_hand, dump_hand, parse_assignments, suggest, text_bound
 from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session, shown
 from ..games.sides import partnerships, side_name
 
@@ -142,6 +142,10 @@ def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
                 cut.append(seat)
             continue
         if key.lower() in COMMON_FIELDS:
+            try:
+                text_bound(str(value))
+            except ScorekeeperError as err:
+                raise ScorekeeperError(f"{key.lower()}: {err.message}", field=key.lower()) from None
             extra[key.lower()] = value
             continue
         if game == CINCH and key.lower().startswith("deal") and key[4:].isdigit():

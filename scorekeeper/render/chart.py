@@ -3,77 +3,178 @@ and as inline SVG for the HTML report. Values in, strings out."""
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from html import escape
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .sitting import number
 
-PLAIN_MARKS = "*o+x#@%&=~"
+PLAIN_MARKS = "*o+x#@%=~$"
 FANCY_MARKS = "●○■□▲△◆◇★☆"
+# Where more players are on one spot than can stand side by side there: one mark says so.
+PLAIN_OVERLAP, FANCY_OVERLAP = "&", "◉"
 COLOURS = ("31", "34", "32", "35", "33", "36")  # ANSI: red, blue, green, magenta, yellow, cyan
 SVG_COLOURS = ("#c0392b", "#2471a3", "#229954", "#8e44ad", "#d68910", "#17a589",
                "#566573", "#a04000", "#1f618d", "#7d3c98")
 HEIGHT = 12
 
 
-def _bounds(lines: Dict[str, List[Any]]) -> Tuple[Fraction, Fraction]:
+def _bounds(lines: Dict[str, List[Any]], target: Optional[Any] = None) -> Tuple[Fraction, Fraction]:
     values = [Fraction(v) for series in lines.values() for v in series] + [Fraction(0)]
+    if target is not None:
+        values.append(Fraction(target))
     low, high = min(values), max(values)
     return (low, high) if high > low else (low - 1, high + 1)
 
 
+def nice_step(span: Fraction, most: int) -> Fraction:
+    """The smallest of 1, 2, 5, 10, 20, 50 ... that cuts `span` into at most `most` parts."""
+    step = Fraction(1)
+    while span / step > most:
+        for factor in (2, Fraction(5, 2), 2):
+            step *= factor
+            if span / step <= most:
+                break
+    return step
+
+
+def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of) -> Dict[int, str]:
+    """The rows labelled on the score axis: the top, the bottom, nought, the target, then
+    round figures between them, none on the row beside another label."""
+    labels: Dict[int, str] = {}
+
+    def put(value: Any, crowd: bool = True) -> None:
+        row = row_of(value)
+        if row in labels or (crowd and any(r in labels for r in (row - 1, row + 1))):
+            return
+        labels[row] = number(value)
+
+    for value in (high, low, *((0,) if low < 0 < high else ()), *(() if target is None else (target,))):
+        put(value, crowd=False)
+    step = nice_step(high - low, 4)
+    tick = (low // step + 1) * step
+    while tick < high:
+        put(int(tick) if tick.denominator == 1 else tick)
+        tick += step
+    return labels
+
+
 def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int,
-               fancy: bool = False, colour: bool = False) -> str:
+               fancy: bool = False, colour: bool = False, target: Optional[Any] = None) -> str:
     """A chart no wider than `width`: the hands across (one column each, or sampled when there
-    are more hands than columns), the score up; `|` columns mark the hand that ended a game.
+    are more hands than columns), the score up; `|` columns mark the hand that ended a game,
+    a dotted row the `target` a game is played to. Players on one spot stand side by side
+    where there is room, else one overlap mark (`&`) says several are there.
     Plain ASCII unless `fancy` (a terminal that can print them): symbols and box lines; and
     `colour`, a colour for each line."""
     hands = max((len(s) for s in lines.values()), default=0)
     if not hands:
         return f"{title}\n\nno hands yet"
-    low, high = _bounds(lines)
-    labels = [number(high), number(low)] + (["0"] if low < 0 < high else [])
-    pad = max(len(t) for t in labels)
+    low, high = _bounds(lines, target)
+    row_of = lambda v: round((high - Fraction(v)) / (high - low) * (HEIGHT - 1))  # noqa: E731
+    labels = _y_labels(low, high, target, row_of)
+    pad = max([len("hand")] + [len(t) for t in labels.values()])
     cols = max(10, width - pad - 2)
     columns, step = _columns(hands, cols)
-    used = columns[-1] + 1 + step // 2
+    marks = FANCY_MARKS if fancy else PLAIN_MARKS
+    overlap = FANCY_OVERLAP if fancy else PLAIN_OVERLAP
+    room = max(1, (step + 1) // 2)  # marks side by side stay in the first half of the gap
+    cells, overlapped = _place(list(lines.values()), hands, columns, row_of, room)
+    used = max(columns[-1] + 1 + step // 2, max(c for _, c in cells) + 1)
+    used = min(used, cols)
     grid = [[" "] * used for _ in range(HEIGHT)]
-    row_of = lambda v: round((high - Fraction(v)) / (high - low) * (HEIGHT - 1))  # noqa: E731
     # the line between the hand that ended a game and the next
     end_cols = {min(columns[h - 1] + (step + 1) // 2, used - 1) for h in game_ends if 0 < h <= hands}
     for c in end_cols:
         for r in range(HEIGHT):
             grid[r][c] = "┊" if fancy else "|"
     zero = row_of(0)
-    for c in range(used):
-        if grid[zero][c] == " ":
-            grid[zero][c] = "─" if fancy else "-"
-    marks = FANCY_MARKS if fancy else PLAIN_MARKS
-    for k, series in enumerate(lines.values()):
-        mark = marks[k % len(marks)]
+    rules = [(zero, "─" if fancy else "-")]
+    if target is not None and row_of(target) != zero:
+        rules.append((row_of(target), "┈" if fancy else "."))
+    for at, line in rules:
+        for c in range(used):
+            if grid[at][c] == " ":
+                grid[at][c] = line
+    def mark(k: int) -> str:
+        if k < 0:
+            return overlap
         if colour:
-            mark = f"\x1b[{COLOURS[k % len(COLOURS)]}m{mark}\x1b[0m"
-        for h, value in enumerate(series):
-            grid[row_of(value)][columns[h]] = mark
+            return f"\x1b[{COLOURS[k % len(COLOURS)]}m{marks[k % len(marks)]}\x1b[0m"
+        return marks[k % len(marks)]
+
+    for (r, c), k in cells.items():
+        if c < used:
+            grid[r][c] = mark(k)
     axis = "│" if fancy else "|"
     out = [title, ""]
     for r, row in enumerate(grid):
-        label = number(high) if r == 0 else number(low) if r == HEIGHT - 1 else "0" if r == zero else ""
-        out.append(f"{label:>{pad}} {axis}" + "".join(row).rstrip())
+        out.append(f"{labels.get(r, ''):>{pad}} {axis}" + "".join(row).rstrip())
     ticks = [" "] * used
     for c in end_cols:
         ticks[c] = "^"
     out.append(" " * pad + " " + ("└" if fancy else "+") + "".join(ticks).rstrip())
-    right = f"hand {hands}"
-    out.append(" " * (pad + 2) + "hand 1".ljust(max(columns[-1] + 1 - len(right), 7)) + right)
-    legend = [f"{(marks[k % len(marks)])} {label}" for k, label in enumerate(lines)]
+    out.append(f"{'hand':>{pad}}  " + _x_labels(hands, columns, used))
+    legend = [f"{mark(k)} {label}" for k, label in enumerate(lines)]
+    if overlapped:
+        legend.append(f"{overlap} several on one spot")
+    if target is not None:
+        legend.append(f"{'┈' if fancy else '.'} {number(target)} wins a game")
     if game_ends:
-        legend.append(f"| game over (hand {', '.join(str(h) for h in game_ends)})"
-                      if not fancy else f"┊ game over (hand {', '.join(str(h) for h in game_ends)})")
+        legend.append(f"{'┊' if fancy else '|'} game over (hand {', '.join(str(h) for h in game_ends)})")
     out.append("")
     out.extend(_wrap(legend, width))
     return "\n".join(out)
+
+
+def _place(series: List[List[Any]], hands: int, columns: List[int], row_of,
+           room: int) -> Tuple[Dict[Tuple[int, int], int], bool]:
+    """Each mark's cell (row, column) -> the line it belongs to (-1: several lines). Lines on
+    the same row at one hand stand side by side, in the legend's order, when `room` allows."""
+    cells: Dict[Tuple[int, int], int] = {}
+    for h in range(hands):
+        on_row: Dict[int, List[int]] = {}
+        for k, values in enumerate(series):
+            if h < len(values):
+                on_row.setdefault(row_of(values[h]), []).append(k)
+        for row, ks in on_row.items():
+            spots = [((row, columns[h] + j), k) for j, k in enumerate(ks)] if len(ks) <= room \
+                else [((row, columns[h]), -1)]
+            for cell, k in spots:
+                # a sampled chart puts several hands in one column: another line there overlaps too
+                cells[cell] = k if cells.get(cell, k) == k else -1
+    return cells, -1 in cells.values()
+
+
+def _x_labels(hands: int, columns: List[int], used: int) -> str:
+    """Hand numbers under their columns: the first, every 1, 2, 5, 10, 20 ... hands (the
+    fewest apart that leave a space between numbers), and the last."""
+    widest = len(str(hands)) + 1
+    every = 1
+    while every < hands and any(columns[h + every] - columns[h] < widest for h in range(hands - every)):
+        every = _next_step(every)
+    placed: List[Tuple[int, int]] = []  # (column, hand)
+
+    def clash(c: int) -> bool:
+        return bool(placed) and placed[-1][0] + len(str(placed[-1][1])) >= c
+
+    for h in sorted({1, hands, *range(every, hands + 1, every)}):
+        c = columns[h - 1]
+        while h == hands and clash(c):
+            placed.pop()  # the last hand's number is worth more than the one before it
+        if not clash(c):
+            placed.append((c, h))
+    line = [" "] * (used + widest)
+    for c, h in placed:
+        line[c:c + len(str(h))] = str(h)
+    return "".join(line).rstrip()
+
+
+def _next_step(step: int) -> int:
+    """1, 2, 5, 10, 20, 50, 100 ..."""
+    text = str(step)
+    return step * 5 // 2 if text[0] == "2" else step * 2
 
 
 def _columns(hands: int, cols: int) -> Tuple[List[int], int]:
@@ -89,7 +190,7 @@ def _wrap(items: List[str], width: int) -> List[str]:
     lines: List[str] = []
     current = ""
     for item in items:
-        if current and len(current) + 3 + len(item) > width:
+        if current and _visible(current) + 3 + _visible(item) > width:
             lines.append(current)
             current = item
         else:
@@ -97,6 +198,11 @@ def _wrap(items: List[str], width: int) -> List[str]:
     if current:
         lines.append(current)
     return lines
+
+
+def _visible(text: str) -> int:
+    """The columns a string takes on a terminal: colour codes take none."""
+    return len(re.sub(r"\x1b\[[0-9;]*m", "", text))
 
 
 def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int = 720,

@@ -224,14 +224,14 @@ def _effect_line(effect: Any) -> str:
 
 def _before_after(session: Session, before: Standings, after: Standings) -> str:
     headers = ["player", "before", "after"]
-    games = after.games_won is not None and before.games_won is not None
-    if games:
+    won_before, won_after = before.games_won, after.games_won
+    if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]
     rows = []
     for p in after.players:
         row = [p, number(before.scores[p]), number(after.scores[p])]
-        if games:
-            row += [str(before.games_won.get(p, 0)), str(after.games_won.get(p, 0))]
+        if won_before is not None and won_after is not None:
+            row += [str(won_before.get(p, 0)), str(won_after.get(p, 0))]
         rows.append(row)
     parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
              _table(rows, headers)]
@@ -245,6 +245,12 @@ def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str]
     `--dir` the sitting was found by, else it would log into another folder's sitting or none."""
     words = ["scorekeeper", *(["--dir", folder] if folder else []), "hand", name]
     words += [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
+    return " ".join(_shell_word(w) for w in words)
+
+
+def command_line(name: str, command: str, folder: Optional[str] = None) -> str:
+    """`scorekeeper [--dir FOLDER] COMMAND NAME`, quoted for a POSIX shell."""
+    words = ["scorekeeper", *(["--dir", folder] if folder else []), command, name]
     return " ".join(_shell_word(w) for w in words)
 
 

@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 TWO = ("Ann", "Bob")
 FOUR = ("A", "Y", "B", "Z")
@@ -197,3 +197,8 @@ def test_the_cards_a_deal_can_put_in_play():
     assert cards_played(2, False) == 12 and cards_played(4, False) == 24
     assert cards_played(2, True) == 12 + 5 * 6   # 13 + 5 x 7 = 48 of 52 dealt or turned
     assert cards_played(4, True) == 24 + 2 * 12  # 25 + 2 x 13 = 51
+
+
+def test_stats_count_high_low_jack_and_game_to_who_made_them():
+    got = figures("all-fours", ("Ann", "Bob"), [{"high": "Ann", "low": "Bob", "game": "Ann"}])
+    assert got == [("Ann", "high", 1), ("Bob", "low", 1), ("Ann", "game", 1)]

@@ -8,7 +8,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FIVE = ("Ann", "Bob", "Cid", "Dot", "Eve")
 
@@ -114,3 +114,9 @@ def test_a_misdeal_on_the_first_deal_loos_the_dealer_and_the_single_is_dealt_aga
     cli.ok("hand", "S", "Cid=3", "Ann=0", "Bob=0")  # pool 9: Cid takes it; Ann and Bob looed
     assert cli.json("show", "S")["scores"] == {"Ann": -9, "Bob": -6, "Cid": 9}
     cli.ok("hand", "S", "Ann=3")  # the single played, a player may pass: Cid deals
+
+
+def test_stats_count_stands_loos_and_penalty_loos():
+    got = figures("loo", ("Ann", "Bob", "Cid"), [{"Ann": 3, "Bob": 0, "Cid": 0, "looed": "Ann"}])
+    assert sorted(got) == [("Ann", "penalty loos", 1), ("Ann", "stood", 1), ("Bob", "looed", 1),
+                           ("Bob", "stood", 1), ("Cid", "looed", 1), ("Cid", "stood", 1)]

@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FOUR = ("Ann", "Bob", "Cid", "Dot")
 SEVEN = FOUR + ("Eve", "Fay", "Gus")
@@ -61,3 +61,8 @@ def test_five_players_cannot_each_take_a_point_of_four_jacks(cli):
                           "at most 4 players take one\n")
     cli.ok("hand", "p5", "Ann=2", "Bob=1", "Cid=1", "Dot=1")
     assert cli.json("show", "p5")["scores"] == {"Ann": 8, "Bob": 9, "Cid": 9, "Dot": 9, "Eve": 10}
+
+
+def test_stats_count_counters_paid_per_deal_by_those_dealt_cards():
+    seven = figures("polignac", SEVEN, [{"Bob": 5}])
+    assert {p for p, name, _ in seven if name == "counters paid per deal"} == {"Bob", "Cid", "Dot", "Eve", "Fay", "Gus"}

@@ -116,9 +116,9 @@ class PaymentTable:
 def payment_table(value: Any) -> PaymentTable:
     """The table named by the resolved `table` rule: a name, or a house table's checked data."""
     if isinstance(value, str):
-        named = NAMED_TABLES[value]
+        named: Any = NAMED_TABLES[value]
         return PaymentTable(value, named["success"], named["failure"], named["misere"])
-    base = NAMED_TABLES[value.get("base", "foster")]
+    base: Any = NAMED_TABLES[value.get("base", "foster")]
     success = {b: dict(row) for b, row in base["success"].items()}
     failure = {b: dict(row) for b, row in base["failure"].items()}
     for b, row in value.get("success", {}).items():

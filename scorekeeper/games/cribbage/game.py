@@ -447,7 +447,7 @@ class Cribbage(Game):
             return self.side_of(session, players[(players.index(player) + 1) % 3])
         return self._opponent_sides(session, player)[0]
 
-    def counted(self, hand: Dict[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
+    def counted(self, hand: Mapping[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
         """Each player's show (from his cards, or his total), the crib, and the heels."""
         from ...cards import Rank
         from .count import show_points
@@ -476,6 +476,7 @@ class Cribbage(Game):
                 self.check_total(session, p, hand[p], p == dealer)
                 shows[p] = hand[p]
             elif f"hand.{p}" in hand:
+                assert starter is not None  # checked above: cards shown need the starter
                 shows[p] = show_points(hand[f"hand.{p}"], starter)
             missed = hand.get(f"overlooked.{p}", 0)
             if missed:
@@ -489,6 +490,7 @@ class Cribbage(Game):
                 raise ScorekeeperError(f"crib: the crib is {dealer}'s (the dealer's) and "
                                        f"{dealer}={hand[dealer]} already gives all his points",
                                        field="crib")
+            assert starter is not None  # checked above: cards shown need the starter
             crib = show_points(hand["crib"], starter, crib=True)
         heels = hand.get("heels")
         is_knave = starter is not None and starter.rank is Rank.JACK

@@ -453,6 +453,7 @@ class Hearts(Game):
         rules = session.rules
         if revokers:  # the revoker takes the losses: all the deal's hearts are scored to him
             counts = {p: (13 if p in revokers else 0) for p in session.players}
+        assert state.game is not None and state.games_won is not None  # Domino keeps a game
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
         to_pool = hs.forfeits_paid_out(changes, forfeits)

@@ -16,7 +16,7 @@ from ...fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from ..base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
+from ..base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -148,7 +148,7 @@ class ShortWhist(Game):
     single_from = 3          # the losers' score from which a game is only a single
     honours_barred = (4,)    # "except at the score of four" (§ 77)
     call_at: Optional[int] = None
-    rules = (
+    rules: Tuple[Rule, ...] = (
         choice_rule("revoke_penalty", "tricks",
                     "the revoke (law xv): three tricks taken from the revoking side and given to "
                     "the other (tricks), three points added to the other side's score (score), or "
@@ -259,6 +259,7 @@ class ShortWhist(Game):
 
         called = self.called_at_eight(score, honours, holders, revoking, dealer_side, rules)
         if called:
+            assert holders is not None  # honours were called, so somebody held them
             add(holders, target - s[holders], f"call honours at {self.call_at}")
             if side0 is not None:
                 notes.append("tricks not counted: the honours called at "
@@ -304,6 +305,7 @@ class ShortWhist(Game):
 
         winner = race.first
         if honours and winner is None:
+            assert holders is not None  # honours given: their holders are a side
             count = honours[1]
             if score[holders] in self.honours_barred or score[holders] == self.call_at:
                 notes.append(f"honours not counted: {side_name(players, holders)} "
@@ -311,7 +313,7 @@ class ShortWhist(Game):
                              f"{score[holders]}")
             else:
                 add(holders, HONOUR_POINTS[count], f"{HONOUR_POINTS[count]} by honours")
-        elif honours and holders != winner:
+        elif honours and winner is not None and holders != winner:
             notes.append(f"honours not counted: {side_name(players, winner)} won the game "
                          f"by tricks first")
         return deal()
@@ -435,7 +437,7 @@ class LongWhist(ShortWhist):
 
     def called_at_eight(self, score: Tuple[int, int], honours: Any, holders: Optional[int],
                         revoking: Optional[int], dealer_side: int, rules: Mapping[str, Any]) -> bool:
-        if not honours or score[holders] != self.call_at:
+        if not honours or holders is None or score[holders] != self.call_at:
             return False
         if holders == revoking:
             return False  # the revoking side cannot score out in that deal (law xv)

@@ -145,7 +145,7 @@ class ScotchWhist(Game):
         dealer = self.dealer(session, index)
         if "revoke" in hand:
             over = self.revoke_game(hand["revoke"], session)
-            notes = (self.game_note(over, session, state.score),)
+            notes: Tuple[str, ...] = (self.game_note(over, session, state.score),)
             if any(k not in ("revoke", "note", "at") for k in hand):
                 notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
             zero = {p: 0 for p in session.players}
