@@ -40,6 +40,7 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.cli.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.cli.cinch", "app", "cinch: play out a hand trick by trick and score it"),
     "party": ("scorekeeper.cli.party", "app", "a progressive party: tables, moving up, stars, prizes"),
+    "board": ("scorekeeper.cli.board", "app", "a live page of the score for the room and the tables' phones"),
 }
 
 class ScorekeeperGroup(TyperGroup):

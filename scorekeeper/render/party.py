@@ -111,3 +111,50 @@ def seating_text(party: "Session", st: "PartyStanding") -> str:
 def changed_rounds(before: "PartyStanding", after: "PartyStanding") -> List[int]:
     """The rounds whose seating a correction changed."""
     return [n for n, (a, b) in enumerate(zip(before.history, after.history), start=1) if a != b]
+
+
+def _result_at(st: "PartyStanding", round_: int, table: int) -> "TableResult":
+    return next(r for r in st.results if (r.round, r.table) == (round_, table))
+
+
+def star_changes(before: "TableResult", after: "TableResult") -> str:
+    """What a correction did to the stars of its table: "Eve loses gold; Cid gains gold"."""
+    changes = []
+    for p in after.players:
+        was, now = before.stars.get(p), after.stars.get(p)
+        if was == now:
+            continue
+        if was and now:
+            changes.append(f"{p} {now} (was {was})")
+        elif now:
+            changes.append(f"{p} gains {now}")
+        else:
+            changes.append(f"{p} loses {was}")
+    return "; ".join(changes)
+
+
+def correction_text(round_: int, table: int, before: "PartyStanding", party: "Session",
+                    after: "PartyStanding") -> str:
+    """`party edit`: the corrected result, what it did to the stars, and the seating: the rounds
+    played after it stay as they were played; the round being played follows from the last."""
+    result = _result_at(after, round_, table)
+    lines = [f"corrected round {round_} table {table}: {result.summary}"]
+    stars = star_changes(_result_at(before, round_, table), result)
+    lines.append(f"stars: {stars}" if stars else "the stars are unchanged")
+    played = after.rounds_played
+    moved = []
+    if round_ < played:
+        later = f"round {played}" if round_ + 1 == played else f"rounds {round_ + 1} to {played}"
+        moved.append(f"{later} stay{'s' if round_ + 1 == played else ''} as played")
+    if round_ < after.round:
+        changed = before.tables != after.tables
+        moved.append(f"round {after.round} {'is re-seated' if changed else 'keeps its seating'}")
+    if moved:
+        lines.append("; ".join(moved))
+    return "\n".join(lines) + "\n\n" + seating_text(party, after)
+
+
+def undone_text(before: "PartyStanding", party: "Session", after: "PartyStanding") -> str:
+    gone = before.results[-1]
+    return (f"removed round {gone.round} table {gone.table}: {gone.summary}\n\n"
+            + seating_text(party, after))
