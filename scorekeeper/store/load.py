@@ -171,7 +171,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     if found not in (SITTING, PARTY):
         raise ScorekeeperError(f"kind must be {SITTING} or {PARTY}, got {found!r}", at("kind"))
     if found == PARTY and kind != PARTY:
-        raise PartyFile(parse(text, filename, name, PARTY))
+        raise PartyFile(parse(text, filename, name, PARTY, errors))
     if found != PARTY and kind == PARTY:
         raise ScorekeeperError(f"{name or filename} is a sitting of {data.get('game')}, not a party: use "
                                f"scorekeeper show {name or filename}")
