@@ -124,4 +124,4 @@ def test_lines_on_one_stretch_of_the_page_chart_both_show():
     svg = chart_svg({"Ann": [1, 2], "Bob": [1, 2], "Cid": [0, 5]}, [])
     import re
 
-    assert [w for w in re.findall(r'<polyline [^>]*stroke-width="([^"]+)"', svg)] == ["4", "3", "2"]
+    assert re.findall(r'<polyline [^>]*stroke-width="([^"]+)"', svg) == ["4", "3", "2"]
