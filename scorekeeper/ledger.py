@@ -60,6 +60,21 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
     return Replayed(session, game, with_to_go(game, session, game.replay(session, observe)))
 
 
+def hands_in_words(r: Replayed) -> List[str]:
+    """Each hand in words, as its game says it (`Game.describe`: "Bob bid 7 in spades and
+    made 9"), for the pages a table shares; the note and the times are left to the page."""
+    from .fields import field_index
+    from .model import COMMON_FIELDS
+
+    fields = field_index(r.game.fields(r.session))
+    described = []
+    for index, hand in enumerate(r.session.hands):
+        values = r.game.checked(hand, r.session, index, fields)
+        described.append(r.game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
+                                         r.session))
+    return described
+
+
 FINISHED_SHOWN = 5  # the latest finished games named under the standings
 
 

@@ -163,6 +163,49 @@ def test_hearts_movement_keeps_the_groups_and_gives_the_stars_of_every_round(dra
     assert at.count(3) <= counts["green"] <= 3 * at.count(3)
 
 
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 3), min_size=4, max_size=4), min_size=6, max_size=12),
+       st.data())
+def test_a_correction_changes_only_its_own_result_and_stars(draws, data):
+    """Invariant of issue 20 point 9: whatever result of a round played is corrected, every
+    other result keeps its players, scores and stars, and every round played keeps its seating."""
+    entries = []
+    for i, draw in enumerate(draws):
+        hearts = list(draw)
+        hearts[i % 4] += 13 - sum(hearts)
+        entries.append({"round": i // 3 + 1, "table": i % 3 + 1, "hearts": hearts,
+                        "cut": [1] if hearts[0] == hearts[2] else [2] if hearts[1] == hearts[3] else []})
+    before = party_of(progressive.HEARTS, TWELVE, entries)
+    played = [Hand({"round": e["round"], "table": e["table"], "players": list(r.players),
+                    **{k: v for k, v in e.items() if k not in ("round", "table")}})
+              for e, r in zip(entries, before.results)]
+    index = data.draw(st.integers(0, len(played) - 1))
+    old = played[index].fields
+    hearts = data.draw(st.permutations(old["hearts"]))
+    raw = {p: h for p, h in zip(old["players"], hearts)}
+    if hearts[0] == hearts[2] or hearts[1] == hearts[3]:
+        raw["cut"] = old["players"][0 if hearts[0] == hearts[2] else 1]
+    else:
+        raw["cut"] = ""
+    round_, table = old["round"], old["table"]
+    entry = progressive.corrected_entry(progressive.HEARTS, {}, old, raw, table,
+                                        before.history[round_ - 1], round_)
+    rules = progressive.resolve_rules(progressive.HEARTS, {})
+    corrected = played[:index] + [Hand(entry)] + played[index + 1:]
+    try:
+        after = progressive.replay(Session("p", progressive.HEARTS, tuple(TWELVE.split(",")), rules,
+                                           hands=tuple(corrected)))
+    except ScorekeeperError as err:  # only a round begun may refuse it: someone would move
+        assert round_ == before.round - 1 and before.reported and "a round once begun" in err.message
+        return
+    assert [r for i, r in enumerate(after.results) if i != index] == \
+        [r for i, r in enumerate(before.results) if i != index]
+    assert after.history[:before.rounds_played] == before.history[:before.rounds_played]
+    assert after.results[index].scores == tuple(hearts)
+    if round_ < before.round - 1 or (round_ == before.round and before.reported):
+        assert after.tables == before.tables  # the round being played follows from the last one
+
+
 # ---------------------------------------------------------------- Progressive Cinch
 
 
@@ -440,6 +483,19 @@ def test_check_passes_the_bundled_parties_and_finds_a_hand_edited_result_at_its_
         f"are all taken in a deal",
         f"{path}:22: round 5 table 3: cut: there is no tie for Fay to cut for (Eve 7, Fay 0, Gus 5, Hal 1)"]
     assert result.stderr == "error: 3 mistakes in 1 sitting\n"
+
+
+def test_check_refuses_a_hand_edited_seating_at_its_line(cli):
+    copy_bundled(cli, "party-hearts")
+    path = cli.file("party-hearts")
+    text = path.read_text().replace("players: [Eve, Fay, Gus, Hal]", "players: [Eve, Fay, Gus, Ann]", 1)
+    path.write_text(text.replace("round: 4, table: 2, players: [Kay, Bob, Ann, Len]",
+                                 "round: 4, table: 2, players: [Kay, Bob, Zed, Len]"))
+    result = cli("check", "party-hearts")
+    assert result.stdout.splitlines() == [
+        f"{path}:9: round 1 table 2: players: Ann is also at table 1 in round 1",
+        f"{path}:18: round 4 table 2: players: 'Zed' is not at the party"]
+    assert result.exit_code == 1
 
 
 def test_a_party_error_says_which_round_table_and_field_it_is_about():

@@ -548,12 +548,14 @@ def report(ctx: typer.Context,
     if season:
         folder = _folder(ctx)
         nights, failed = ledger.season(folder)
-        page = render_html.season_html(str(folder), stats.season(nights, failed), nights)
+        page = render_html.season_html(stats.season(nights, failed), nights)
     else:
         assert name is not None  # season is False, so a NAME was given
         r = ledger.open_session(_path(ctx, name))
         lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
-        page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)
+        page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines,
+                                        ledger.hands_in_words(r), r.game.score_sides(r.session),
+                                        r.game.race_target(r.session))
     store.write_text(html, page)
     _out(f"wrote {html}")
 

@@ -1,6 +1,7 @@
 """`scorekeeper party new|round|show|edit|undo`: a progressive party of many tables.
 
-Only typer is imported here; the party modules are imported inside each command.
+Only typer (and the app's own `_Printed`) is imported here; the party modules are imported
+inside each command.
 """
 
 from __future__ import annotations

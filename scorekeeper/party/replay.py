@@ -489,10 +489,13 @@ def _players_of(entry: Mapping[str, Any], now: _Round, table: int,
 
 def _recorded_players(recorded: Any, everyone: Sequence[str]) -> Tuple[str, ...]:
     names = {p.lower(): p for p in everyone}
-    if not isinstance(recorded, list) or len(recorded) != SEATS or not all(
-            isinstance(p, str) and p.lower() in names for p in recorded):
+    if not isinstance(recorded, list) or len(recorded) != SEATS or not all(isinstance(p, str) for p in recorded):
         raise ScorekeeperError(f"players must be the four players of the party at this table, in "
                                f"seat order, got {shown(recorded)}", field=PLAYERS_KEY)
+    for p in recorded:
+        if p.lower() not in names:
+            raise ScorekeeperError(f"players: {shown(p)} is not at the party{suggest(p, list(everyone))}",
+                                   field=PLAYERS_KEY, player=p)
     players = tuple(names[p.lower()] for p in recorded)
     if len(set(players)) != SEATS:
         twice = next(p for p in players if players.count(p) > 1)
