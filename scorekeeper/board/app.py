@@ -8,7 +8,7 @@ reports that arrive while it reads share its next reading. The state (`show --js
 when it is asked for, once per change.
 
 What is refused, and how (docs/board.md, Security):
-- a Host header not among the names the board was started for: 400 (TrustedHostMiddleware),
+- a Host header not among the names the board was started for: 400 (OnlyHosts),
   so a page on another site cannot reach the board through a name of its own (DNS rebinding);
 - a POST whose Origin is not this board's own address (`http://` + Host): 403; a POST without
   an Origin is a script's, and is taken (OWASP, Cross-Site Request Forgery Prevention: Verifying
@@ -30,7 +30,6 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
@@ -204,6 +203,26 @@ class _Refused(Exception):
         self.message = message
 
 
+class OnlyHosts:
+    """Answers a request only under the host names the board was started for (as Starlette's
+    TrustedHostMiddleware does, with the command line's kind of error): 400 otherwise."""
+
+    def __init__(self, app: Any, hosts: Sequence[str]):
+        self.app = app
+        self.hosts = {h.lower() for h in hosts}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            given = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = given.rsplit(":", 1)[0] if given.rsplit(":", 1)[-1].isdigit() else given
+            if name.lower() not in self.hosts:
+                answer = error(f"this board answers to {', '.join(sorted(self.hosts))}, not to the host "
+                               f"name {name[:100]!r}", 400)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class SecurityHeaders:
     """Adds HEADERS to every response (pure ASGI: the event stream is not buffered)."""
 
@@ -304,7 +323,6 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
     routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
               Route("/state.json", state), Route("/events", events),
               Route(report_path, report, methods=["POST"])]
-    middleware = [Middleware(SecurityHeaders),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)]
+    middleware = [Middleware(SecurityHeaders), Middleware(OnlyHosts, hosts=list(hosts))]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
 
