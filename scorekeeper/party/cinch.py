@@ -128,6 +128,21 @@ def score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str]) 
     return totals
 
 
+def deals_in_words(deals: Sequence[Mapping[str, Any]], players: Tuple[str, ...],
+                   rules: Mapping[str, str]) -> List[str]:
+    """A table's deals as the `cinch` game says its hands ("Ann bid 8 in hearts and made 10"),
+    for the pages a party shares; the deals are those of a result already replayed."""
+    game, cinch_rules = _game(rules)
+    _, one, several = _deal_fields()
+    session = Session("", "cinch", players, cinch_rules)
+    index = field_index(game.fields(session))
+    said = []
+    for deal in deals:
+        named = {k: _seats_to_names(k, v, players, one, several) for k, v in deal.items()}
+        said.append(game.describe(game.coerce(named, session, index), session))
+    return said
+
+
 def _seats_to_names(key: str, value: Any, players: Sequence[str], one: Sequence[str],
                     several: Sequence[str]) -> Any:
     def seat(v: Any) -> str:

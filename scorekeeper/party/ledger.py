@@ -80,6 +80,15 @@ def find_errors(party: Session) -> List[ScorekeeperError]:
     return errors
 
 
+def deals_in_words(p: Party) -> List[List[str]]:
+    """Each result's deals in words (Progressive Cinch reported deal by deal), else none; in
+    the order of `p.standing.results`."""
+    from .cinch import deals_in_words as said
+
+    return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
+            for hand, result in zip(p.party.hands, p.standing.results)]
+
+
 def open_party(path: Path) -> Party:
     return check(store.load_party(path))
 

@@ -30,10 +30,19 @@ table { border-collapse: collapse; margin: .4em 0; }
 th, td { padding: .25em .6em; border-bottom: 1px solid #d8d2c4; text-align: left; vertical-align: top;
          white-space: nowrap; }
 td.text { white-space: normal; min-width: 12em; }
+.mid { text-align: center; }
+.seats { display: inline-block; line-height: 1.9; }
 th { background: #efe9db; }
 .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .note { color: #555; font-style: italic; }
 .red { color: #b3261e; }
+.star { display: inline-block; min-width: 1.5em; padding: 0 .3em; border-radius: .75em;
+        -webkit-print-color-adjust: exact; print-color-adjust: exact;
+        text-align: center; font-weight: bold; border: 2px solid; }
+.star.gold { background: #e8b923; border-color: #b8860b; color: #1b1b1b; }
+.star.red { background: #c0392b; border-color: #8e2418; color: #fff; border-radius: .2em; }
+.star.green { background: #fff; border-color: #229954; color: #1b6e3c; }
+.star:empty { min-width: 1.1em; height: 1.1em; vertical-align: -.15em; }
 .corrected { color: #8a4b00; font-size: .85em; white-space: nowrap; }
 .key { margin-right: 1.2em; white-space: nowrap; }
 .swatch { display: inline-block; width: 1.4em; height: .35em; margin: 0 .35em .2em 0; }
@@ -46,6 +55,7 @@ ul.pay { padding-left: 1.2em; } ul.pay li { margin: .15em 0; }
 @media (max-width: 36em) {
   body { font-size: 15px; padding: .6em .5em 1.5em; }
   th, td { padding: .2em .35em; }
+  td.text { min-width: 7em; }
   h1 { font-size: 1.4em; } h2 { margin-top: 1.2em; }
   .wide-chart { display: none; } .narrow-chart { display: block; }
 }
@@ -107,14 +117,14 @@ def _cell(value: Any, kind: str) -> str:
 
 
 def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], numeric: Sequence[int] = (),
-           text: Sequence[int] = ()) -> str:
+           text: Sequence[int] = (), centre: Sequence[int] = ()) -> str:
     """A table, inside a box that scrolls sideways when it is wider than the screen: its
     cells on one line each, but the `text` columns, which wrap."""
     def kind(i: int) -> str:
-        return "num" if i in numeric else "text" if i in text else ""
+        return "num" if i in numeric else "text" if i in text else "mid" if i in centre else ""
 
-    head = "".join(f'<th class="num">{escape(h)}</th>' if i in numeric else f"<th>{escape(h)}</th>"
-                   for i, h in enumerate(headers))
+    head = "".join(f'<th class="{kind(i)}">{escape(h)}</th>' if kind(i) in ("num", "mid")
+                   else f"<th>{escape(h)}</th>" for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(_cell(c, kind(i)) for i, c in enumerate(row)) + "</tr>\n"
                    for row in rows)
     return f'<div class="wide"><table><thead><tr>{head}</tr></thead><tbody>\n{body}</tbody></table></div>'
@@ -283,3 +293,71 @@ def season_html(season: "Season", nights: Sequence[Any]) -> str:
         body += ["<h2>Failed to load (not counted)</h2>",
                  "<ul>" + "".join(f"<li>{escape(failed_text(f))}</li>" for f in season.failed) + "</ul>"]
     return _page("the season", body)
+
+
+# ---------------------------------------------------------------- a party (issue 21 point 9)
+
+STAR_WORDS = {"gold": "gold: won at the head table", "red": "red: went up",
+              "green": "green: lost at the booby table"}
+
+
+def _star(colour: str, label: str = "") -> Html:
+    return Html(f'<span class="star {colour}" title="{colour}">{escape(label)}</span>')
+
+
+def party_html(party: "Session", st: Any, deals: Sequence[Sequence[str]] = ()) -> str:
+    """A party to pin up: the prizes by the party's rule, each player's stars round by round,
+    and each round's tables and results (a table that reported its Cinch deals, in words)."""
+    from ..party.replay import PRIZES
+    from .party import rounds_logged, stars_by_round, tables_by_round
+
+    rule = party.rules.get("prizes", "stars")
+    played = st.rounds_played
+    started = f"; started {reading_time(party.created)}" if party.created else ""
+    body = [f"<h1>{escape(party.name)}</h1>",
+            f'<p class="meta">{escape(party.game)}, {len(party.players)} players at {len(st.tables)} '
+            f'tables, {plural(played, "round")} played{escape(started)}</p>',
+            "<h2>The prizes</h2>",
+            f"<p>By {escape(rule)}: {escape(PRIZES[rule])}.</p>",
+            _table(["place", "player", "gold", "red", "green", "tables"],
+                   [[st.places[p], p, st.stars[p]["gold"], st.stars[p]["red"], st.stars[p]["green"],
+                     " ".join(str(t) for t in st.visits[p]) or "-"] for p in st.standing], (2, 3, 4))]
+    rounds = rounds_logged(st)
+    if rounds:
+        won, sat = stars_by_round(st), tables_by_round(st)
+        rows = []
+        for p in st.standing:
+            cells: List[Any] = [st.places[p], p]
+            for n in rounds:
+                table = sat.get(p, {}).get(n)
+                colour = won.get(p, {}).get(n)
+                cells.append(_star(colour, str(table)) if colour else ("" if table is None else str(table)))
+            rows.append(cells)
+        key = " ".join(f'<span class="key">{_star(c)} {escape(w)}</span>' for c, w in STAR_WORDS.items())
+        body += ["<h2>Stars by round</h2>",
+                 _table(["place", "player", *(f"round {n}" if n == rounds[0] else str(n) for n in rounds)],
+                        rows, centre=range(2, 2 + len(rounds))),
+                 f"<p>The table each sat at, its star marked: {key}</p>"]
+    by_round: dict = {}
+    for i, r in enumerate(st.results):
+        by_round.setdefault(r.round, []).append((r, deals[i] if i < len(deals) else ()))
+    for n in sorted(by_round):
+        waiting = f" (being played: table{'s' if len(st.waiting()) != 1 else ''} " \
+                  f"{', '.join(map(str, st.waiting()))} to report)" if n == st.round else ""
+        rows = []
+        for r, said in sorted(by_round[n], key=lambda pair: pair[0].table):
+            result = escape(r.summary) + "".join(
+                f'<br><span class="effect">deal {k}: {red_suits(escape(d))}</span>'
+                for k, d in enumerate(said, start=1))
+            seats = " ".join(_star(r.stars[p], p) if p in r.stars else escape(p) for p in r.players)
+            rows.append([_table_label(r.table, len(st.tables)), Html(f'<span class="seats">{seats}</span>'),
+                         Html(result)])
+        body += [f"<h3>Round {n}{escape(waiting)}</h3>",
+                 _table(["table", "players, seats 1 to 4", "result"], rows, text=[1, 2])]
+    if not st.results:
+        body.append("<p>no results yet</p>")
+    return _page(f"{party.name} ({party.game})", body)
+
+
+def _table_label(number: int, tables: int) -> str:
+    return "1 head" if number == 1 else f"{number} booby" if number == tables else str(number)
