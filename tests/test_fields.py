@@ -1,6 +1,7 @@
 import pytest
 
-from scorekeeper.fields import BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer, parse_assignments
+from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer,
+                                parse_assignments, refuse_field_names)
 from scorekeeper.model import ScorekeeperError
 
 PLAYERS_AT_TABLE = ("Ann", "Bob", "Cid")
@@ -73,3 +74,16 @@ def test_a_card_typed_after_a_space_gets_the_comma_hint():
                                                r"or heels=yes for a flag\) "
                                                r"\(cards are separated by commas: hand.Ann=5C,5D,JH\)$"):
         parse_assignments(["hand.Ann=5C", "5D"])
+
+
+def test_a_player_named_like_a_field_is_refused_with_the_player_it_is_about():
+    with pytest.raises(ScorekeeperError) as err:
+        refuse_field_names("whist", ("Ann", "revoke"), ("revoke",))
+    assert err.value.message == ("a player may not be called 'revoke' in whist: revoke= is a "
+                                 "hand field; give him another name")
+    assert err.value.player == "revoke"
+    refuse_field_names("whist", ("Ann", "Revoke"), ("revoke",))  # fields matched by case
+    with pytest.raises(ScorekeeperError):
+        refuse_field_names("hearts", ("Ann", "Revoke"), ("revoke",), ignore_case=True)
+    with pytest.raises(ScorekeeperError):
+        refuse_field_names("tally", ("Ann", "note"), ())  # the common fields, always

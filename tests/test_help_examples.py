@@ -20,17 +20,17 @@ from pathlib import Path
 from typing import Dict, List
 
 import pytest
-from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
-from .conftest import SESSIONS
+from .conftest import SESSIONS, Runner
 from .test_conventions import ALL_COMMANDS
 
 STORIES = [
     ["new", "hand", "show", "edit", "undo", "redo", "settle", "export", "check", "chart", "report",
      "list", "stats", "games"],
     ["party new", "party round", "party show", "party edit", "party undo"],
+    ["new", "party new", "board"],  # the board serves friday, then the party spring
 ]
 # The answers typed at the table for an example that asks (`hand friday -i`: bidder, bid, made).
 ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n"}
@@ -38,7 +38,7 @@ ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n"}
 
 def help_examples(words: List[str]) -> List[str]:
     """The example command lines at the end of a command's help, continuations joined."""
-    out = CliRunner().invoke(app, [*words, "--help"]).stdout
+    out = Runner().invoke(app, [*words, "--help"]).stdout
     lines = out.rstrip("\n").splitlines()
     shown = [line.strip() for line in lines[lines.index("  Example:") + 1:]]
     joined: List[str] = []
@@ -63,7 +63,7 @@ def run_example(line: str, folder: Path) -> None:
             continue
         word = os.path.expanduser(word) if word.startswith("~") else word
         args.extend(sorted(glob.glob(word)) or [word] if "*" in word else [word])
-    result = CliRunner().invoke(app, args, input=ANSWERS.get(line),
+    result = Runner().invoke(app, args, input=ANSWERS.get(line),
                                 env={"SCOREKEEPER_DIR": None, "COLUMNS": None})
     assert result.exit_code == 0, (line, result.output)
     assert "error:" not in result.output, (line, result.output)
@@ -80,6 +80,8 @@ def stories() -> List[List[str]]:
 
 @pytest.mark.parametrize("story", stories(), ids=lambda story: story[0] or "scorekeeper")
 def test_every_example_in_every_help_runs(story, tmp_path, monkeypatch):
+    if "board" in story:
+        serve_as_if_stopped_at_once(monkeypatch)
     shutil.copytree(SESSIONS, tmp_path / "sessions" / "examples")
     (tmp_path / "home").mkdir()
     monkeypatch.chdir(tmp_path)
@@ -87,6 +89,19 @@ def test_every_example_in_every_help_runs(story, tmp_path, monkeypatch):
     for page in story:
         for line in help_examples(page.split()):
             run_example(line, tmp_path)
+
+
+def serve_as_if_stopped_at_once(monkeypatch) -> None:
+    """`board` serves until Ctrl-C: here on any free port, stopped as soon as it would serve."""
+    serve = pytest.importorskip("scorekeeper.board.serve")
+    place = serve.place
+
+    def stopped(app, sock) -> None:
+        sock.close()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(serve, "place", lambda host, port: place(host, 0))
+    monkeypatch.setattr(serve, "run", stopped)
 
 
 def test_the_stories_name_only_pages_that_exist():

@@ -341,7 +341,8 @@ SPECS: Dict[str, Spec] = {
                         lambda d, p, r: cinch_hand(d, p, r, points=63, sixty_three=True),
                         ["cinch-foster", "cinch-setback"]),
     "cinch-auction": Spec([tuple("ABCDE"), tuple("ABCDEF")],
-                          fixed(scoring=["deduct", "setback", "eight"], game=[21, 51]),
+                          fixed(scoring=["deduct", "setback", "eight"], game=[21, 51],
+                                side_out=["higher", "share"]),
                           lambda d, p, r: cinch_hand(d, p, r, partner=True)),
     "cinch-solo": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid")],
                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
@@ -496,7 +497,7 @@ def typed(value: Any, field: Field, draw: Draw) -> str:
 
 GAME_NAMES = sorted(GAMES)
 # Ten sittings per game and property (each of several hands, edited, undone, saved and
-# loaded): the whole suite must stay within its CPU budget as games are added (README, Speed).
+# loaded): the whole suite must stay within its CPU budget as games are added (docs/development.md).
 PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])

@@ -276,7 +276,7 @@ def test_revoke_deal_counts_nothing_else_and_says_so():
     assert st_.effects[-1].notes == ("the revoke ends the game: A pays each opponent a game",)
 
 
-# ---------------------------------------------------------------- added in review
+# ---------------------------------------------------------------- the cards in the summary, names, a revoke by two
 
 
 def test_book_card_count_is_fourteen_for_cards_in_the_summary():

@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FOUR = ("Ann", "Bob", "Cid", "Dot")
 SEVEN = ("Ann", "Bob", "Cid", "Dot", "Eve", "Fay", "Gus")
@@ -66,3 +66,10 @@ def test_settle_speaks_of_a_game_in_progress_only_while_one_is_under_way(cli):
     cli.ok("hand", "s", "first=C", "last=D", "queen=A")
     assert ("the game in progress (A 2, B 3, C 2, D 2) is not settled: only finished games are "
             "paid" in cli.ok("settle", "s").stdout)
+
+
+def test_stats_count_counters_paid_per_deal_and_games_lost():
+    got = figures("slobberhannes", FOUR, [{"misdeal": True}, {"first": "Ann", "last": "Ann", "queen": "Ann"}],
+                  counters=4)
+    assert ("Ann", "counters paid per deal", 4) in got and ("Ann", "games lost", 1) in got
+    assert len([f for f in got if f[1] == "counters paid per deal"]) == 4  # the misdeal adds none

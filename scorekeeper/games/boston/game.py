@@ -16,10 +16,18 @@ from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
+from .. import words
 
 RED = 10    # white counters in a red
 BLUE = 100  # white counters in a blue
-DEALS_PER_GAME = 12  # "Twelve deals is a game" (the knife: three rounds of four)
+ROUNDS_PER_GAME = 3  # CUTTING: the knife is closed "the third time ... the last deal of the game"
+
+
+def deals_per_game(players: int) -> int:
+    """Boston, CUTTING: "Twelve deals is a game" at four; the deals are counted by rounds ("the
+    third time he closes it; that being the third round, and the last deal of the game"), so at
+    five or six a game is three rounds too: 15 or 18 deals, each player dealing three times."""
+    return ROUNDS_PER_GAME * players
 
 # The calls in the book's rank order ("ANNOUNCEMENTS"), lowest first.
 CALLS: Tuple[str, ...] = (
@@ -27,6 +35,8 @@ CALLS: Tuple[str, ...] = (
     "eleven", "little-spread", "twelve", "grand-spread", "grand-slam",
 )
 PARTOUT = "partout"
+# The calls as the book writes them, where that is not the field's own spelling.
+CALL_WORDS = {"boston": "Boston", "little-misere": "little misère", "grand-misere": "grand misère"}
 # Little misère and little spread are played with twelve cards: "after having discarded a card".
 TWELVE_CARD_CALLS = ("little-misere", "little-spread")
 
@@ -293,7 +303,8 @@ class Boston(Game):
         "(caller=A call=seven tricks=10), or everyone passes and a Misère Partout is played "
         "(call=partout A=4 Y=3 B=3 Z=3). Payments in white counters (red = 10, blue = 100) "
         "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
-        "doubles it. Twelve deals make a game; the pools are divided at its end.")
+        "doubles it. A game is three rounds of the deal (12 deals at four, 15 at five, 18 at "
+        "six); the pools are divided at its end.")
     min_players = 4
     max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
     unit = "counters"
@@ -373,6 +384,25 @@ class Boston(Game):
 
     # -- replay
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"A called seven and took 6 tricks"; "everyone passed: misère partout, A took 2
+        tricks, Y 5, B 3, Z 3"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        call = str(values.get("call", ""))
+        if call == PARTOUT:
+            opening = f"everyone passed: misère partout, {words.each(values, session.players, 'took', 'tricks')}"
+        else:
+            named = CALL_WORDS.get(call, call.replace("-", " "))
+            tricks = values.get("tricks")
+            opening = f"{values.get('caller')} called {named}" + (
+                f" and took {tricks} trick{'s' if tricks != 1 else ''}" if tricks is not None else "")
+        return words.sentence(
+            opening,
+            f"{values['revoke']} revoked" if "revoke" in values else "",
+            f"{values['wrong_cards']} played with the wrong number of cards" if "wrong_cards" in values else "",
+            f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
+
     def start(self, session: Session) -> BostonState:
         return BostonState({p: 0 for p in session.players}, 0, (), 0, True)
 
@@ -402,9 +432,10 @@ class Boston(Game):
         table.limit_pool()
 
         deals = state.deals + (0 if misdeal else 1)
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         ante_due = False
-        if not misdeal and deals % DEALS_PER_GAME == 0:
+        if not misdeal and deals % per_game == 0:
             eldest = players.index(self.dealer_after(session, deals + 1))
             total = table.in_play + sum(table.set_aside)
             shares = table.divide(eldest, rules.get("remainder") == "carry")
@@ -632,9 +663,10 @@ class Boston(Game):
         # At the end of the sitting every pool is divided, the odd counters from the eldest hand.
         shares = divide_pool(state.pool, players, eldest, carry=False)
         balances = {p: state.net[p] + shares[p] for p in players}
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         next_dealer = self.dealer_after(session, state.deals)
-        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {DEALS_PER_GAME}",
+        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {per_game}",
                  _pool_text(state)]
         settle_lines: Tuple[str, ...] = ()
         if state.pool:

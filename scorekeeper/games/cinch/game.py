@@ -20,6 +20,7 @@ from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
+from .. import words
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
@@ -256,7 +257,8 @@ class Cinch(Game):
         return _sides.partnerships(session.players)  # A-B against Y-Z: partners opposite
 
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
         """The side that reached the game. If both did on one deal (only possible when both
         sides score on a deal: setback or eight), the bidder's side goes out first."""
         reached = _target.reached(scores, target)
@@ -301,7 +303,7 @@ class Cinch(Game):
                    for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
         summary = self.summary(hand, maker, bid, bidder_side, adversaries, made, against, result)
-        winners = self.game_winners(scores, rules["game"], bidder_side, maker)
+        winners = self.game_winners(scores, rules["game"], bidder_side, maker, rules)
         notes: Tuple[str, ...] = ()
         games_won, balances = dict(state.games_won), dict(state.balances)
         if winners:
@@ -411,6 +413,31 @@ class Cinch(Game):
 
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob bid 7 in spades and made 9"; "nobody bid, the dealer named clubs; his side made
+        7"; each for himself, "Ann bid 7 in hearts; Ann took 8, Bob 4, Cid 2"."""
+        trump = values.get("trump")
+        if values["bid"]:
+            opening = f"{values.get('bidder')} bid {values['bid']}{_trump_name(trump)}"
+            side = "the bidder's side"
+        else:
+            opening = f"nobody bid, the dealer named {words.suit(trump) if trump else 'the trump'}"
+            side = "the dealer's side"
+        if "partner" in values:
+            opening += f" with {values['partner']} as partner"
+        if "made" in values:
+            opening += f" and made {values['made']}" if values["bid"] else f"; {side} made {values['made']}"
+        took = words.each(values, session.players, "took")
+        return words.sentence(
+            opening, took,
+            f"the others took {values['against']}" if "against" in values else "",
+            f"{side} took {words.cards(values['took'])}" if "took" in values else "",
+            f"in the discards {words.cards(values['discards'])}" if "discards" in values else "",
+            f"left in the pack {words.cards(values['pack'])}" if "pack" in values else "",
+            f"{values['dealer']} dealt" if "dealer" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{values['foul']} held a foul hand" if "foul" in values else "")
 
     # -- season statistics
 
@@ -528,9 +555,21 @@ class AuctionCinch(Cinch):
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side) if len(side) <= 2 else "the rest"
 
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return super().rules + (
+            choice_rule("side_out", "higher",
+                        "two of one side pass the game on the same deal (the bidder and his "
+                        "partner, or adversaries of the bidder): higher (each for himself: the "
+                        "higher score wins the game, level scores share it) or share (they go "
+                        "out as the side they played in and share it)", "higher", "share"),
+        )
+
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
-        return _one_winner(scores, target, bidder_side, maker)
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
+        return _one_winner(scores, target, bidder_side, maker,
+                           as_a_side=(rules or {}).get("side_out") == "share")
 
     def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
         return _each_pays_winner(winners, players)
@@ -563,17 +602,17 @@ def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
 
 
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
-                maker: str) -> Tuple[str, ...]:
+                maker: str, as_a_side: bool = False) -> Tuple[str, ...]:
     """Each for himself: who wins the game on this deal. Of those who reached it on the same
-    deal, the bidder's side goes out first (the bidder and his partner together), then the
-    highest score. Players still level after that (the adversaries of a set bidder score alike, so
-    they often are) share the game: the book is silent, and playing on would let a later
-    arrival win a game they had already reached."""
-    # Auction Cinch: "The partnership thus formed plays against the combined forces of the
-    # other players": the bidder and the partner he called who both reach the game on one
-    # deal win it together, whatever their separate scores.
+    deal, the bidder's side goes out first, then, one rule for either side, the higher score
+    (as_a_side: all of the side who reached it). Players still level after that (the
+    adversaries of a set bidder score alike, so they often are) share the game: the book is
+    silent, and playing on would let a later arrival win a game they had already reached."""
+    # Auction Cinch: "Five or six players, each for himself": a game is one player's, the
+    # side he played in ("The partnership thus formed plays against the combined forces of
+    # the other players") lasting one deal; with side_out=share it goes out together.
     return _target.winners(scores, target,
-                           rank=lambda p: (True, 0) if p in bidder_side else (False, scores[p]))
+                           rank=lambda p: (p in bidder_side, 0 if as_a_side else scores[p]))
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:

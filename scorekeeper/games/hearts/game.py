@@ -17,6 +17,7 @@ from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
+from .. import words
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
 from ..seating import SEVEN, without_the_dealer
 
@@ -296,6 +297,32 @@ class Hearts(Game):
 
     # ---------------------------------------------------------------- replay
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Ann took 3 hearts, Ben 5, Cid 5, Dot 0" (a player left out took none); Auction
+        Hearts: who bought the choice and the suit avoided; a misdeal by name."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        rules = session.rules
+        settling = rules.get("settling", "sweepstake")
+        opening = ""
+        if settling == "spot":
+            taken = f"the pips of the hearts taken: {words.each(values, session.players, default=0)}"
+        elif settling == "auction":
+            avoided = words.suit(values["suit"])
+            bought = (f"bought the choice for {values['bid']}" if "bid" in values
+                      else "kept the choice")
+            opening = f"{values['bidder']} {bought} and named {avoided} to avoid"
+            taken = words.each(values, session.players, "took", avoided, default=0)
+        else:
+            taken = words.each(values, session.players, "took", "hearts", default=0)
+        return words.sentence(
+            opening, taken,
+            f"{values['joker_dealt']} was dealt the Joker, {values['joker']} took it in"
+            if "joker" in values else "",
+            f"{values['black']} took the spade {rules.get('black', 'queen')}" if "black" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{words.names(values['forfeit'])} held the wrong number of cards" if "forfeit" in values else "")
+
     def start(self, session: Session) -> HeartsState:
         zero = {p: 0 for p in session.players}
         domino = session.rules["settling"] == "domino"
@@ -305,8 +332,13 @@ class Hearts(Game):
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
         if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
-            return without_the_dealer(self.apply_deal, state, hand, session, index,
-                                      self.dealer(session, index))
+            dealer = self.dealer(session, index)
+            # Auction Hearts: the holder of the choice "must select some suit without paying
+            # anything further for it" on every deal until the pool is won, his own deal at
+            # seven included: he names the suit while he sits the deal out.
+            holds = session.rules["settling"] == "auction" and state.holder == dealer
+            return without_the_dealer(self.apply_deal, state, hand, session, index, dealer,
+                                      may_name=("bidder",) if holds else ())
         return self.apply_deal(state, hand, session, index)
 
     def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
@@ -331,8 +363,13 @@ class Hearts(Game):
         state = replace(state, taken=taken)
         notes = []
         if forfeits:
-            where = ("into the pool" if settling in POOL_METHODS
-                     else "paid out at once to the others")
+            if set(forfeits) == set(session.players):
+                # two-handed, both are at fault (Law 15 names two): each pays the other five
+                where = "to the other: nothing changes hands"
+            elif settling in POOL_METHODS:
+                where = "into the pool"
+            else:
+                where = "paid out at once to the others"
             notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
