@@ -522,7 +522,7 @@ def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from ..render import chart as render_chart
 
     r = ledger.open_session(_path(ctx, name))
-    lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+    lines = stats.score_lines(r.standings)
     title = f"{r.session.name} ({r.standings.game}): the score after each hand"
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
@@ -551,7 +551,7 @@ def report(ctx: typer.Context,
     else:
         assert name is not None  # season is False, so a NAME was given
         r = ledger.open_session(_path(ctx, name))
-        lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+        lines = stats.score_lines(r.standings)
         page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)
     store.write_text(html, page)
     _out(f"wrote {html}")

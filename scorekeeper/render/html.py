@@ -6,7 +6,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Sequence
 
-from .sitting import hand_text, money, number, standings_rows
+from .sitting import finished_lines, hand_text, money, number, standings_rows
 from .chart import chart_svg, legend_html
 
 if TYPE_CHECKING:
@@ -50,8 +50,9 @@ def sitting_html(session: "Session", st: "Standings", s: "Settlement", lines: "S
             f'<p class="meta">{escape(st.game)}, {n} hand{"s" if n != 1 else ""}, started '
             f"{escape(str(session.created))}; players: {escape(', '.join(st.players))}</p>",
             "<h2>Standings</h2>", standings_html(st)]
-    if st.lines:
-        body.append("<p>" + "<br>".join(escape(line) for line in st.lines) + "</p>")
+    remarks = list(st.lines) + finished_lines(st)
+    if remarks:
+        body.append("<p>" + "<br>".join(escape(line) for line in remarks) + "</p>")
     if n:
         body += ["<h2>Score after each hand</h2>", chart_svg(lines.lines, lines.game_ends),
                  f"<p>{legend_html(list(lines.lines))}"
