@@ -18,6 +18,10 @@ from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 # this big either way: far beyond any card table, and small enough that sums over any
 # sitting print and save (Python refuses to print integers of more than 4,300 digits).
 MAX_NUMBER = 10 ** 9
+# The most characters a note (or any text value: a time, a currency, a player's name) may
+# hold: a long remark is a few hundred. With store.MAX_HANDS it bounds what an accepted
+# sitting can cost every command (a 120,000-character note made a file no command loaded).
+MAX_TEXT = 2_000
 
 
 def closest(word: str, choices: Sequence[str]) -> Optional[str]:
@@ -253,7 +257,14 @@ def _card(raw: Any, players: Sequence[str]) -> Any:
 
 
 CARD = Kind("one card such as 5H", _card, str)
-TEXT = Kind("any text", lambda raw, players: str(raw), str)
+def text_bound(text: str, what: str = "a text field") -> str:
+    """`text` if it is at most MAX_TEXT characters; else the error naming the bound."""
+    if len(text) > MAX_TEXT:
+        raise ScorekeeperError(f"{len(text):,} characters; {what} holds at most {MAX_TEXT:,}")
+    return text
+
+
+TEXT = Kind(f"any text (at most {MAX_TEXT:,} characters)", lambda raw, players: text_bound(str(raw)), str)
 
 
 # ---------------------------------------------------------------- fields of a hand

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import Field, dump_hand, refuse_field_names
+from .fields import MAX_TEXT, Field, dump_hand, refuse_field_names, text_bound
 from .games import get_game
 from .games.base import Figure, Game, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -57,6 +57,23 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
     return Replayed(session, game, game.replay(session, observe))
+
+
+def hands_in_words(r: Replayed) -> List[str]:
+    """Each hand in words, as its game says it (`Game.describe`: "Bob bid 7 in spades and
+    made 9"), for the pages a table shares; the note and the times are left to the page."""
+    from .fields import field_index
+    from .model import COMMON_FIELDS
+
+    fields = field_index(r.game.fields(r.session))
+    described = []
+    for index, hand in enumerate(r.session.hands):
+        values = r.game.checked(hand, r.session, index, fields)
+        described.append(r.game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
+                                         r.session))
+    return described
+
+
 
 
 def find_errors(session: Session) -> List[ScorekeeperError]:
@@ -104,18 +121,27 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
 
 
 def check_file(path: Path) -> List[ScorekeeperError]:
-    """Every mistake in a session file (one, if the file cannot be read as a session at all).
+    """Every mistake in a session file, a sitting or a party (one, if the file cannot be read
+    as a session at all).
     A sitting that is not there is not a mistake in it: that raises, as for every command."""
     noted: List[ScorekeeperError] = []  # a mistake in the stakes: the hands are still checked
+    find: Callable[[Session], List[ScorekeeperError]] = find_errors
     try:
-        session = store.load(path, errors=noted)
+        try:
+            session = store.load(path, errors=noted)
+        except store.PartyFile as found_party:  # a progressive party: checked by its own laws
+            from .party.ledger import find_errors as find  # (the party library is built on this one)
+
+            session = found_party.party
     except ScorekeeperError as err:
         if not path.is_file():
             raise
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
     # entries that are not hands at all (a field given twice is about its field: the hand is checked)
     refused = {err.hand for err in noted if err.hand is not None and err.field is None}
-    found = [err for err in find_errors(session) if err.hand not in refused]
+    found = [err for err in find(session) if err.hand not in refused]
+    if find is find_errors:  # a sitting's text beyond the bound: how `edit` shortens it
+        found = [_how_to_shorten(err, session) for err in found]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
@@ -168,6 +194,9 @@ def check_players(players: Sequence[str]) -> None:
             raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
+        if len(name) > MAX_TEXT:
+            raise ScorekeeperError(f"player name {shown(name)}: {len(name):,} characters; a name holds at "
+                                   f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
@@ -184,7 +213,27 @@ def _is_utf8(text: str) -> bool:
 
 
 def open_session(path: Path) -> Replayed:
-    return check_session(store.load(path))
+    session = store.load(path)
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+def _too_long(hand: Hand) -> Dict[str, str]:
+    """The text values of a hand beyond fields.MAX_TEXT (an older version, or an editor, wrote them)."""
+    return {k: v for k, v in hand.fields.items() if isinstance(v, str) and len(v) > MAX_TEXT}
+
+
+def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError:
+    """A text in the file beyond the bound: the error says how to shorten it with `edit`."""
+    if err.hand is None or not 0 <= err.hand < len(session.hands) \
+            or err.field not in _too_long(session.hands[err.hand]):
+        return err
+    import shlex
+
+    return err.with_message(f"{err.message}: shorten it with scorekeeper edit {shlex.quote(session.name)} "
+                            f"{err.hand + 1} {err.field}=...")
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
@@ -194,6 +243,10 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
     check_players(players)
+    try:
+        text_bound(currency, "a currency")
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"--currency: {err.message}", usage=True) from None
     try:
         game.check_players(players)
     except ScorekeeperError as err:
@@ -238,16 +291,29 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change, prepare: Prepare = None) -> Tuple[Replayed, Replayed]:
+class Book(NamedTuple):
+    """How one kind of file of the sessions folder is opened (loaded and replayed), checked
+    again after a change, and saved: the sittings here (SITTINGS), the progressive parties in
+    party/ledger.py. What each opens and checks has the session it replays as `.session`."""
+
+    open: Callable[[Path], Any]
+    check: Callable[[Session], Any]
+    save: Callable[[Any, Path], None]
+
+
+def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optional[Callable[[Any], Any]] = None,
+           book: Optional[Book] = None) -> Tuple[Any, Any]:
     """Load under the lock, apply `change` to the hands, replay to validate, let the command
-    prepare what it will print, then save."""
+    prepare what it will print, then save: a change the laws refuse, or output that cannot be
+    made, leaves the file as it was."""
+    book = book or SITTINGS
     with store.locked(path):
-        before = open_session(path)
+        before = book.open(path)
         hands = change(before)
-        after = check_session(before.session.with_hands(hands))
+        after = book.check(before.session.with_hands(tuple(hands)))
         if prepare is not None:
             prepare(after)
-        _save(after, path)
+        book.save(after, path)
     return before, after
 
 
@@ -258,7 +324,7 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
         fields.setdefault("at", at or now())
         return before.session.hands + (canonical_hand(before, fields),)
 
-    return _commit(path, change, prepare)[1]
+    return commit(path, change, prepare)[1]
 
 
 def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
@@ -340,13 +406,35 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
         return tuple(hands)
 
     try:
-        return _commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after))
+        return commit(path, change, None if prepare is None else
+                      lambda after: prepare(seen["before"], after),
+                      SITTINGS._replace(open=lambda p: _open_to_correct(p, number, raw)))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
                                    f"nothing was changed)") from None
         raise
+
+
+def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+    """The sitting before a correction of hand `number`. A text of that hand beyond the bound,
+    which the correction replaces, is cut for this replay (no score depends on a text), so that
+    `edit N note=...` mends a file that every other command refuses."""
+    session = store.load(path)
+    if 1 <= number <= len(session.hands):
+        hand = session.hands[number - 1]
+        cut = {k: v[:60] + "..." for k, v in _too_long(hand).items() if k in raw}
+        if cut:
+            hands = list(session.hands)
+            hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
+            session = session.with_hands(tuple(hands))
+    try:
+        return check_session(session)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+SITTINGS = Book(open_session, check_session, _save)
 
 
 def settlement(replayed: Replayed) -> "Settlement":

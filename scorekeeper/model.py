@@ -35,7 +35,9 @@ class ScorekeeperError(Exception):
     - `field`: the hand field at fault (`bid`, `against`, `Ann`);
     - `rule`: the house rule at fault (`target`);
     - `player`: the player at fault (a name given twice, a name like a field);
-    - `key`: the session header key at fault (`game`, `players`, `stakes`).
+    - `key`: the session header key at fault (`game`, `players`, `stakes`);
+    - `round`, `table`: at a progressive party, the round and the table whose result is at
+      fault (with `hand`, the result's index in the log, and `field`, its key: `hearts`).
 
     `source` is where it is (file and line), once known. `kind` is USAGE or FILE;
     `usage=True` is the older spelling of kind=USAGE and is still accepted.
@@ -44,7 +46,8 @@ class ScorekeeperError(Exception):
     def __init__(self, message: str, source: Optional["Source"] = None, usage: bool = False, *,
                  kind: Optional[str] = None, hand: Optional[int] = None,
                  field: Optional[str] = None, rule: Optional[str] = None,
-                 player: Optional[str] = None, key: Optional[str] = None):
+                 player: Optional[str] = None, key: Optional[str] = None,
+                 round: Optional[int] = None, table: Optional[int] = None):
         super().__init__(message)
         self.message = message
         self.source = source
@@ -54,6 +57,8 @@ class ScorekeeperError(Exception):
         self.rule = rule
         self.player = player
         self.key = key
+        self.round = round
+        self.table = table
 
     @property
     def usage(self) -> bool:
@@ -69,7 +74,7 @@ class ScorekeeperError(Exception):
         """What the error is about, as keyword arguments for a new error (for re-raising
         with a different message)."""
         return {"hand": self.hand, "field": self.field, "rule": self.rule,
-                "player": self.player, "key": self.key}
+                "player": self.player, "key": self.key, "round": self.round, "table": self.table}
 
     def with_message(self, message: str) -> "ScorekeeperError":
         """The same error (kind, source, what it is about) with another message."""

@@ -203,6 +203,12 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
         return ["stats", draw(st.sampled_from(["--since", "--game"])),
                 draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50, "",
                                       "2026-11-01\n", "x" * 300]))]
+    if command == "board":  # never served: a bad sitting, --port or --host
+        return draw(st.sampled_from([
+            ["board", draw(BAD_NAMES)],
+            ["board", "s", "--port", draw(st.one_of(BAD_NUMBERS, st.sampled_from(["65536", "-1"])))],
+            ["board", "s", "--host", draw(st.sampled_from(["my-laptop", "::1", "", "999.1.1.1", "1.2.3", "\u202e"]))],
+            ["board", "s", "--entry", "--port", draw(BAD_NUMBERS)]]))
     return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart, check
 
 
@@ -230,7 +236,7 @@ def _bad_sheet(draw: Any, folder: Path) -> str:
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
 COVERED = {"new", "hand", "edit", "undo", "redo", "show", "settle", "export", "list", "games", "crib", "cinch",
-           "chart", "report", "stats", "party", "check"}
+           "chart", "report", "stats", "party", "check", "board"}
 
 
 def test_every_command_is_covered_by_the_fuzz_test():

@@ -250,7 +250,7 @@ def test_season_report_charts_the_money_won_after_each_sitting(club, tmp_path):
         assert len(line) == len(nights)
     page = tmp_path / "s.html"
     club.ok("report", "--season", "--html", str(page))
-    assert page.read_text(encoding="utf-8").count("<svg") == 1
+    assert page.read_text(encoding="utf-8").count("<svg") == 2  # one chart, wide and narrow
 
 
 def page_text(html: str) -> str:
@@ -263,18 +263,19 @@ def page_text(html: str) -> str:
 
 def test_report_text_is_exact_up_to_the_hands(club, tmp_path):
     # the figures: tally-friday's totals 92, 137, 105, 124 (mean 114.5) at 0.10 a point; the
-    # target 100, so after Bob's game (hand 5) the scores 3, 36, 12, 27 are 97, 64, 88, 73 to go
+    # target 100, so after Bob's game (hand 5) the scores 3, 36, 12, 27 are 97, 64, 88, 73 to go;
+    # started 2026-11-29T19:29:18, a Sunday
     out = tmp_path / "r.html"
     club.ok("report", "tally-friday", "--html", str(out))
     text = page_text(out.read_text(encoding="utf-8"))
     assert text.split(" Every hand ")[0] == (
-        "tally-friday (tally) tally-friday tally, 6 hands, started 2026-11-29T19:29:18; players: "
+        "tally-friday (tally) tally-friday tally, 6 hands, started Sun 29 Nov 2026, 19:29; players: "
         "Ann, Bob, Cid, Dee Standings player score total to go games Ann 3 92 97 0 Bob 36 137 64 1 "
-        "Cid 12 105 88 0 Dee 27 124 73 0 game 1: Bob 101, Dee 97, Cid 93, Ann 89 "
-        "Score after each hand Ann Bob Cid Dee dashed line: a game over Settlement "
+        "Cid 12 105 88 0 Dee 27 124 73 0 game 1: Bob 101, Dee 97, Cid 93, Ann 89 Settlement "
         "stake 0.10 USD per point player balance (points) money Ann -22.50 -2.25 USD Bob 22.50 "
-        "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD")
-    assert text.endswith("6 Bob Ann=3 Bob=36 Cid=12 Dee=27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")
+        "2.25 USD Cid -9.50 -0.95 USD Dee 9.50 0.95 USD Ann pays Bob 2.25 USD Cid pays Dee 0.95 USD "
+        "Score after each hand Ann Bob Cid Dee dashed line: a game over dotted line: 100 wins a game")
+    assert text.endswith("6 Bob Ann 3, Bob 36, Cid 12, Dee 27 Ann +3, Bob +36, Cid +12, Dee +27 3 36 12 27")
 
 
 def test_chart_symbols_and_colour_only_when_asked():

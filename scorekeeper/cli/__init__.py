@@ -40,6 +40,7 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "crib": ("scorekeeper.cli.crib", "app", "cribbage: count a hand, the play, statistics, discard advice"),
     "cinch": ("scorekeeper.cli.cinch", "app", "cinch: play out a hand trick by trick and score it"),
     "party": ("scorekeeper.cli.party", "app", "a progressive party: tables, moving up, stars, prizes"),
+    "board": ("scorekeeper.cli.board", "app", "a live page of the score for the room and the tables' phones"),
 }
 
 class ScorekeeperGroup(TyperGroup):
@@ -480,14 +481,38 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     _out(render.game_help_json(g, fields) if json else render.game_help(g, fields))
 
 
-@app.command(epilog=example("scorekeeper export friday > friday.csv"))
-def export(ctx: typer.Context, name: str = _sitting_arg(),
+def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
+    """(the sitting replayed, None) or (None, the party replayed): `export`, `chart` and
+    `report` take either, found by the file's kind."""
+    from .. import ledger, store
+
+    try:
+        return ledger.open_session(_path(ctx, name)), None
+    except store.PartyFile as found:
+        from ..party import ledger as parties
+
+        return None, parties.check(found.party)
+
+
+PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a .yaml file"
+
+
+@app.command(epilog=example("scorekeeper export friday > friday.csv",
+                            "scorekeeper export party-hearts > party-results.csv"))
+def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
            csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
-    """Every hand with its effect and the scores after it, as CSV."""
-    from .. import ledger
+    """Every hand with its effect and the scores after it, as CSV; of a party, every table's
+    result."""
     from ..render import sitting as render
 
-    r = ledger.open_session(_path(ctx, name))
+    r, party = _sitting_or_party(ctx, name)
+    if party is not None:
+        from ..party import ledger as parties
+        from ..render import party as party_render
+
+        typer.echo(party_render.export_csv(party.party, party.standing, parties.deals_in_words(party)),
+                   nl=False)
+        return
     order = [f.name for f in r.game.fields(r.session)]
     typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
 
@@ -515,29 +540,38 @@ def stats(ctx: typer.Context,
     _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
 
 
-@app.command(epilog=example("scorekeeper chart cribbage-evening"))
-def chart(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Each player's (or side's) score after every hand, as a chart fitting the terminal."""
-    from .. import ledger, stats
+@app.command(epilog=example("scorekeeper chart cribbage-evening", "scorekeeper chart party-hearts"))
+def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
+    """Each player's (or side's) score after every hand, as a chart fitting the terminal; of a
+    party, each player's stars round by round."""
+    from .. import stats
     from ..render import chart as render_chart
 
-    r = ledger.open_session(_path(ctx, name))
-    lines = stats.score_lines(r.standings)
-    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
+    r, party = _sitting_or_party(ctx, name)
     style = _style(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
+    if party is not None:
+        from ..render import party as party_render
+
+        _out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
+        return
+    lines = stats.score_lines(r.standings)
+    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color),
                                  target=r.game.race_target(r.session)))
 
 
 @app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
+                            "scorekeeper report party-hearts --html party.html",
                             "scorekeeper report --season --html season.html"))
 def report(ctx: typer.Context,
-           name: Optional[str] = typer.Argument(None, help="the sitting (leave out with --season)"),
+           name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",
+                                                autocompletion=_complete_sitting),
            html: Path = typer.Option(..., "--html", help="the HTML file to write"),
            season: bool = typer.Option(False, "--season", help="every sitting in the folder")) -> None:
-    """One self-contained HTML page to share: standings, chart, every hand, who pays whom."""
+    """One self-contained HTML page to share: standings, chart, every hand, who pays whom; of a
+    party, the prizes, the stars round by round and every table's result."""
     from .. import ledger, stats, store
     from ..render import html as render_html
 
@@ -547,15 +581,29 @@ def report(ctx: typer.Context,
     if season:
         folder = _folder(ctx)
         nights, failed = ledger.season(folder)
-        page = render_html.season_html(str(folder), stats.season(nights, failed), nights)
+        page = render_html.season_html(stats.season(nights, failed), nights)
     else:
         assert name is not None  # season is False, so a NAME was given
-        r = ledger.open_session(_path(ctx, name))
-        lines = stats.score_lines(r.standings)
-        page = render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines)
+        page = _one_page(ctx, name)
     store.write_text(html, page)
     _out(f"wrote {html}")
 
+
+
+def _one_page(ctx: typer.Context, name: str) -> str:
+    """`report NAME`: the page of a sitting, or of a party."""
+    from .. import ledger, stats
+    from ..render import html as render_html
+
+    r, party = _sitting_or_party(ctx, name)
+    if party is not None:
+        from ..party import ledger as parties
+
+        return render_html.party_html(party.party, party.standing, parties.deals_in_words(party))
+    lines = stats.score_lines(r.standings)
+    return render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines,
+                                    ledger.hands_in_words(r), r.game.score_sides(r.session),
+                                    r.game.race_target(r.session))
 
 
 def main() -> None:

@@ -16,6 +16,7 @@ from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refus
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
+from . import words
 from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
@@ -195,6 +196,25 @@ class AllFours(Game):
         return {"high": high, "low": low, "jack": jack, "game": game}
 
     # ---------------------------------------------------------------- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob high, jack and game, Ann low; the dealer turned up a knave"."""
+        points: Dict[str, List[str]] = {}
+        for name in ("high", "low", "jack", "game"):
+            if name in values:
+                points.setdefault(values[name], []).append(name)
+        scored = ", ".join(f"{who} {words.names(what)}" for who, what in points.items())
+        begged = {"one": "the eldest begged and was given one",
+                  "run": "the eldest begged and the dealer ran the cards"}
+        return words.sentence(
+            "the dealer turned up a knave" if values.get("turned_jack") else "",
+            begged.get(str(values.get("beg")), ""),
+            f"{words.suit(values['trump'])} trumps" if "trump" in values else "",
+            scored,
+            ", ".join(f"{p} won {words.cards(values['took.' + p])}" for p in session.players
+                      if f"took.{p}" in values),
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{values['wrong_score']} scored wrongly" if "wrong_score" in values else "")
 
     def start(self, session: Session) -> AllFoursState:
         zero = {p: 0 for p in session.players}

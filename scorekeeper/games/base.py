@@ -311,6 +311,15 @@ class Game:
                 observe(values, before, state, effect)
         return self.finish(state, tuple(effects), session)
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
+        for the pages a table shares: `values` are the hand's typed values, as `apply` gets
+        them (the note and times are shown apart). Pure. Games override it; by default each
+        player's figure, then the other fields by name (games/words.py)."""
+        from .words import plain
+
+        return plain(values, [f.name for f in self.fields(session)], session.players)
+
     def figures(self, values: Mapping[str, Any], before: Any, after: Any, effect: Effect,
                 session: Session) -> Sequence["Figure"]:
         """What one hand adds to the season's statistics beyond the generic ones (hearts

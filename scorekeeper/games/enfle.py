@@ -40,6 +40,9 @@ class Enfle(Game):
     def fields(self, session: Session) -> List[Field]:
         return [Field("winner", PLAYER, "the first rid of his cards: takes the pool", required=True)]
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        return f"{values['winner']} went out first"  # the first rid of his cards
+
     def start(self, session: Session) -> EnfleState:
         zero = {p: 0 for p in session.players}
         return EnfleState(zero, zero)

@@ -15,6 +15,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise, pool_shares
+from . import words
 
 FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
@@ -91,6 +92,17 @@ class Loo(Game):
         return rules["loo_amount"] if rules["loo_amount"] is not None else rules["ante"]
 
     # ---------------------------------------------------------------- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Cid took 2 tricks, Dot 1, Eve 0; Ann and Bob passed; Dot took the miss"."""
+        stood = [p for p in session.players if p in values]
+        passed = [p for p in session.players if p not in values]
+        return words.sentence(
+            words.each(values, session.players, "took", "tricks"),
+            f"{words.names(passed)} passed" if stood and passed else "",
+            f"{values['miss']} took the miss" if "miss" in values else "",
+            "the dealer gave up the stakes" if values.get("gave_up") else "",
+            f"{words.names(values['looed'])} looed (a penalty)" if "looed" in values else "")
 
     def start(self, session: Session) -> LooState:
         return LooState({p: 0 for p in session.players}, 0)

@@ -14,6 +14,7 @@ from typing import Any, List, Mapping, Sequence
 from ..fields import PLAYER, Field, integer
 from ..model import ScorekeeperError, Session
 from .counters import CountersGame, Loss
+from . import words
 
 FIELDS = ("capot", "capot_lost")
 POINTS = 5  # four Jacks, Polignac counting two
@@ -37,6 +38,13 @@ class Polignac(CountersGame):
             Field("capot", PLAYER, "announced capot and won every trick: each other player pays five"),
             Field("capot_lost", PLAYER, "announced capot and failed: the points are paid as usual"),
         ]
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Ann took 2 points, Bob 1"; "Bob announced capot and won every trick"."""
+        return words.sentence(
+            words.each(values, session.players, "took", "points"),
+            f"{values['capot']} announced capot and won every trick" if "capot" in values else "",
+            f"{values['capot_lost']} announced capot and failed" if "capot_lost" in values else "")
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:

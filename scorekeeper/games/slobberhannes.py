@@ -12,6 +12,7 @@ from typing import Any, List, Mapping, Sequence
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field
 from ..model import ScorekeeperError, Session
 from .counters import CountersGame, Loss
+from . import words
 
 FIELDS = ("first", "last", "queen", "revoke", "misdeal")
 
@@ -40,6 +41,21 @@ class Slobberhannes(CountersGame):
     def dealt_again(self, hand: Mapping[str, Any]) -> bool:
         # Slobberhannes: "a misdeal does not lose the deal under any circumstances"
         return bool(hand.get("misdeal"))
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob won the first trick, Cid the last; Ann took the Queen of clubs"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        first, last = values.get("first"), values.get("last")
+        if first and first == last:
+            tricks = f"{first} won the first and the last trick"
+        else:
+            tricks = ", ".join(([f"{first} won the first trick"] if first else [])
+                               + ([f"{last} the last" if first else f"{last} won the last trick"] if last else []))
+        return words.sentence(
+            tricks,
+            f"{values['queen']} took the Queen of clubs" if "queen" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "")
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:

@@ -29,14 +29,14 @@ def _bounds(lines: Dict[str, List[Any]], target: Optional[Any] = None) -> Tuple[
 
 
 def nice_step(span: Fraction, most: int) -> Fraction:
-    """The smallest of 1, 2, 5, 10, 20, 50 ... that cuts `span` into at most `most` parts."""
-    step = Fraction(1)
-    while span / step > most:
-        for factor in (2, Fraction(5, 2), 2):
-            step *= factor
-            if span / step <= most:
-                break
-    return step
+    """The smallest of ... 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50 ... that cuts `span` into at
+    most `most` parts (a cent at the least: money)."""
+    power = Fraction(1, 100)
+    while True:
+        for factor in (1, 2, 5):
+            if span / (power * factor) <= most:
+                return power * factor
+        power *= 10
 
 
 def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of) -> Dict[int, str]:
@@ -52,7 +52,7 @@ def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of) -> D
 
     for value in (high, low, *((0,) if low < 0 < high else ()), *(() if target is None else (target,))):
         put(value, crowd=False)
-    step = nice_step(high - low, 4)
+    step = max(nice_step(high - low, 4), Fraction(1))  # scores on the terminal: whole ticks
     tick = (low // step + 1) * step
     while tick < high:
         put(int(tick) if tick.denominator == 1 else tick)
@@ -206,12 +206,21 @@ def _visible(text: str) -> int:
 
 
 def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int = 720,
-              height: int = 260, step: str = "hand") -> str:
-    """The same chart as an inline SVG: a polyline per player or side, dashed lines at game ends."""
+              height: int = 260, target: Optional[Any] = None,
+              x_labels: Optional[Sequence[str]] = None, what: str = "score after each hand") -> str:
+    """The same chart as an inline SVG: a polyline per player or side from the start, dashed
+    lines at game ends, a dotted line at the `target`, the score axis at round figures; along
+    the bottom the hand numbers, or `x_labels` (one per point: the season's sittings by name,
+    slanted)."""
     hands = max((len(s) for s in lines.values()), default=0)
-    left, right, top, bottom = 48, 12, 12, 28
+    narrow = width < 480  # a phone's chart: the names on the axis steeper and shorter
+    cut, slant = (16, 60) if narrow else (28, 40)
+    longest = min(max((len(t) for t in x_labels or ()), default=0), cut)
+    bottom = 28 + (round(longest * (4.8 if narrow else 3.7)) if x_labels else 0)
+    height += bottom - 28
+    left, right, top = 48, 14, 12
     plot_w, plot_h = width - left - right, height - top - bottom
-    low, high = _bounds(lines)
+    low, high = _bounds(lines, target)
 
     def x(h: int) -> float:  # h: 0 for the start, 1.. for the hands
         return left + (plot_w * h / hands if hands else 0)
@@ -219,30 +228,75 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
     def y(v: Any) -> float:
         return top + float((high - Fraction(v)) / (high - low)) * plot_h
 
+    def text(tx: float, ty: float, label: str, anchor: str = "middle", extra: str = "") -> str:
+        return (f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}" font-size="11" '
+                f'fill="#444"{extra}>{escape(label)}</text>')
+
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}" role="img" aria-label="score after each hand">',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-             f'<line x1="{left}" y1="{y(0):.1f}" x2="{width - right}" y2="{y(0):.1f}" '
-             f'stroke="#999" stroke-width="1"/>',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#999"/>']
-    for value in (high, low) + ((0,) if low < 0 < high else ()):
-        parts.append(f'<text x="{left - 6}" y="{y(value) + 4:.1f}" text-anchor="end" '
-                     f'font-size="11" fill="#444">{escape(number(value))}</text>')
+             f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(what)}">',
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    whole = all(Fraction(v).denominator == 1 for series in lines.values() for v in series)
+    ticks = _svg_ticks(low, high, plot_h, whole)
+    for value in ticks:
+        parts.append(f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" y2="{y(value):.1f}" '
+                     f'stroke="{"#999" if value == 0 else "#e4e0d6"}" stroke-width="1"/>')
+        parts.append(text(left - 6, y(value) + 4, number(value), "end"))
+    parts.append(f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="#999"/>')
+    if target is not None:
+        parts.append(f'<line x1="{left}" y1="{y(target):.1f}" x2="{width - right}" y2="{y(target):.1f}" '
+                     f'stroke="#555" stroke-dasharray="1 3"><title>{escape(number(target))} wins a game'
+                     f'</title></line>')
+        parts.append(text(left + 4, y(target) - 4, f"{number(target)} wins", "start"))
     for h in game_ends:
         parts.append(f'<line x1="{x(h):.1f}" y1="{top}" x2="{x(h):.1f}" y2="{top + plot_h}" '
                      f'stroke="#888" stroke-dasharray="4 3"><title>hand {h}: game over</title></line>')
-    parts.append(f'<text x="{left}" y="{height - 8}" font-size="11" fill="#444">start</text>')
-    parts.append(f'<text x="{width - right}" y="{height - 8}" text-anchor="end" font-size="11" '
-                 f'fill="#444">{step} {hands}</text>')
+    base = top + plot_h
+    if x_labels:
+        parts.append(text(x(0), base + 16, "start"))
+        for h, label in enumerate(x_labels, start=1):
+            short = label if len(label) <= cut else label[:cut - 1] + "…"
+            parts.append(text(x(h) + 4, base + 12, short, "end",
+                              f' transform="rotate(-{slant} {x(h) + 4:.1f} {base + 12:.1f})"'))
+    else:
+        parts.append(text(left - 6, base + 16, "hand", "end"))
+        for h in _svg_hands(hands, plot_w):
+            parts.append(text(x(h), base + 16, str(h)))
     for k, (label, series) in enumerate(lines.items()):
         colour = SVG_COLOURS[k % len(SVG_COLOURS)]
-        points = " ".join(f"{x(h + 1):.1f},{y(v):.1f}" for h, v in enumerate(series))
-        if len(series) == 1:
-            points = f"{x(0):.1f},{y(0):.1f} " + points
+        points = " ".join([f"{x(0):.1f},{y(0):.1f}"] + [f"{x(h + 1):.1f},{y(v):.1f}" for h, v in enumerate(series)])
         parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
                      f'<title>{escape(label)}</title></polyline>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _svg_ticks(low: Fraction, high: Fraction, plot_h: float, whole: bool) -> List[Any]:
+    """Round figures up the score axis, at least 22 pixels apart, nought among them (whole
+    figures only, for `whole` scores)."""
+    step = nice_step(high - low, max(2, int(plot_h // 22)))
+    if whole:
+        step = max(step, Fraction(1))
+    first = -(-low // step) * step  # the first multiple of step at or above low
+    values = []
+    tick = first
+    while tick <= high:
+        values.append(int(tick) if tick.denominator == 1 else tick)
+        tick += step
+    return values
+
+
+def _svg_hands(hands: int, plot_w: float) -> List[int]:
+    """The hands numbered along the bottom: every 1, 2, 5, 10 ... so that numbers stand 28
+    pixels apart, and the last."""
+    every = 1
+    while hands and plot_w * every / hands < 28:
+        every = _next_step(every)
+    found = list(range(every, hands + 1, every))
+    if hands and (not found or found[-1] != hands):
+        if found and plot_w * (hands - found[-1]) / hands < 28:
+            found.pop()
+        found.append(hands)
+    return found
 
 
 def legend_html(labels: Sequence[str]) -> str:

@@ -19,10 +19,14 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 
-# A session file is refused above this size, at once: about 30,000 hands, where a long
-# night is a hundred and a season of 10,000 hands is some 650 KB. (Every command reads and
-# replays the whole log: a 50 MB file would take minutes and gigabytes.)
+# A session file is refused above this size, at once: a long night is a hundred hands and
+# a season of 10,000 hands is some 650 KB. (Every command reads and replays the whole log: a
+# 50 MB file would take minutes and gigabytes.)
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# And above this many hands (a party: table results): bytes alone let 2 MB hold 190,000
+# one-field hands, on which `hand` took 6 s of CPU. A save that would pass either bound is
+# refused too, so that no accepted write makes a file that loading refuses.
+MAX_HANDS = 20_000
 # The keys of a session file; any other top-level key would be dropped by the next save.
 KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 SITTING, PARTY = "sitting", "party"  # the kinds of file in the sessions folder (`kind:`)
@@ -56,8 +60,8 @@ def _read(path: Path, kind: str) -> str:
         if size > MAX_FILE_BYTES:
             raise ScorekeeperError(
                 f"{path} is {size / 2 ** 20:.1f} MB; a session file may be at most "
-                f"{MAX_FILE_BYTES // 2 ** 20} MB (about 30,000 hands): start a new sitting, or split "
-                f"this one into several files")
+                f"{MAX_FILE_BYTES // 2 ** 20} MB: split it into several files (move the later hands "
+                f"into a new sitting), or shorten its long notes, with a text editor")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         if path.is_symlink():
@@ -69,6 +73,16 @@ def _read(path: Path, kind: str) -> str:
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
     return text
+
+
+def refuse_too_many(count: int, key: str = "hands", where: Optional[Source] = None,
+                    name: str = "the file") -> None:
+    """More than MAX_HANDS hands (or party results) in a file: refused, saying how to recover."""
+    if count > MAX_HANDS:
+        raise ScorekeeperError(
+            f"{name} holds {count:,} {key}; a {'party' if key == 'results' else 'sitting'} holds at "
+            f"most {MAX_HANDS:,} (so that every command stays quick): split it into several files "
+            f"(move the later {key} into a new one) with a text editor", where)
 
 
 class Summary(NamedTuple):
@@ -91,6 +105,7 @@ def load_summary(path: Path) -> Summary:
         session = parse(text, str(path), name=path.stem)
         return Summary(session._replace(hands=()), len(session.hands))
     count, start, end = span
+    refuse_too_many(count, "hands", Source(str(path), 1), path.stem)
     # " []": a flow value must be indented below its key, where a block list need not be
     return Summary(parse(text[:start] + " []\n" + text[end:], str(path), name=path.stem), count)
 
@@ -156,7 +171,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     if found not in (SITTING, PARTY):
         raise ScorekeeperError(f"kind must be {SITTING} or {PARTY}, got {found!r}", at("kind"))
     if found == PARTY and kind != PARTY:
-        raise PartyFile(parse(text, filename, name, PARTY))
+        raise PartyFile(parse(text, filename, name, PARTY, errors))
     if found != PARTY and kind == PARTY:
         raise ScorekeeperError(f"{name or filename} is a sitting of {data.get('game')}, not a party: use "
                                f"scorekeeper show {name or filename}")
@@ -191,6 +206,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     hands = (quick_hands if quick_hands is not None and kind != PARTY
              else _hands(data.get(key), nodes.get(key), filename, at(key), key, errors))
+    refuse_too_many(len(hands), key, at(key), name or filename)
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
                    source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,

@@ -13,7 +13,7 @@ from typing import Any, Dict, Optional, Tuple
 import yaml
 
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
-from .load import KEYS, PARTY, SITTING
+from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
 from .lock import _alive
 from .paths import real_path
 
@@ -65,11 +65,21 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
     """
     path = real_path(path)
     _refuse_dropping(path)
+    key, what = ("results", "party") if kind == PARTY else ("hands", "sitting")
+    if len(session.hands) > MAX_HANDS:
+        raise ScorekeeperError(f"{session.name or path.stem} already holds {MAX_HANDS:,} {key}, the most a "
+                               f"{what} may hold (so that every command stays quick): nothing was "
+                               f"saved; start a new {what} for the next ones")
     try:
         text = dump(session, kind)
+        size = len(text.encode("utf-8")) if len(text) > MAX_FILE_BYTES // 4 else len(text)
     except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
-        raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
+        raise ScorekeeperError(f"{shown(err.object[max(0, err.start - 20):err.end + 20])} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
+    if size > MAX_FILE_BYTES:  # loading would refuse it: every hand would be locked out
+        raise ScorekeeperError(f"{session.name or path.stem} would be {size / 2 ** 20:.2f} MB, more than the "
+                               f"{MAX_FILE_BYTES // 2 ** 20} MB a session file may be: nothing was "
+                               f"saved; start a new {what} for the next {key} (or shorten long notes)")
     try:
         _write_atomically(text, path)
     except OSError as err:

@@ -16,6 +16,7 @@ from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
+from .. import words
 
 RED = 10    # white counters in a red
 BLUE = 100  # white counters in a blue
@@ -27,6 +28,8 @@ CALLS: Tuple[str, ...] = (
     "eleven", "little-spread", "twelve", "grand-spread", "grand-slam",
 )
 PARTOUT = "partout"
+# The calls as the book writes them, where that is not the field's own spelling.
+CALL_WORDS = {"boston": "Boston", "little-misere": "little misère", "grand-misere": "grand misère"}
 # Little misère and little spread are played with twelve cards: "after having discarded a card".
 TWELVE_CARD_CALLS = ("little-misere", "little-spread")
 
@@ -372,6 +375,25 @@ class Boston(Game):
         return players[(players.index(first) + deals) % len(players)]
 
     # -- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"A called seven and took 6 tricks"; "everyone passed: misère partout, A took 2
+        tricks, Y 5, B 3, Z 3"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        call = str(values.get("call", ""))
+        if call == PARTOUT:
+            opening = f"everyone passed: misère partout, {words.each(values, session.players, 'took', 'tricks')}"
+        else:
+            named = CALL_WORDS.get(call, call.replace("-", " "))
+            tricks = values.get("tricks")
+            opening = f"{values.get('caller')} called {named}" + (
+                f" and took {tricks} trick{'s' if tricks != 1 else ''}" if tricks is not None else "")
+        return words.sentence(
+            opening,
+            f"{values['revoke']} revoked" if "revoke" in values else "",
+            f"{values['wrong_cards']} played with the wrong number of cards" if "wrong_cards" in values else "",
+            f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
 
     def start(self, session: Session) -> BostonState:
         return BostonState({p: 0 for p in session.players}, 0, (), 0, True)

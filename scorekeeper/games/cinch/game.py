@@ -20,6 +20,7 @@ from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
+from .. import words
 from ..base import Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
@@ -418,6 +419,31 @@ class Cinch(Game):
 
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob bid 7 in spades and made 9"; "nobody bid, the dealer named clubs; his side made
+        7"; each for himself, "Ann bid 7 in hearts; Ann took 8, Bob 4, Cid 2"."""
+        trump = values.get("trump")
+        if values["bid"]:
+            opening = f"{values.get('bidder')} bid {values['bid']}{_trump_name(trump)}"
+            side = "the bidder's side"
+        else:
+            opening = f"nobody bid, the dealer named {words.suit(trump) if trump else 'the trump'}"
+            side = "the dealer's side"
+        if "partner" in values:
+            opening += f" with {values['partner']} as partner"
+        if "made" in values:
+            opening += f" and made {values['made']}" if values["bid"] else f"; {side} made {values['made']}"
+        took = words.each(values, session.players, "took")
+        return words.sentence(
+            opening, took,
+            f"the others took {values['against']}" if "against" in values else "",
+            f"{side} took {words.cards(values['took'])}" if "took" in values else "",
+            f"in the discards {words.cards(values['discards'])}" if "discards" in values else "",
+            f"left in the pack {words.cards(values['pack'])}" if "pack" in values else "",
+            f"{values['dealer']} dealt" if "dealer" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{values['foul']} held a foul hand" if "foul" in values else "")
 
     # -- season statistics
 

@@ -30,6 +30,7 @@ from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
+from .. import words
 from ..base import Effect, Figure, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
@@ -167,6 +168,30 @@ class Cribbage(Game):
         return _sides.side_index(self.sides(session), player)
 
     # ---------------------------------------------------------------- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"the starter 5♠; Ann showed 5♣ 5♦ 5♥ J♠, Bob 2♣ 4♦ 6♥ 8♠; the crib A♣ 3♦ 9♥ Q♠;
+        Ann pegged 2, Bob 1"; counted at the table, "Ann scored 40, Bob 45"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        players = session.players
+
+        def dotted(prefix: str, verb: str, show=str) -> str:
+            given = {p: show(values[f"{prefix}.{p}"]) for p in players if f"{prefix}.{p}" in values}
+            return words.each(given, players, verb)
+
+        return words.sentence(
+            f"the starter {words.card(values['starter'])}" if "starter" in values else "",
+            "two for his heels" if values.get("heels") else "",
+            dotted("hand", "showed", words.cards),
+            f"the crib {words.cards(values['crib'])}" if "crib" in values else "",
+            dotted("play", "pegged"),
+            words.each(values, players, "scored"),
+            *(f"{values[name]} {what}" for name, _, what in PENALTIES if name in values),
+            dotted("overlooked", "overlooked"),
+            dotted("overscored", "took too many by"),
+            f"{values['out']} pegged out first" if "out" in values else "",
+            f"{values['forfeit']} forfeits the game" if "forfeit" in values else "")
 
     def start(self, session: Session) -> CribState:
         first = session.rules.get("first_dealer") or session.players[0]

@@ -17,6 +17,7 @@ from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
+from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise,
                     pool_shares)
 from ..seating import SEVEN, without_the_dealer
@@ -296,6 +297,32 @@ class Hearts(Game):
         return forfeits
 
     # ---------------------------------------------------------------- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Ann took 3 hearts, Ben 5, Cid 5, Dot 0" (a player left out took none); Auction
+        Hearts: who bought the choice and the suit avoided; a misdeal by name."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        rules = session.rules
+        settling = rules.get("settling", "sweepstake")
+        opening = ""
+        if settling == "spot":
+            taken = f"the pips of the hearts taken: {words.each(values, session.players, default=0)}"
+        elif settling == "auction":
+            avoided = words.suit(values["suit"])
+            bought = (f"bought the choice for {values['bid']}" if "bid" in values
+                      else "kept the choice")
+            opening = f"{values['bidder']} {bought} and named {avoided} to avoid"
+            taken = words.each(values, session.players, "took", avoided, default=0)
+        else:
+            taken = words.each(values, session.players, "took", "hearts", default=0)
+        return words.sentence(
+            opening, taken,
+            f"{values['joker_dealt']} was dealt the Joker, {values['joker']} took it in"
+            if "joker" in values else "",
+            f"{values['black']} took the spade {rules.get('black', 'queen')}" if "black" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{words.names(values['forfeit'])} held the wrong number of cards" if "forfeit" in values else "")
 
     def start(self, session: Session) -> HeartsState:
         zero = {p: 0 for p in session.players}

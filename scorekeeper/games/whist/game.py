@@ -16,6 +16,7 @@ from ...fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
+from .. import words
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -131,6 +132,12 @@ class Deal:
 # ---------------------------------------------------------------- the game
 
 
+# Whist, law xv: the three penalties for a revoke, as the opponents choose them
+REVOKE_WORDS = {"tricks": "three tricks taken from his side and given to the other",
+                "score": "three points added to the other side's score",
+                "deduct": "three points taken from his side's score"}
+
+
 class ShortWhist(Game):
     name = "short-whist"
     title = "Short Whist (five-point game, rubbers, honours)"
@@ -189,6 +196,28 @@ class ShortWhist(Game):
         return (session.players[0],)
 
     # -- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Alice-Clara took 9 tricks, Bertie-Dick 4; Bertie-Dick held three honours"."""
+        sides = _sides.partnerships(session.players)
+        tricks = ""
+        for p in session.players:
+            if p in values:
+                ours = next(side for side in sides if p in side)
+                theirs = next(side for side in sides if p not in side)
+                tricks = (f"{_sides.side_name(ours)} took {values[p]} tricks, "
+                          f"{_sides.side_name(theirs)} {TRICKS - values[p]}")
+                break
+        honours = ""
+        if "honours" in values:
+            holder, count = values["honours"]
+            side = next(side for side in sides if holder in side)
+            honours = f"{_sides.side_name(side)} held {'all four' if count == 4 else 'three'} honours"
+        revoke = ""
+        if "revoke" in values:
+            penalty = values.get("revoke_penalty", session.rules.get("revoke_penalty"))
+            revoke = f"{values['revoke']} revoked" + (f": {REVOKE_WORDS[penalty]}" if penalty in REVOKE_WORDS else "")
+        return words.sentence(tricks, honours, revoke)
 
     def start(self, session: Session) -> WhistState:
         return WhistState((0, 0), (), ())

@@ -18,6 +18,7 @@ from ...fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
+from .. import words
 from ..base import Effect, FinishedGame, Game, Standings, choice_rule
 
 GAME = 41
@@ -137,6 +138,22 @@ class ScotchWhist(Game):
         return []
 
     # -- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Y-Z took 20 cards; B won the Jack, the King and the Ten, A the Ace and the Queen"."""
+        sides = self.seated_sides(session)
+        taken = [f"{_sides.side_name(next(s for s in sides if p in s))} took {values[p]} cards"
+                 for p in session.players if p in values]
+        won: Dict[str, List[str]] = {}
+        for name in [f.name for f in self.fields(session) if f.name in HONOUR_NAMES]:
+            if name in values:
+                won.setdefault(values[name], []).append(HONOUR_NAMES[name])
+        honours = ", ".join(f"{who} won {words.names(what)}" if i == 0 else f"{who} {words.names(what)}"
+                            for i, (who, what) in enumerate(won.items()))
+        return words.sentence(
+            ", ".join(taken), honours,
+            f"{words.suit(values['trumps'])} trumps" if "trumps" in values else "",
+            f"{values['revoke']} revoked" if "revoke" in values else "")
 
     def start(self, session: Session) -> ScotchState:
         return ScotchState(tuple(0 for _ in range(self.sides(session))), ())
