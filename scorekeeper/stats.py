@@ -84,7 +84,9 @@ def parse_since(raw: Optional[str]) -> Optional[date]:
     if raw is None:
         return None
     try:
-        return date.fromisoformat(raw.strip())
+        if any(ord(c) < 32 or ord(c) == 127 for c in raw):  # a newline pasted in is a mistake
+            raise ValueError(raw)
+        return date.fromisoformat(raw.strip(" "))
     except ValueError:
         raise ScorekeeperError(f"--since must be a date such as 2026-11-01, got {shown(raw)}",
                                usage=True) from None

@@ -9,6 +9,8 @@ import os
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as hst
 
 from scorekeeper.cli import app
 
@@ -162,6 +164,49 @@ def test_settle_json_money_is_decimal_strings(fri):
     assert data["transfers"] == [{"from": "Bob", "to": "Ann", "amount": "1.25"},
                                  {"from": "Cid", "to": "Ann", "amount": "0.50"}]
 
+
+
+def test_settle_json_balances_are_exact_never_binary_floats(fri):
+    # tally settles around the mean: 12 - 3 - 7 = 2 among three, a mean of 2/3: thirds
+    fri("hand", "fri", "Ann=12", "Bob=-3", "Cid=-7")
+    data = json.loads(fri("settle", "fri", "--json"))
+    assert data["balances"] == {"Ann": "34/3", "Bob": "-11/3", "Cid": "-23/3"}
+    assert "pool_shares" not in data  # tally has no pool
+
+
+def test_settle_json_pool_shares_are_exact_decimals_when_they_have_one():
+    from tests.conftest import SESSIONS
+
+    r = run("settle", str(SESSIONS / "loo-limited.yaml"), "--json")
+    data = json.loads(r.stdout)
+    # the pool of 3 left at the end, shared among five: 3/5 each
+    assert data["pool_shares"] == dict.fromkeys(["Ann", "Bob", "Cid", "Dot", "Eve"], "0.6")
+    assert data["scores"] == {"Ann": 1, "Bob": 1, "Cid": 3, "Dot": -5, "Eve": -3}
+    assert data["balances"] == {"Ann": "1.6", "Bob": "1.6", "Cid": "3.6", "Dot": "-4.4",
+                                "Eve": "-2.4"}
+
+
+@given(hst.fractions(max_denominator=10 ** 6))
+def test_an_exact_number_in_json_reads_back_exactly(value):
+    from fractions import Fraction
+
+    from scorekeeper.render.sitting import exact_json
+
+    shown = exact_json(value)
+    assert not isinstance(shown, float)
+    assert isinstance(shown, int) == (value.denominator == 1)
+    assert Fraction(str(shown)) == value
+    if isinstance(shown, str) and "/" not in shown:  # a decimal only where the fraction ends
+        assert set(_prime_factors(value.denominator)) <= {2, 5}
+
+
+def _prime_factors(n):
+    p = 2
+    while n > 1:
+        while n % p == 0:
+            yield p
+            n //= p
+        p += 1
 
 def test_list_and_games_json(fri, tmp_path):
     data = json.loads(fri("list", "--json"))

@@ -79,7 +79,7 @@ IN_WORDS = [
      "Y-Z took 20 cards; B won the Jack, the King and the Ten, A the Ace and the Queen"),
     ("french-whist-evening", 1, "A-B took 20 cards; A won the Jack and the Queen, B the Ace and the "
                                 "Ten of Diamonds, Z the King, Y the Ten"),
-    ("all-fours-evening", 1, "the dealer turned up a knave; Bob high, jack and game, Ann low"),
+    ("all-fours-evening", 1, "the dealer turned up a knave; Bob high and game, Ann low; Ann revoked"),
     ("all-fours-evening", 3, "hearts trumps; Bob low; Bob won J♥ 9♠ 8♣"),
     ("cribbage-evening", 1, "the starter 5♠; Ann showed 5♣ 5♦ 5♥ J♠, Bob 2♣ 4♦ 6♥ 8♠; the crib "
                             "A♣ 3♦ 9♥ Q♠; Ann pegged 2, Bob 1"),

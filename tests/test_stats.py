@@ -157,6 +157,9 @@ def test_filters_player_and_since(club):
     assert club.json("stats", "--since", "2030-01-01")["players"] == {}
     result = club("stats", "--since", "last tuesday")
     assert result.exit_code == 2 and result.stderr.startswith("error: --since must be a date")
+    pasted = club("stats", "--since", "2026-11-01\n")  # a newline pasted with the date
+    assert pasted.exit_code == 2 and pasted.stderr == ("error: --since must be a date such as 2026-11-01, "
+                                                       "got '2026-11-01\\n'\n")
 
 
 def test_a_sitting_that_fails_is_listed_with_its_error(club):

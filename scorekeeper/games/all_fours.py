@@ -39,6 +39,15 @@ def game_count(taken: Sequence[Card]) -> int:
     return sum(GAME_VALUES.get(card.rank, 0) for card in taken)
 
 
+def cards_played(players: int, ran: bool) -> int:
+    """How many cards a deal can put in play: six to each (§ 91); after a run three more to
+    each and one more card turned up, as often as the pack allows (§ 93 v)."""
+    if not ran:
+        return 6 * players
+    runs = (52 - (6 * players + 1)) // (3 * players + 1)
+    return (6 + 3 * runs) * players
+
+
 @dataclass(frozen=True)
 class AllFoursState:
     scores: Mapping[str, int]       # the current game, per player (partners alike)
@@ -144,6 +153,20 @@ class AllFours(Game):
             fours = self.fours_from_cards(hand, took, session.players)
         else:
             fours = {name: hand.get(name) for name in FOURS}
+        if hand.get("turned_jack") and fours["jack"] is not None and hand.get("beg") != "run":
+            # § 91: the card turned up for the trump is not dealt ("six ... to each player ...
+            # and the next card, the thirteenth, is turned up"): nobody holds or wins it. After
+            # a run (§ 93 v) the knave turned may be of the first suit, no longer trumps.
+            if took:
+                knave = Card(Rank.JACK, hand["trump"])
+                raise ScorekeeperError(
+                    f"took.{fours['jack']}: {knave} was turned up (turned_jack=yes), and the card "
+                    f"turned up is dealt to nobody (§ 91): nobody wins it in a trick (or give "
+                    f"beg=run if the dealer ran the cards)", field=f"took.{fours['jack']}")
+            raise ScorekeeperError(
+                f"jack: the knave of trumps was turned up (turned_jack=yes), and the card turned "
+                f"up is dealt to nobody (§ 91): nobody holds or wins it, got jack={fours['jack']}; "
+                f"leave jack out (or give beg=run if the dealer ran the cards)", field="jack")
         if fours["high"] is None:
             for name in ("low", "jack"):
                 if fours[name] is not None:
@@ -176,6 +199,7 @@ class AllFours(Game):
                                            field=f"took.{p}")
                 seen[card] = p
         trumps = sorted((c for c in seen if c.suit == trump), key=lambda c: c.rank.value)
+        self.refuse_cards_not_played(hand, took, seen, trumps, players)
         # The highest trump out wins every trick it is played to: its taker is its holder.
         high = seen[trumps[-1]] if trumps else None
         jack = seen.get(Card(Rank.JACK, trump))
@@ -188,12 +212,43 @@ class AllFours(Game):
         leaders = [side for side, total in totals.items() if total == best]
         # Tied, or nothing counted: nobody scores game; else the side scores it.
         game = leaders[0][0] if best and len(leaders) == 1 else None
-        # The low goes to its original holder, which the tricks cannot show: it is given.
+        # The low goes to its original holder, which the tricks cannot show: it is given,
+        # unless one trump was out: § 92 vi, "the knave will be both high, low, Jack, and game".
         low = hand.get("low")
+        if len(trumps) == 1:
+            if low is not None and low != high:
+                raise ScorekeeperError(
+                    f"low: {trumps[0]} is the only trump out, so it is both high and low "
+                    f"(§ 92 vi): low is {high}, got {low}", field="low")
+            low = high
         if trumps and low is None:
             raise ScorekeeperError("low is missing: the lowest trump out scores for its original "
                                    "holder, which the tricks do not show (low=NAME)", field="trump")
         return {"high": high, "low": low, "jack": jack, "game": game}
+
+    def refuse_cards_not_played(self, hand: Mapping[str, Any], took: Mapping[str, Sequence[Card]],
+                                seen: Mapping[Card, str], trumps: Sequence[Card],
+                                players: Sequence[str]) -> None:
+        """Cards taken that the deal cannot have put in play (§ 91): six dealt to each (more
+        after a run, § 93 v), and the trump turned up dealt to nobody."""
+        ran = hand.get("beg") == "run"
+        played = cards_played(len(players), ran)
+        if len(seen) > played:
+            how = ("at most, as many runs as the pack allows (§ 93 v)" if ran
+                   else "(six to each, § 91) without a run (beg=run)")
+            what = (f"took.{next(iter(took))}: {len(seen)} cards taken" if len(took) == 1 else
+                    "took: " + " + ".join(f"{len(t)}" for t in took.values())
+                    + f" = {len(seen)} cards taken")
+            raise ScorekeeperError(f"{what}, but {played} are played {how}",
+                                   field=f"took.{max(took, key=lambda p: len(took[p]))}")
+        # § 91: the card turned up is a trump and is dealt to nobody; after a run the last one
+        # turned up (a change of suit, § 93 v) is the trump, and it is dealt to nobody either.
+        if len(trumps) > 12:
+            taker = seen[trumps[-1]]
+            raise ScorekeeperError(f"took.{taker}: all 13 {hand['trump'].name.lower()} taken, but "
+                                   f"the trump turned up is dealt to nobody (§ 91): 12 at most "
+                                   f"are in play", field=f"took.{taker}")
+
 
     # ---------------------------------------------------------------- replay
 

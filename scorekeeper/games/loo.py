@@ -25,6 +25,7 @@ TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 class LooState:
     net: Mapping[str, int]   # counters won (+) or lost (-) by each player
     pool: int                # counters waiting in the pool
+    played: bool = False     # a deal has been played (the single is the first deal played)
 
 
 def plural(n: int, word: str = "counter") -> str:
@@ -112,7 +113,10 @@ class Loo(Game):
         rules, players = session.rules, session.players
         dealer = self.dealer(session, index)
         stood = {p: hand[p] for p in players if p in hand}
-        self.check_deal(hand, stood, dealer, session, index)
+        # § 96 viii: the first round is a single; a misdeal (§ 97 i: only looed=, nobody
+        # played) plays no round, so the next deal is the single
+        single = rules["first_round"] == "single" and not state.played
+        self.check_deal(hand, stood, dealer, session, single)
         changes = {p: 0 for p in players}
         pool = state.pool
         # § 96 vi: "the dealer puts into the pool his three halfpence ..."; viii: in the first
@@ -159,12 +163,12 @@ class Loo(Game):
         net = {p: state.net[p] + changes[p] for p in players}
         notes = (f"{hand['miss']} took the miss",) if "miss" in hand else ()
         summary = "; ".join(parts) + f"; pool {pool} waiting"
-        return LooState(net, pool), Effect(summary, changes, net, dealer, notes)
+        return LooState(net, pool, state.played or bool(stood)), \
+            Effect(summary, changes, net, dealer, notes)
 
     def check_deal(self, hand: Mapping[str, Any], stood: Mapping[str, int], dealer: str,
-                   session: Session, index: int) -> None:
-        players, rules = session.players, session.rules
-        single = index == 0 and rules["first_round"] == "single"
+                   session: Session, single: bool) -> None:
+        players = session.players
         if hand.get("gave_up"):
             if len(stood) != 1 or dealer in stood:
                 raise ScorekeeperError(f"gave_up: the dealer ({dealer}) gives up the stakes only to a "
@@ -176,19 +180,19 @@ class Loo(Game):
                                        f"whole pool, written as all {TRICKS} tricks, got {tricks}",
                                        field=next(iter(stood)))
             if single:
-                raise ScorekeeperError("gave_up: the first deal is a single: all must play "
+                raise ScorekeeperError("gave_up: the first round is a single: all must play "
                                        "(--rule first_round=ante deals a miss)", field="gave_up")
             return
         if stood and sum(stood.values()) != TRICKS:
             given = " + ".join(f"{p} {t}" for p, t in stood.items())
             raise ScorekeeperError(f"tricks must add up to {TRICKS}, got {given} = {sum(stood.values())}")
-        if single and len(stood) != len(players):
+        if single and stood and len(stood) != len(players):
             missing = [p for p in players if p not in stood]
-            raise ScorekeeperError(f"{missing[0]} is missing: the first deal is a single and all "
+            raise ScorekeeperError(f"{missing[0]} is missing: the first round is a single and all "
                                    f"must play (give each player's tricks, 0 for none)")
         if "miss" in hand:
             if single:
-                raise ScorekeeperError("miss: the first deal is a single, dealt without a miss",
+                raise ScorekeeperError("miss: the first round is a single, dealt without a miss",
                                        field="miss")
             if hand["miss"] not in stood:
                 raise ScorekeeperError(f"miss: {hand['miss']} took the miss, so he stood: give his "

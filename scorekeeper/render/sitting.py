@@ -32,6 +32,35 @@ def number(value: Any) -> str:
     return str(value)
 
 
+def exact_json(value: Any) -> Any:
+    """An exact number in JSON, never a binary float: a whole number as a JSON integer; any
+    other as a string, its decimal when it has one ("1.6", "-0.125"), else its fraction
+    ("13/3"). `Fraction(str(value))` reads every form back exactly."""
+    from fractions import Fraction
+
+    if isinstance(value, Decimal):
+        value = Fraction(value)
+    if not isinstance(value, Fraction):
+        return value
+    if value.denominator == 1:
+        return value.numerator
+    d = value.denominator
+    twos = fives = 0
+    while d % 2 == 0:
+        d //= 2
+        twos += 1
+    while d % 5 == 0:
+        d //= 5
+        fives += 1
+    if d != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    scaled = value * 10 ** places  # a whole number: the denominator divides 10 ** places
+    digits = str(abs(scaled.numerator)).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
 def json_number(value: Any) -> Any:
     from fractions import Fraction
 
@@ -304,8 +333,8 @@ def hand_json(session: Session, st: Standings) -> str:
         "name": session.name, "game": st.game, "hand": len(session.hands),
         "fields": dict(session.hands[-1].fields),
         "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
-        "changes": {p: json_number(v) for p, v in e.changes.items()},
-        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "changes": {p: exact_json(v) for p, v in e.changes.items()},
+        "scores": {p: exact_json(st.scores[p]) for p in st.players},
         "next_dealer": st.next_dealer,
     }
     if st.pool is not None:
@@ -321,13 +350,13 @@ def show_json(session: Session, st: Standings) -> str:
         "game": st.game,
         "players": list(st.players),
         "hands": len(session.hands),
-        "scores": {p: json_number(st.scores[p]) for p in st.players},
+        "scores": {p: exact_json(st.scores[p]) for p in st.players},
         "next_dealer": st.next_dealer,
         "rules": dict(session.rules),
         "effects": [
             {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
-             "changes": {p: json_number(v) for p, v in e.changes.items()},
-             "scores": {p: json_number(v) for p, v in e.scores.items()}}
+             "changes": {p: exact_json(v) for p, v in e.changes.items()},
+             "scores": {p: exact_json(v) for p, v in e.scores.items()}}
             for i, e in enumerate(st.effects, start=1)
         ],
     }
@@ -337,7 +366,7 @@ def show_json(session: Session, st: Standings) -> str:
         data["games_won"] = dict(st.games_won)
     data["finished_games"] = finished_json(st)
     for name, col in st.columns.items():
-        data.setdefault("columns", {})[name] = {p: json_number(v) for p, v in col.items()}
+        data.setdefault("columns", {})[name] = {p: exact_json(v) for p, v in col.items()}
     data.update(st.extra_json)
     import json
 
@@ -402,13 +431,17 @@ def money_json(cents: int) -> str:
 def settle_json(s: Settlement, st: Standings) -> str:
     data = {
         "unit": s.unit,
-        "balances": {p: json_number(s.balances[p]) for p in st.players},
+        "balances": {p: exact_json(s.balances[p]) for p in st.players},
         "stake": number(s.stake),
         "currency": s.currency,
         "money": {p: money_json(s.money_cents[p]) for p in st.players},
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
                       for t in s.transfers],
     }
+    shares = _pool_shares(st, s)
+    if shares:  # as the table shows them: the score plus the pool's share is the balance
+        data["scores"] = {p: exact_json(st.scores[p]) for p in st.players}
+        data["pool_shares"] = {p: exact_json(shares[p]) for p in st.players}
     return _json(data)
 
 

@@ -539,3 +539,21 @@ def test_fontainebleau_a_failed_caller_pays_into_the_pool_what_he_pays_each(cli)
     cli.new("d", "boston", "A,Y,B,Z", "first_dealer=Z")
     out = cli.ok("hand", "d", "caller=A", "call=eight", "tricks=7").stdout
     assert "A pays Y, B, Z 23 each and doubles the pool (+40)" in out
+
+
+@pytest.mark.parametrize("seats, per_game", [("ABCD", 12), ("ABCDE", 15), ("ABCDEF", 18)])
+def test_a_game_is_three_rounds_of_the_deal_at_four_five_or_six(seats, per_game):
+    # CUTTING: "When he deals again he opens it entirely, and the third time he closes it; that
+    # being the third round, and the last deal of the game": every player deals three times
+    from .sitting import replay
+
+    n = len(seats)
+    # each deal the eldest hand (on the dealer's left, always dealt in) calls six and makes it
+    hands = [{"caller": seats[(k + 1) % n], "call": "six", "tricks": 6} for k in range(per_game)]
+    st = replay("boston", tuple(seats), hands[:per_game - 1])
+    assert not any("end of game" in note for e in st.effects for note in e.notes)
+    assert st.lines[0] == f"next: game 1, deal {per_game} of {per_game}"
+    st = replay("boston", tuple(seats), hands)
+    assert [e.dealer for e in st.effects] == [seats[k % n] for k in range(per_game)]
+    assert "end of game 1" in st.effects[-1].notes[-2]
+    assert st.lines[0] == f"next: game 2, deal 1 of {per_game}"

@@ -496,9 +496,10 @@ def test_took_reads_the_books_suit_first_cards_as_cinch_tricks_does(cli):
 # ---------------------------------------------------------------- Auction Cinch: partners win together
 
 
-def test_auction_the_bidder_and_his_called_partner_reaching_51_together_win_together(cli):
+def test_auction_the_bidder_and_his_called_partner_level_at_51_share_the_game(cli):
     # VARIATIONS: "The partnership thus formed plays against the combined forces of the other
-    # players": a side, so the two win the game together, and each other player pays both.
+    # players": the two score alike, so, level when they reach 51, they share the game, and
+    # each other player pays both.
     cli.new("x", "cinch-auction", "A,B,C,D,E", stake="1")
     for _ in range(3):   # C and E, partners each time, make 14 on a bid of 10: +14 each deal
         cli.ok("hand", "x", "bidder=C", "bid=10", "partner=E", "made=14")
@@ -508,6 +509,48 @@ def test_auction_the_bidder_and_his_called_partner_reaching_51_together_win_toge
     assert data["games_won"] == {"A": 0, "B": 0, "C": 1, "D": 0, "E": 1}
     money = cli.json("settle", "x")
     assert money["balances"] == {"A": -2, "B": -2, "C": 3, "D": -2, "E": 3}
+
+
+# VARIATIONS: "Five or six players, each for himself, may play what is called Auction Cinch":
+# one rule for either side of a deal. Of the side that goes out, the higher score wins alone
+# (side_out=higher, the default); side_out=share: they go out as the side they played in.
+def _partners_pass_51_on_one_deal(cli, *rules):
+    cli.new("x", "cinch-auction", "A,B,C,D,E", *rules, stake="1")
+    cli.ok("hand", "x", "bidder=E", "bid=6", "made=12")                       # E alone +10
+    for _ in range(2):
+        cli.ok("hand", "x", "bidder=C", "bid=10", "partner=E", "made=14")   # C 28, E 38
+    cli.ok("hand", "x", "bidder=C", "bid=6", "made=14")                       # C alone 42
+    return cli.ok("hand", "x", "bidder=C", "bid=10", "partner=E", "made=14").stdout
+
+
+def test_auction_partners_passing_51_on_one_deal_the_higher_score_wins_alone(cli):
+    out = _partners_pass_51_on_one_deal(cli)
+    assert "C wins the game; a new game starts" in out
+    data = cli.json("show", "x")
+    assert data["effects"][-1]["scores"] == {"A": 0, "B": 0, "C": 56, "D": 0, "E": 52}
+    assert data["games_won"] == {"A": 0, "B": 0, "C": 1, "D": 0, "E": 0}
+    assert cli.json("settle", "x")["balances"] == {"A": -1, "B": -1, "C": 4, "D": -1, "E": -1}
+
+
+def test_auction_side_out_share_the_partners_share_the_game(cli):
+    out = _partners_pass_51_on_one_deal(cli, "side_out=share")
+    assert "C, E reach the game together and share it; a new game starts" in out
+    assert cli.json("settle", "x")["balances"] == {"A": -2, "B": -2, "C": 3, "D": -2, "E": 3}
+
+
+@pytest.mark.parametrize("side_out, winners", [("higher", "B"), ("share", "BCDE")])
+def test_auction_adversaries_passing_51_on_one_deal_follow_the_same_rule(cli, side_out, winners):
+    cli.new("x", "cinch-auction", "A,B,C,D,E", f"side_out={side_out}")
+    cli.ok("hand", "x", "bidder=B", "bid=6", "made=8")            # B alone: +2
+    for _ in range(3):
+        cli.ok("hand", "x", "bidder=A", "bid=6", "made=2")        # B 56, C D E 54
+    assert cli.json("show", "x")["games_won"] == {p: int(p in winners) for p in "ABCDE"}
+
+
+def test_the_side_out_rule_is_auction_cinchs_own(cli):
+    r = cli.refused("x", "new", "x", "--game", "cinch", "--players", "A,Y,B,Z", "--rule",
+                    "side_out=share")
+    assert "unknown rule 'side_out' for cinch" in r.stderr
 
 
 # ---------------------------------------------------------------- two- and three-handed

@@ -512,6 +512,17 @@ def test_forfeits_at_a_method_without_a_pool_are_paid_out_at_once_to_the_others(
     st = g.replay(session)
     assert st.scores == {"A": 104 + 3, "B": -20 - 5, "C": -30 - 5, "D": -24 + 3, "E": -30 + 3}
     assert st.pool == 1
+    assert st.effects[0].notes[0] == "B and C forfeit 5 each paid out at once to the others"
+
+
+@pytest.mark.parametrize("settling", ["difference", "six-free"])
+def test_two_handed_both_are_at_fault_so_the_forfeits_move_nothing(settling):
+    # Law 15: "any two players are found to have more or less than their correct number":
+    # two-handed that is both, each pays the other five, and there are no others to pay
+    st = play([{"Ann": 5, "Bob": 8, "forfeit": "Ann,Bob"}], ("Ann", "Bob"), settling=settling)
+    assert st.effects[0].notes == ("Ann and Bob forfeit 5 each to the other: nothing changes hands",)
+    assert st.scores == play([{"Ann": 5, "Bob": 8}], ("Ann", "Bob"), settling=settling).scores
+    assert st.pool == 0
 
 
 # ---------------------------------------------------------------- tied winners divide

@@ -20,7 +20,14 @@ from .. import words
 
 RED = 10    # white counters in a red
 BLUE = 100  # white counters in a blue
-DEALS_PER_GAME = 12  # "Twelve deals is a game" (the knife: three rounds of four)
+ROUNDS_PER_GAME = 3  # CUTTING: the knife is closed "the third time ... the last deal of the game"
+
+
+def deals_per_game(players: int) -> int:
+    """Boston, CUTTING: "Twelve deals is a game" at four; the deals are counted by rounds ("the
+    third time he closes it; that being the third round, and the last deal of the game"), so at
+    five or six a game is three rounds too: 15 or 18 deals, each player dealing three times."""
+    return ROUNDS_PER_GAME * players
 
 # The calls in the book's rank order ("ANNOUNCEMENTS"), lowest first.
 CALLS: Tuple[str, ...] = (
@@ -296,7 +303,8 @@ class Boston(Game):
         "(caller=A call=seven tricks=10), or everyone passes and a Misère Partout is played "
         "(call=partout A=4 Y=3 B=3 Z=3). Payments in white counters (red = 10, blue = 100) "
         "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
-        "doubles it. Twelve deals make a game; the pools are divided at its end.")
+        "doubles it. A game is three rounds of the deal (12 deals at four, 15 at five, 18 at "
+        "six); the pools are divided at its end.")
     min_players = 4
     max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
     unit = "counters"
@@ -424,9 +432,10 @@ class Boston(Game):
         table.limit_pool()
 
         deals = state.deals + (0 if misdeal else 1)
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         ante_due = False
-        if not misdeal and deals % DEALS_PER_GAME == 0:
+        if not misdeal and deals % per_game == 0:
             eldest = players.index(self.dealer_after(session, deals + 1))
             total = table.in_play + sum(table.set_aside)
             shares = table.divide(eldest, rules.get("remainder") == "carry")
@@ -654,9 +663,10 @@ class Boston(Game):
         # At the end of the sitting every pool is divided, the odd counters from the eldest hand.
         shares = divide_pool(state.pool, players, eldest, carry=False)
         balances = {p: state.net[p] + shares[p] for p in players}
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         next_dealer = self.dealer_after(session, state.deals)
-        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {DEALS_PER_GAME}",
+        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {per_game}",
                  _pool_text(state)]
         settle_lines: Tuple[str, ...] = ()
         if state.pool:

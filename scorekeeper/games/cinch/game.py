@@ -257,7 +257,8 @@ class Cinch(Game):
         return _sides.partnerships(session.players)  # A-B against Y-Z: partners opposite
 
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
         """The side that reached the game. If both did on one deal (only possible when both
         sides score on a deal: setback or eight), the bidder's side goes out first."""
         reached = _target.reached(scores, target)
@@ -319,7 +320,7 @@ class Cinch(Game):
                    for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
         summary = self.summary(hand, maker, bid, bidder_side, adversaries, made, against, result)
-        winners = self.game_winners(scores, rules["game"], bidder_side, maker)
+        winners = self.game_winners(scores, rules["game"], bidder_side, maker, rules)
         return self.end_of_deal(state, index, dealer, summary, changes, scores, winners,
                                 bidder_side, session)
 
@@ -566,9 +567,21 @@ class AuctionCinch(Cinch):
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side) if len(side) <= 2 else "the rest"
 
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return super().rules + (
+            choice_rule("side_out", "higher",
+                        "two of one side pass the game on the same deal (the bidder and his "
+                        "partner, or adversaries of the bidder): higher (each for himself: the "
+                        "higher score wins the game, level scores share it) or share (they go "
+                        "out as the side they played in and share it)", "higher", "share"),
+        )
+
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
-        return _one_winner(scores, target, bidder_side, maker)
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
+        return _one_winner(scores, target, bidder_side, maker,
+                           as_a_side=(rules or {}).get("side_out") == "share")
 
     def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
         return _each_pays_winner(winners, session.players)
@@ -601,17 +614,17 @@ def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
 
 
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
-                maker: str) -> Tuple[str, ...]:
+                maker: str, as_a_side: bool = False) -> Tuple[str, ...]:
     """Each for himself: who wins the game on this deal. Of those who reached it on the same
-    deal, the bidder's side goes out first (the bidder and his partner together), then the
-    highest score. Players still level after that (the adversaries of a set bidder score alike, so
-    they often are) share the game: the book is silent, and playing on would let a later
-    arrival win a game they had already reached."""
-    # Auction Cinch: "The partnership thus formed plays against the combined forces of the
-    # other players": the bidder and the partner he called who both reach the game on one
-    # deal win it together, whatever their separate scores.
+    deal, the bidder's side goes out first, then, one rule for either side, the higher score
+    (as_a_side: all of the side who reached it). Players still level after that (the
+    adversaries of a set bidder score alike, so they often are) share the game: the book is
+    silent, and playing on would let a later arrival win a game they had already reached."""
+    # Auction Cinch: "Five or six players, each for himself": a game is one player's, the
+    # side he played in ("The partnership thus formed plays against the combined forces of
+    # the other players") lasting one deal; with side_out=share it goes out together.
     return _target.winners(scores, target,
-                           rank=lambda p: (True, 0) if p in bidder_side else (False, scores[p]))
+                           rank=lambda p: (p in bidder_side, 0 if as_a_side else scores[p]))
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:

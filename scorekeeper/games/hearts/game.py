@@ -332,8 +332,13 @@ class Hearts(Game):
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
         if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
-            return without_the_dealer(self.apply_deal, state, hand, session, index,
-                                      self.dealer(session, index))
+            dealer = self.dealer(session, index)
+            # Auction Hearts: the holder of the choice "must select some suit without paying
+            # anything further for it" on every deal until the pool is won, his own deal at
+            # seven included: he names the suit while he sits the deal out.
+            holds = session.rules["settling"] == "auction" and state.holder == dealer
+            return without_the_dealer(self.apply_deal, state, hand, session, index, dealer,
+                                      may_name=("bidder",) if holds else ())
         return self.apply_deal(state, hand, session, index)
 
     def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
@@ -358,8 +363,13 @@ class Hearts(Game):
         state = replace(state, taken=taken)
         notes = []
         if forfeits:
-            where = ("into the pool" if settling in POOL_METHODS
-                     else "paid out at once to the others")
+            if set(forfeits) == set(session.players):
+                # two-handed, both are at fault (Law 15 names two): each pays the other five
+                where = "to the other: nothing changes hands"
+            elif settling in POOL_METHODS:
+                where = "into the pool"
+            else:
+                where = "paid out at once to the others"
             notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
