@@ -438,7 +438,7 @@ def settle_json(s: Settlement, st: Standings) -> str:
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
                       for t in s.transfers],
     }
-    shares = _pool_shares(st, s)
+    shares = st.pool_shares
     if shares:  # as the table shows them: the score plus the pool's share is the balance
         data["scores"] = {p: exact_json(st.scores[p]) for p in st.players}
         data["pool_shares"] = {p: exact_json(shares[p]) for p in st.players}
