@@ -18,7 +18,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 from ..fields import refuse_field_names
 from ..model import Session
 from . import target as _target
-from .base import Effect, Figure, Game, Standings, choice_rule, int_rule
+from .base import Effect, Figure, FinishedGame, Game, Standings, choice_rule, int_rule
 from .seating import in_the_deal, refuse_the_dealer
 
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
@@ -31,6 +31,7 @@ class CountersState:
     balances: Mapping[str, int]      # what the finished games paid, in the sitting's unit
     games: int = 0                   # games finished
     deals: int = 0                   # deals played (a misdealt deal is dealt again: not counted)
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 def pay_rule() -> Any:
@@ -96,7 +97,10 @@ class CountersGame(Game):
         summary += f"; pool {pool}"
         notes: Tuple[str, ...] = ()
         games_lost, balances, games = dict(state.games_lost), dict(state.balances), state.games
+        finished = state.finished
         if loser is not None:
+            # the game is lost by one; every other player is paid: the game credits them all
+            finished = _target.game_over(finished, index, held, [p for p in players if p != loser])
             payments = self.payments(loser, held, session)
             for p, amount in payments.items():
                 balances[p] += amount
@@ -109,7 +113,7 @@ class CountersGame(Game):
         if loser is not None:
             held = {p: session.rules["counters"] for p in players}
         deals = state.deals + (0 if self.dealt_again(hand) else 1)
-        return CountersState(held, games_lost, balances, games, deals), effect
+        return CountersState(held, games_lost, balances, games, deals, finished), effect
 
     def dealt_again(self, hand: Mapping[str, Any]) -> bool:
         """Whether the same dealer deals again (Slobberhannes: after a misdeal)."""
@@ -146,7 +150,7 @@ class CountersGame(Game):
             next_dealer=self.dealer(session, state.deals),
             columns={"lost": dict(state.games_lost)},
             # only a finished game is paid; a fresh game (everyone's stack whole) is not under way
-            in_progress=any(state.held[p] != counters for p in players),
+            in_progress=any(state.held[p] != counters for p in players), finished_games=state.finished,
             lines=(f"each starts a game with {counters} counters; {pool} in the pool this game",),
             extra_json={"counters_in_pool": pool, "games_lost": dict(state.games_lost),
                         "games_finished": state.games},

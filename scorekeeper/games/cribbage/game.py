@@ -31,7 +31,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+from ..base import Effect, Figure, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -52,9 +52,13 @@ class CribState(NamedTuple):
     scores: Tuple[int, ...]          # the current game, by side
     dealer: int                      # index of the next dealer in session.players
     deals_in_game: int               # deals so far in the current game, misdeals included
-    games_won: Tuple[int, ...]       # by player
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
-    game_number: int
+    finished: Tuple[FinishedGame, ...] = ()
+
+    @property
+    def game_number(self) -> int:
+        """The game under way: 1, 2, ..."""
+        return len(self.finished) + 1
 
 
 class Cribbage(Game):
@@ -193,14 +197,14 @@ class Cribbage(Game):
         first = session.rules.get("first_dealer") or session.players[0]
         n = len(session.players)
         return CribState(tuple(0 for _ in self.sides(session)), session.players.index(first), 0,
-                         (0,) * n, (0,) * n, 1)
+                         (0,) * n)
 
     def apply(self, state: CribState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CribState, Effect]:
         players = session.players
         dealer = players[state.dealer]
         if "forfeit" in hand:
-            return self.forfeited(state, hand, session, dealer)
+            return self.forfeited(state, hand, session, dealer, index)
         steps = self.steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
@@ -228,10 +232,11 @@ class Cribbage(Game):
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
         notes: List[str] = []
-        games_won = list(state.games_won)
         balances = list(state.balances)
+        finished = state.finished
         if winner is not None:
-            notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+            notes.append(self.settle_game(session, scores, winner, balances, state))
+            finished = self.game_over(state, index, scores, [winner], session)
         if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
             notes += self.count_breakdowns(hand, session)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
@@ -240,13 +245,12 @@ class Cribbage(Game):
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
         if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
-                            tuple(balances), state.game_number + 1)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished)
         else:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
-            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
-                            state.games_won, state.balances, state.game_number)
+            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
+                            state.finished)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
@@ -269,7 +273,7 @@ class Cribbage(Game):
         return [f"{whose}: {said}" for whose, said in found if said]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
-                  dealer: str) -> Tuple[CribState, Effect]:
+                  dealer: str, index: int) -> Tuple[CribState, Effect]:
         """§ 82 xvi ("loses it"), xx, xxii ("forfeits the game") and "The player who refuses to
         abide by the rules, loses the game": the game ends at once, as it stands. Two sides:
         the other side wins it (a single game: a lurch is for scoring the game, not for a
@@ -280,11 +284,10 @@ class Cribbage(Game):
                                    f"(and a note), not {', '.join(others)}")
         players, sides = session.players, self.sides(session)
         loser = self.side_of(session, hand["forfeit"])
-        games_won, balances = list(state.games_won), list(state.balances)
+        balances = list(state.balances)
         winners = [i for i in range(len(sides)) if i != loser]
         for i in winners:
             for name in sides[i]:
-                games_won[players.index(name)] += 1
                 balances[players.index(name)] += 1
         for name in sides[loser]:
             balances[players.index(name)] -= len(winners)
@@ -293,7 +296,7 @@ class Cribbage(Game):
                 f"{state.scores[loser]}; {win_names} win{'s' if len(winners) == 1 and len(sides[winners[0]]) == 1 else ''} it")
         zero = {p: 0 for p in players}
         new = CribState(tuple(0 for _ in sides), (state.dealer + 1) % len(players), 0,
-                        tuple(games_won), tuple(balances), state.game_number + 1)
+                        tuple(balances), self.game_over(state, index, state.scores, winners, session))
         summary = f"{hand['forfeit']} forfeits the game"
         return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
@@ -330,15 +333,20 @@ class Cribbage(Game):
             return 1 - winner
         return (state.dealer + 1) % n
 
+    def game_over(self, state: CribState, index: int, scores: Sequence[int], winners: Sequence[int],
+                  session: Session) -> Tuple[FinishedGame, ...]:
+        """The game that hand `index` ended, with every side's final score."""
+        sides = self.sides(session)
+        return _target.game_over(state.finished, index, self.by_player(session, scores),
+                                 [p for i in winners for p in sides[i]], sides)
+
     def settle_game(self, session: Session, scores: Sequence[int], winner: int,
-                    games_won: List[int], balances: List[Any], state: CribState) -> str:
+                    balances: List[Any], state: CribState) -> str:
         """The winner's side takes the stake from each losing side, double for a lurch."""
         target = self.target(session.rules)
         sides = self.sides(session)
         lurch_line = target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
         parts = []
-        for name in sides[winner]:
-            games_won[session.players.index(name)] += 1
         for side, members in enumerate(sides):
             if side == winner:
                 continue
@@ -569,7 +577,9 @@ class Cribbage(Game):
             effects=effects, unit=self.unit,
             balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
             next_dealer=players[state.dealer],
-            games_won=dict(zip(players, state.games_won)),
+            games_won=_target.games_won(state.finished, players), in_progress=any(state.scores),
+            columns={"to go": _target.to_go(self.by_player(session, state.scores), self.target(session.rules))},
+            finished_games=state.finished,
             lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
         )
 
