@@ -385,8 +385,8 @@ SPECS: Dict[str, Spec] = {
                 | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
                         first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
-                          fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
-                          ["slobberhannes-evening"]),
+                          fixed(counters=[10, 3], pay=["to-go", "game"], game_ends=["out", "deal"]),
+                          slobberhannes_hand, ["slobberhannes-evening"]),
     "polignac": Spec([FOUR, tuple("ABCDEFG")], fixed(counters=[10, 20, 4], pay=["to-go", "game"]),
                      polignac_hand, ["polignac-decave"]),
     "enfle": Spec([FOUR, tuple("ABCDEFGH")], fixed(ante=[1, 2]),
