@@ -355,7 +355,9 @@ SPECS: Dict[str, Spec] = {
                      lambda players: fixed(game=[None, 61], lurch=[False, True], muggins=[False, True],
                                            loser_deals=[False, True],
                                            variant=["six-card", "five-card", "eight-card"]
-                                           if len(players) == 2 else ["six-card"]),
+                                           if len(players) == 2 else ["six-card"],
+                                           three_penalties=["left", "each"]
+                                           if len(players) == 3 else ["left"]),
                      cribbage_hand, ["cribbage-evening"]),
     "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR, tuple("ABCDEFG")], hearts_rules, hearts_hand,
                    ["hearts-howell", "hearts-sweepstake-jack"]),
