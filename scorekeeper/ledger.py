@@ -293,6 +293,7 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
                       stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))
     replayed = check_session(session)
+    store.make_folder_for(path)
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")

@@ -115,3 +115,13 @@ def test_the_fancy_chart_colours_the_legend_too():
     text = chart_text("t", {"Ann": [1, 5], "Bob": [1, 2]}, [], 40, fancy=True, colour=True, target=5)
     assert text.splitlines()[-1] == "\x1b[31m●\x1b[0m Ann   \x1b[34m○\x1b[0m Bob   ┈ 5 wins a game"
     assert "\x1b[31m●\x1b[0m\x1b[34m○\x1b[0m" in text  # hand 1: side by side
+
+
+def test_lines_on_one_stretch_of_the_page_chart_both_show():
+    # each line drawn a little wider than the next: Bob's over Ann's leaves Ann's edges showing
+    from scorekeeper.render.chart import chart_svg
+
+    svg = chart_svg({"Ann": [1, 2], "Bob": [1, 2], "Cid": [0, 5]}, [])
+    import re
+
+    assert re.findall(r'<polyline [^>]*stroke-width="([^"]+)"', svg) == ["4", "3", "2"]

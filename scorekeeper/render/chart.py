@@ -261,11 +261,15 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
         parts.append(text(left - 6, base + 16, "hand", "end"))
         for h in _svg_hands(hands, plot_w):
             parts.append(text(x(h), base + 16, str(h)))
+    # Lines on one stretch would hide each other: each is drawn a little wider than the next,
+    # so one under another still shows at its edges.
+    step = min(1.0, 3 / max(1, len(lines) - 1))
     for k, (label, series) in enumerate(lines.items()):
         colour = SVG_COLOURS[k % len(SVG_COLOURS)]
+        width_k = 2 + step * (len(lines) - 1 - k)
         points = " ".join([f"{x(0):.1f},{y(0):.1f}"] + [f"{x(h + 1):.1f},{y(v):.1f}" for h, v in enumerate(series)])
-        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="2" points="{points}">'
-                     f'<title>{escape(label)}</title></polyline>')
+        parts.append(f'<polyline fill="none" stroke="{colour}" stroke-width="{width_k:g}" '
+                     f'stroke-linejoin="round" points="{points}"><title>{escape(label)}</title></polyline>')
     parts.append("</svg>")
     return "".join(parts)
 
