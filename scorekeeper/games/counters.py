@@ -82,13 +82,18 @@ class CountersGame(Game):
         # A race to lose every counter (Slobberhannes: "The player who first loses his ten
         # counters also loses the game"; Polignac: "player first losing his counters loses the
         # game"): no one puts in more than he has (the cap), and the rest of the deal is paid.
+        rest_counts = self.rest_of_deal_counts(session)
         race = _target.Race({p: counters - state.held[p] for p in players}, counters,
-                            cap=counters, rest_counts=True)
+                            cap=counters, rest_counts=rest_counts)
         paid: List[str] = []
+        dropped = 0  # what the others would still have paid after the game was lost
         for what, who, n in self.losses(hand, session, dealer, seated):
-            n = race.count(who, n)
-            if n:
-                paid.append(f"{who} -{n} ({what})")
+            over = race.over
+            counted = race.count(who, n)
+            if counted:
+                paid.append(f"{who} -{counted} ({what})")
+            elif over and not rest_counts and who != race.first:
+                dropped += n
         held = {p: counters - race.scores[p] for p in players}
         loser = race.first
         changes = {p: held[p] - state.held[p] for p in players}
@@ -107,8 +112,10 @@ class CountersGame(Game):
             games_lost[loser] += 1
             games += 1
             owed = ", ".join(f"{p} {amount}" for p, amount in payments.items() if p != loser and amount)
+            rest = (f"; the rest of the deal does not count ({dropped} counter"
+                    f"{'s' if dropped > 1 else ''})" if dropped else "")
             notes = (f"{loser} has lost all his counters and loses the game: pays "
-                     f"{owed or 'nobody anything'}; a new game starts",)
+                     f"{owed or 'nobody anything'}{rest}; a new game starts",)
         effect = Effect(summary, changes, dict(held), dealer, notes)
         if loser is not None:
             held = {p: session.rules["counters"] for p in players}
@@ -118,6 +125,13 @@ class CountersGame(Game):
     def dealt_again(self, hand: Mapping[str, Any]) -> bool:
         """Whether the same dealer deals again (Slobberhannes: after a misdeal)."""
         return False
+
+    def rest_of_deal_counts(self, session: Session) -> bool:
+        """Whether the rest of the deal is paid after a player has lost his last counter (and
+        the others are paid for what they hold at the end of the deal), or the game ends the
+        moment he goes out. Polignac: the deal is paid to its end (the order in which its
+        Jacks were taken is not logged)."""
+        return True
 
     def figures(self, values: Mapping[str, Any], before: CountersState, after: CountersState,
                 effect: Effect, session: Session) -> Sequence[Figure]:

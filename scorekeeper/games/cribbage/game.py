@@ -92,6 +92,10 @@ class Cribbage(Game):
         bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
                   "but each deal in rotation\": each deal is a two-hand deal, the player on the "
                   "dealer's right sitting out"),
+        choice_rule("three_penalties", "left", "three hands: who takes the points a player "
+                    "forfeits, over-scores or gives by a misdeal: left (the player on his left "
+                    "takes the book's figure once, as muggins points go) or each (each of his "
+                    "two opponents takes it)", "left", "each"),
     )
 
     # ---------------------------------------------------------------- rules and fields
@@ -101,9 +105,10 @@ class Cribbage(Game):
         if rules.get("sit_out") and not three:
             raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
                                    f"got {len(players)}")
-        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
-            raise ScorekeeperError("rule three_crib: applies only when three play together "
-                                   "(three players, without sit_out)")
+        for name, default in (("three_crib", "four"), ("three_penalties", "left")):
+            if rules.get(name, default) != default and (not three or rules.get("sit_out")):
+                raise ScorekeeperError(f"rule {name}: applies only when three play together "
+                                       f"(three players, without sit_out)", rule=name)
         if three and rules.get("sit_out"):
             return  # each deal is a two-hand deal: any variant
         if len(players) > 2 and rules["variant"] != "six-card":
@@ -393,7 +398,7 @@ class Cribbage(Game):
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
-            for opponent in self._opponent_sides(session, dealer, out):
+            for opponent in self._penalty_takers(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
             return steps
         counted = self.counted(hand, session, dealer)
@@ -405,7 +410,7 @@ class Cribbage(Game):
                                    field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
-                for opponent in self._opponent_sides(session, hand[name], out):
+                for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
         for p in order:
@@ -468,6 +473,14 @@ class Cribbage(Game):
         return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """Who takes the points a player forfeits (§ 82 vi, viii, xiv, xxi), over-scores (ix:
+        "added to his opponent's side") or gives by a misdeal (iii: "the taking of two points
+        by the non-dealer"): the other side. The laws give one figure for one opponent; three
+        playing together, the player on his left takes it once (as muggins points go), or with
+        three_penalties=each each of his two opponents takes it."""
+        if (out is None and len(session.players) == 3
+                and session.rules.get("three_penalties", "left") == "left"):
+            return [self.muggins_side(session, player)]
         return self._opponent_sides(session, player, out)
 
     def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
