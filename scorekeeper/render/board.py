@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
 
-from .sitting import _leaders, hand_text, number, standings_rows
+from .sitting import _leaders, finished_lines, hand_text, number, standings_rows
 
 if TYPE_CHECKING:
     from ..fields import Field
@@ -60,7 +60,7 @@ def sitting_board(session: "Session", st: "Standings") -> str:
              f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>',
              _table(headers, rows, "standings", numeric=range(1, len(headers)),
                     row_css=["lead" if row[0] in leaders else "" for row in rows])]
-    remarks = list(st.lines)
+    remarks = list(st.lines) + finished_lines(st)
     if st.pool is not None:
         remarks.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if remarks:
