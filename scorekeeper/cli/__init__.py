@@ -262,8 +262,12 @@ def root(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="print the version and exit"),
          no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
-                                       "(as NO_COLOR=1 does)")) -> None:
+                                       "(as NO_COLOR=1 does)"),
+         no_pager: bool = typer.Option(False, "--no-pager", help="print long output as it is, "
+                                       "not through the pager ($PAGER, else less -FRX) a "
+                                       "terminal gets")) -> None:
     ctx.meta["no_color"] = no_color
+    ctx.meta["no_pager"] = no_pager
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -310,7 +314,19 @@ def _style(ctx: typer.Context):
                   getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
 
 
-def _out(text: str) -> None:
+def _out(text: str, page: bool = False) -> None:
+    """Print a command's output; with `page`, a long one goes through the pager on a terminal
+    (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
+    if page:
+        from .output import page as through, wants_pager
+
+        ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+        no_pager = bool(ctx is not None and ctx.find_root().meta.get("no_pager"))
+        command = wants_pager(text, no_pager)
+        if command is not None:
+            sys.stdout.flush()
+            through(text, command)
+            return
     typer.echo(text, color=_forced_color() or None)
 
 
@@ -402,17 +418,31 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     _out(text.value)
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --json"))
-def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Standings (with the next dealer), then every hand with its effect."""
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+                            "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
+def show(ctx: typer.Context, name: str = _sitting_arg(),
+         last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
+                                                 help="list only the last N hands"),
+         json: bool = _json_opt()) -> None:
+    """Standings (with the next dealer), then every hand with its effect; when the hands are
+    many, the standings again at the end. Long output goes through a pager on a terminal."""
     from .. import ledger
     from ..render import sitting as render
 
+    last = None
+    if last_text is not None:
+        from ..fields import typed_number
+
+        last = typed_number(last_text, "--last", "the number of hands to list")
+        if last < 1:
+            raise ScorekeeperError(f"--last: the number of hands to list must be at least 1, got {last}",
+                                   usage=True)
     r = ledger.open_session(_path(ctx, name))
     if json:
-        _out(render.show_json(r.session, r.standings))
+        _out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last),
+             page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -491,7 +521,10 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
+    if json:
+        _out(render.settle_json(s, r.standings))
+    else:
+        _out(render.settle_text(r.session, r.standings, s, _style(ctx)), page=True)
 
 
 @app.command(epilog=example("scorekeeper check friday",
@@ -510,8 +543,8 @@ def check(ctx: typer.Context,
     if not errors:
         _out(f"no mistakes in {sittings}")
         return
-    for err in errors:  # `file:line: message`, the message wrapped under it on a terminal
-        _out(fit_lines(str(err), width()))
+    # `file:line: message`, the message wrapped under it on a terminal
+    _out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -529,7 +562,7 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     else:
         from .output import width
 
-        _out(render.sessions_text(folder, why, rows, width()))
+        _out(render.sessions_text(folder, why, rows, width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -550,12 +583,12 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
 
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every, width()))
+        _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
     seated = [p.strip() for p in players.split(",")] if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()))
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 
 
 def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
@@ -619,7 +652,7 @@ def stats(ctx: typer.Context,
     else:
         from .output import width
 
-        _out(render_stats.stats_text(season, str(folder), width()))
+        _out(render_stats.stats_text(season, str(folder), width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
