@@ -364,21 +364,42 @@ def _json_opt():
 
 
 @app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule game=61"))
+                            "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
+                            "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
-        game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
-                                 autocompletion=_complete_game),
-        players: str = typer.Option(..., "--players", "-p", help="names in seating order: Ann,Bob,Cid"),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="which game (scorekeeper games)  "
+                                           "[required, unless --like]", autocompletion=_complete_game),
+        players: Optional[str] = typer.Option(None, "--players", "-p", help="names in seating order: "
+                                              "Ann,Bob,Cid  [required, unless --like]"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
-        stake: str = typer.Option("1", "--stake", help="money per counter, point or game"),
-        currency: str = typer.Option("", "--currency", help="e.g. USD")) -> None:
+        stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
+                                            "[default: 1]"),
+        currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
+        like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
+                                           help="take the game, players, stake and house rules of an "
+                                           "earlier sitting (what is given besides wins)",
+                                           autocompletion=_complete_sitting)) -> None:
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments
     from ..fields import parse_stake
 
+    rules = parse_assignments(rule, "rule")
+    if like is not None:
+        earlier = ledger.template(_path(ctx, like))
+        same_game = game is None or game.strip().lower() == earlier.game
+        game = earlier.game if game is None else game
+        players = ",".join(earlier.players) if players is None else players
+        rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
+        stake = stake if stake is not None else str(earlier.stake)
+        currency = currency if currency is not None else earlier.currency
+    for value, option in ((game, "--game"), (players, "--players")):
+        if value is None:
+            raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
+                                   f"and rules of an earlier sitting)", usage=True)
+    assert game is not None and players is not None
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
@@ -386,8 +407,8 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     style = _style(ctx)
     text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
                     + "\n\n" + render.standings_text(r.session, r.standings, style))
-    ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
-                       prepare=text)
+    ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
+                       currency or "", prepare=text)
     _out(text.value)
 
 
