@@ -412,11 +412,19 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     _out(text.value)
 
 
-@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i"))
+@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
+                            "scorekeeper hand friday -i bidder=Bob",
+                            "scorekeeper new crib --game cribbage --players Ann,Bob",
+                            "scorekeeper hand crib -i --by cards"))
 def hand(ctx: typer.Context, name: str = _sitting_arg(),
          fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
                                             autocompletion=_complete_field),
-         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields"),
+         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields (those "
+                                          "given as FIELD=VALUE are not asked)"),
+         by: Optional[str] = typer.Option(None, "--by", metavar="cards|points",
+                                          help="with -i, for cribbage: ask the starter, hands and crib "
+                                          "as cards, or each player's points (default: the first "
+                                          "answer tells)", autocompletion=lambda: ["cards", "points"]),
          json: bool = _json_opt()) -> None:
     """Log one hand, then show its effect and the standings."""
     from .. import ledger
@@ -427,10 +435,15 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     style = None if json else _style(ctx)
     text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
                     else render.effect_text(r.session, r.standings, style))
-    if not fields and (interactive or sys.stdin.isatty()):
+    if by is not None and by.strip().lower() not in ("cards", "points"):
+        raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
+    if by is not None and not (interactive or (not fields and sys.stdin.isatty())):
+        raise ScorekeeperError("--by goes with -i (it says what the prompts ask)", usage=True)
+    if interactive or (not fields and sys.stdin.isatty()):
         from .prompts import ask_hand
 
-        ask_hand(path, prepare=text)
+        ask_hand(path, prepare=text, given=parse_assignments(fields or []),
+                 by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)

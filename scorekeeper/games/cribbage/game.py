@@ -156,6 +156,11 @@ class Cribbage(Game):
                                               "side loses it at once"))
         return found
 
+    def card_fields(self, session: Session) -> Sequence[str]:
+        # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
+        players = session.players
+        return ("starter", *(f"hand.{p}" for p in players), "crib", *(f"play.{p}" for p in players))
+
     # ---------------------------------------------------------------- sides
 
     def sides(self, session: Session) -> List[Tuple[str, ...]]:
