@@ -351,13 +351,6 @@ class Boston(Game):
 
     # -- players and fields
 
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        taken = {"caller", "call", "tricks", "revoke", "misdeal", "wrong_cards", "pay", "note", "at"}
-        for p in players:
-            if p.lower() in taken:
-                raise ScorekeeperError(f"player name {p!r} is a Boston hand field; choose another name")
-
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # a deal is a call and how it went; each player's tricks only at Misère Partout
         return ("caller", "call", "tricks")
