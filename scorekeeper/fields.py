@@ -48,10 +48,13 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
     example = "FIELD=VALUE (for example Ann=12, bid=8, or heels=yes for a flag)" if what == "field" else \
         "NAME=VALUE (for example --rule target=100; scorekeeper games GAME lists the rules)"
     result: Dict[str, str] = {}
-    for item in items:
+    for index, item in enumerate(items):
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep:
+            spaces = _spaces_hint(items, index) if what == "field" else ""
+            if spaces:
+                raise ScorekeeperError(f"{shown(item)} is not FIELD=VALUE: {spaces}", usage=True)
             hint = " (cards are separated by commas: hand.Ann=5C,5D,JH)" if _is_card(item) else ""
             raise ScorekeeperError(f"{shown(item)} is not {example}{hint}", usage=True)
         if not name:
@@ -63,6 +66,23 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
         _check_text(value, name)
         result[name] = value.strip()
     return result
+
+
+def _spaces_hint(items: Sequence[str], index: int) -> str:
+    """`note=a long note`: the words after `note=a` were split off at the spaces. Say to quote
+    the value (on the command line and at the prompt alike)."""
+    if index == 0 or "=" not in items[index - 1] or _is_card(items[index]):
+        return ""
+    words = [items[index - 1]]
+    for item in items[index:]:
+        if "=" in item:
+            break
+        words.append(item)
+    name, _, first = words[0].partition("=")
+    value = " ".join([first, *words[1:]])
+    if '"' in value:
+        return ""
+    return f'a value with spaces goes in quotes, {name}="{value}"'
 
 
 def _check_text(text: str, name: str) -> None:

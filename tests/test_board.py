@@ -298,8 +298,12 @@ def test_only_the_host_names_it_was_started_for_are_answered(fri):
     path = fri.file("fri")
     before = path.read_bytes()
     with client_for(path) as client:
-        for host in ("evil.example", "127.0.0.2:8765", "localhost.evil.example"):
-            assert client.get("/", headers={"host": host}).status_code == 400
+        for host, name in (("evil.example", "evil.example"), ("127.0.0.2:8765", "127.0.0.2"),
+                           ("localhost.evil.example", "localhost.evil.example"), ("", ""),
+                           ("localhost:80:80", "localhost:80")):
+            answer = client.get("/", headers={"host": host})
+            assert (answer.status_code, answer.text) == (400, "error: this board answers to 127.0.0.1, localhost, "
+                                                              f"not to the host name {name!r}\n")
             assert client.get("/state.json", headers={"host": host}).status_code == 400
             assert client.post("/hand", data={"Ann": "5", "code": CODE}, headers={"host": host}).status_code == 400
         assert client.get("/", headers={"host": "localhost:8765"}).status_code == 200
@@ -339,7 +343,9 @@ def test_nothing_of_the_file_system_is_shown_or_served(fri, monkeypatch):
             assert "Ann" not in answer.text
         texts = [client.get(u).text for u in ("/", "/state.json", "/board.js", "/board.css")]
         # the lock held by a live writer: the error names the file by its name alone
-        (path.parent / "fri.yaml.lock").write_text(f"{os.getpid()}\n")
+        from scorekeeper.store import lock as locks  # this process holds it (its pid and start time)
+
+        (path.parent / "fri.yaml.lock").write_text(f"{locks._my_line()}flock=0\n")
         monkeypatch.setenv("SCOREKEEPER_LOCK_WAIT", "0.05")
         busy = post(client, "/hand", Ann="1")
         (path.parent / "fri.yaml.lock").unlink()
@@ -348,7 +354,7 @@ def test_nothing_of_the_file_system_is_shown_or_served(fri, monkeypatch):
         broken_page = client.get("/").text
         broken_state = client.get("/state.json")
     assert (busy.status_code, busy.text) == (400, "error: fri.yaml is being changed by another scorekeeper "
-                                                  "(lock fri.yaml.lock); try again\n")
+                                                  f"(lock fri.yaml.lock, held by pid {os.getpid()}); try again\n")
     assert broken_state.status_code == 503
     assert broken_state.text.startswith("error: fri.yaml:") and "Ann: must be a whole number" in broken_state.text
     assert "error: fri.yaml:" in broken_page

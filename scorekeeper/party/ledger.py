@@ -111,6 +111,7 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
                     rules=progressive.resolve_rules(game, rules), created=created or ledger.now(),
                     path=str(path))
     checked = check(party)
+    store.make_folder_for(path)
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")

@@ -112,3 +112,22 @@ def list_sessions(folder: Path) -> List[Path]:
 def real_path(path: Path) -> Path:
     """Where a session is written and locked: the target of a symbolic link."""
     return Path(os.path.realpath(path)) if path.is_symlink() else path
+
+
+def make_folder_for(path: Path) -> None:
+    """The folder a new sitting or party goes in, made if need be (only `new` makes one). Through
+    a link whose target is not there, nothing is made: its folder may be anywhere."""
+    if path.is_symlink() and not path.exists():
+        target = Path(os.path.realpath(path))
+        if not target.parent.is_dir():
+            raise ScorekeeperError(f"{path} is a link to {os.readlink(path)}, whose folder "
+                                   f"{target.parent} is not there: nothing was made (remove the link, "
+                                   f"or make that folder)")
+        return
+    folder = path.parent
+    if folder.exists() and not folder.is_dir():
+        raise ScorekeeperError(f"cannot make {path}: {folder} is a file, not a folder")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot make the folder {shown(str(folder), 200)}: {err.strerror or err}") from None

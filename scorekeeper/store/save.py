@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -14,7 +15,7 @@ import yaml
 
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
-from .lock import _alive
+from .lock import create_temp, sweep_temp_files
 from .paths import real_path
 
 try:  # the libyaml C emitter is several times faster
@@ -84,7 +85,7 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
         _write_atomically(text, path)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
-    _sweep_temp_files(path)
+    sweep_temp_files(path)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -104,6 +105,7 @@ def write_text(path: Path, text: str) -> None:
         _write_atomically(text, target)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None
+    sweep_temp_files(target)  # a writer killed mid-write left its temporary file (undo's side file)
 
 
 def would_drop(path: Path) -> Optional[ScorekeeperError]:
@@ -181,10 +183,18 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
 
 
 def _write_atomically(text: str, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"
+    """The temporary file is made exclusively under a random name (never through a link that
+    someone planted there) with the mode and owner of the file it replaces, so a private
+    sitting stays private and root's save leaves it its owner's."""
     try:
-        with open(tmp, "w", encoding="utf-8") as handle:
+        keep: Optional[os.stat_result] = os.stat(path)
+    except FileNotFoundError:
+        keep = None
+    fd, tmp = create_temp(path)
+    try:
+        with open(fd, "w", encoding="utf-8", closefd=True) as handle:
+            if keep is not None:
+                _keep_mode_and_owner(handle.fileno(), keep)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -195,13 +205,15 @@ def _write_atomically(text: str, path: Path) -> None:
     _fsync_dir(path.parent)
 
 
-def _sweep_temp_files(path: Path) -> None:
-    """Remove temporary files left by writers that were killed mid-save (their pid is gone)."""
-    for leftover in path.parent.glob(f".scorekeeper-{path.name}.*.tmp"):
-        pid = leftover.name[len(f".scorekeeper-{path.name}."):-len(".tmp")]
-        if pid.isdigit() and not _alive(int(pid)):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(leftover)
+def _keep_mode_and_owner(fd: int, old: os.stat_result) -> None:
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, old.st_uid, old.st_gid)
+        except PermissionError:  # only root may give a file away: keep at least the group
+            with contextlib.suppress(PermissionError):
+                os.fchown(fd, -1, old.st_gid)
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))  # a change of owner clears set-id bits
 
 
 def _fsync_dir(folder: Path) -> None:
