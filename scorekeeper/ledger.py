@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, refuse_field_names, text_bound
 from .games import get_game
-from .games import target as race
 from .games.base import Figure, Game, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
@@ -57,7 +56,7 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
-    return Replayed(session, game, with_to_go(game, session, game.replay(session, observe)))
+    return Replayed(session, game, game.replay(session, observe))
 
 
 def hands_in_words(r: Replayed) -> List[str]:
@@ -75,39 +74,6 @@ def hands_in_words(r: Replayed) -> List[str]:
     return described
 
 
-FINISHED_SHOWN = 5  # the latest finished games named under the standings
-
-
-def with_to_go(game: Game, session: Session, standings: Standings) -> Standings:
-    """Every game played to a target shows how far each player is from it ("to go"), as the
-    table asks after every hand, and the finished games stay visible under the standings
-    (`game 1: Ann 123, Bob 106`); a game that gives its own column keeps it."""
-    target = game.race_target(session)
-    if target is None:
-        return standings
-    try:
-        to_go = {p: max(target - standings.scores[p], 0) for p in standings.players}
-        finished = _finished_games(game, session, standings, target)
-    except (TypeError, KeyError):
-        return standings
-    columns = standings.columns if "to go" in standings.columns else {**standings.columns, "to go": to_go}
-    return standings._replace(columns=columns, lines=standings.lines + tuple(finished))
-
-
-def _finished_games(game: Game, session: Session, standings: Standings, target: int) -> List[str]:
-    """A game ends on the hand that takes a side to the target (the next hand starts afresh):
-    its scores then are the game's final scores."""
-    sides = game.score_sides(session) or tuple((p,) for p in standings.players)
-    low = bool(session.rules.get("low_wins"))
-    found = []
-    for effect in standings.effects:
-        if race.reached({side: effect.scores.get(side[0], 0) for side in sides}, target):
-            final = sorted(sides, key=lambda side: effect.scores.get(side[0], 0), reverse=not low)
-            found.append(", ".join(f"{'-'.join(side)} {effect.scores.get(side[0], 0)}" for side in final))
-    lines = [f"game {n}: {text}" for n, text in enumerate(found, start=1)][-FINISHED_SHOWN:]
-    if len(found) > FINISHED_SHOWN:
-        lines.insert(0, f"({len(found) - FINISHED_SHOWN} earlier games finished)")
-    return lines
 
 
 def find_errors(session: Session) -> List[ScorekeeperError]:

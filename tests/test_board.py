@@ -298,8 +298,12 @@ def test_only_the_host_names_it_was_started_for_are_answered(fri):
     path = fri.file("fri")
     before = path.read_bytes()
     with client_for(path) as client:
-        for host in ("evil.example", "127.0.0.2:8765", "localhost.evil.example"):
-            assert client.get("/", headers={"host": host}).status_code == 400
+        for host, name in (("evil.example", "evil.example"), ("127.0.0.2:8765", "127.0.0.2"),
+                           ("localhost.evil.example", "localhost.evil.example"), ("", ""),
+                           ("localhost:80:80", "localhost:80")):
+            answer = client.get("/", headers={"host": host})
+            assert (answer.status_code, answer.text) == (400, "error: this board answers to 127.0.0.1, localhost, "
+                                                              f"not to the host name {name!r}\n")
             assert client.get("/state.json", headers={"host": host}).status_code == 400
             assert client.post("/hand", data={"Ann": "5", "code": CODE}, headers={"host": host}).status_code == 400
         assert client.get("/", headers={"host": "localhost:8765"}).status_code == 200

@@ -309,12 +309,16 @@ def test_show_json_keys_are_exactly_the_documented_ones(cli):
     cli.new("plain", "tally", "Ann,Bob")
     cli.ok("hand", "plain", "Ann=3")
     data = cli.json("show", "plain")
-    assert list(data) == ["name", "game", "players", "hands", "scores", "next_dealer", "rules", "effects"]
+    assert list(data) == ["name", "game", "players", "hands", "scores", "next_dealer", "rules", "effects",
+                          "finished_games"]
+    assert data["finished_games"] == []
     assert list(data["effects"][0]) == ["hand", "summary", "notes", "dealer", "changes", "scores"]
     cli.new("race", "tally", "Ann,Bob", "target=10")
     cli.ok("hand", "race", "Ann=10")
     data = cli.json("show", "race")
     assert data["games_won"] == {"Ann": 1, "Bob": 0} and "pool" not in data
+    assert data["finished_games"] == [{"game": 1, "winner": "Ann", "scores": {"Ann": 10, "Bob": 0}, "hand": 1,
+                                       "winners": ["Ann"]}]
     # issue 14: every game to a target shows "to go"
     assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}, "to go": {"Ann": 10, "Bob": 10}}
 

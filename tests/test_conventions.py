@@ -221,3 +221,17 @@ def test_list_and_games_json(fri, tmp_path):
     assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
     assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
                                   "help": "points PLAYER1 scored this hand (default 0)"}
+
+
+@pytest.mark.parametrize("game, rule, default, values", [
+    # issue 20's open readings, each a house rule with the reading the book supports by default
+    ("cinch-auction", "side_out", "higher", "higher | share"),
+    ("slobberhannes", "game_ends", "out", "out | deal"),
+    ("cribbage", "three_penalties", "left", "left | each"),
+])
+def test_games_shows_the_house_rules_of_the_open_readings(fri, game, rule, default, values):
+    shown = fri("games", game)
+    line = next(line for line in shown.splitlines() if line.startswith(rule + " "))
+    assert line.split()[1:3] == [default, values.split()[0]]
+    [found] = [r for r in json.loads(fri("games", game, "--json"))["rules"] if r["name"] == rule]
+    assert (found["default"], found["values"]) == (default, values)

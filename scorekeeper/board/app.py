@@ -2,11 +2,13 @@
 Events) and, with entry, `POST /hand` or `POST /round`.
 
 Change detection: one watcher polls the file's signature (mtime, size, inode, ctime) every
-POLL_SECONDS and, when it changes, reads the file once for every page watching; a change whose
-view is unchanged (a `touch`) sends nothing. A report through the board refreshes at once.
+POLL_SECONDS and, when it changes, reads the file once for every page watching; a save of the
+same bytes (a `touch`) sends nothing. A report through the board wakes the watcher at once, and
+reports that arrive while it reads share its next reading. The state (`show --json`) is made
+when it is asked for, once per change.
 
 What is refused, and how (docs/board.md, Security):
-- a Host header not among the names the board was started for: 400 (TrustedHostMiddleware),
+- a Host header not among the names the board was started for: 400 (OnlyHosts),
   so a page on another site cannot reach the board through a name of its own (DNS rebinding);
 - a POST whose Origin is not this board's own address (`http://` + Host): 403; a POST without
   an Origin is a script's, and is taken (OWASP, Cross-Site Request Forgery Prevention: Verifying
@@ -28,14 +30,13 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from ..model import ScorekeeperError
 from . import assets
-from .source import ENTRY_CODE, PARTY, Board, Signature, View, event_data
+from .source import ENTRY_CODE, PARTY, Board, View, event_data
 
 POLL_SECONDS = 0.2     # how often the file's signature is read: a hand typed elsewhere shows within this
 PING_SECONDS = 15      # a comment down each event stream, so that proxies and phones keep it open
@@ -71,40 +72,61 @@ class Live:
     def __init__(self, board: Board):
         self.board = board
         self.version = 0
-        self.view: View = View(None, "", {})
-        self._signature: Optional[Signature] = ("never read",)  # type: ignore[assignment]
+        self.view: View = View("", {})
+        self.event = ""
+        self._signature: Any = "never read"
+        self._content: Optional[bytes] = None
+        self._state: Tuple[int, str] = (-1, "")
         self._changed = asyncio.Event()
+        self._poked = asyncio.Event()
         self._reading = asyncio.Lock()
 
     async def refresh(self, force: bool = False) -> None:
-        """Read the file again if its signature changed (or `force`); wake every page if the
-        view changed."""
+        """Read the file again if its signature changed (or `force`); if its bytes changed, make
+        the view anew and wake every page."""
         async with self._reading:
             signature = self.board.signature()  # taken before reading: a save after it is seen next time
             if signature == self._signature and not force:
                 return
-            view = await run_in_threadpool(self.board.view)
+            content = await run_in_threadpool(self.board.content)
             self._signature = signature
-            if view == self.view:
+            if content == self._content and not force:
                 return
-            self.view = view
+            self.view = await run_in_threadpool(self.board.view)
+            self._content = content
             self.version += 1
+            self.event = event_data(self.version, self.view)  # once, for every page watching
             self._changed.set()
             self._changed = asyncio.Event()
 
-    async def after(self, version: int) -> Tuple[int, View]:
-        """The view once it is newer than `version`."""
+    async def state(self) -> Optional[str]:
+        """`show --json` of the current view, made when first asked for (None: the file's error)."""
+        version, view = self.version, self.view
+        if view.replayed is None:
+            return None
+        if self._state[0] != version:
+            self._state = (version, await run_in_threadpool(self.board.state, view))
+        return self._state[1]
+
+    async def after(self, version: int) -> Tuple[int, str]:
+        """The event of the view once it is newer than `version`."""
         while self.version <= version:
             await self._changed.wait()
-        return self.version, self.view
+        return self.version, self.event
+
+    def poke(self) -> None:
+        """Look at the file now (the board has just written it), not at the next poll."""
+        self._poked.set()
 
     async def watch(self) -> None:
         while True:
+            self._poked.clear()
             try:
                 await self.refresh()
             except Exception:  # a failure to read is shown as the file's error; never end the watch
                 pass
-            await asyncio.sleep(POLL_SECONDS)
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._poked.wait(), POLL_SECONDS)
 
 
 class Guard:
@@ -181,6 +203,26 @@ class _Refused(Exception):
         self.message = message
 
 
+class OnlyHosts:
+    """Answers a request only under the host names the board was started for (as Starlette's
+    TrustedHostMiddleware does, with the command line's kind of error): 400 otherwise."""
+
+    def __init__(self, app: Any, hosts: Sequence[str]):
+        self.app = app
+        self.hosts = {h.lower() for h in hosts}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            given = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = given.rsplit(":", 1)[0] if given.rsplit(":", 1)[-1].isdigit() else given
+            if name.lower() not in self.hosts:
+                answer = error(f"this board answers to {', '.join(sorted(self.hosts))}, not to the host "
+                               f"name {name[:100]!r}", 400)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
 class SecurityHeaders:
     """Adds HEADERS to every response (pure ASGI: the event stream is not buffered)."""
 
@@ -228,10 +270,10 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
 
     async def state(request: Request) -> Response:
         await live.refresh()
-        view = live.view
-        if view.state is None:
-            return error(view.error or "the file cannot be read", 503)
-        return Response(view.state + "\n", media_type="application/json; charset=utf-8")
+        text = await live.state()
+        if text is None:
+            return error(live.view.error or "the file cannot be read", 503)
+        return Response(text + "\n", media_type="application/json; charset=utf-8")
 
     async def events(request: Request) -> Response:
         await live.refresh()
@@ -239,8 +281,8 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         async def stream() -> AsyncIterator[Dict[str, str]]:
             seen = -1
             while True:
-                seen, view = await live.after(seen)
-                yield {"data": event_data(seen, view), "id": str(seen)}
+                seen, data = await live.after(seen)
+                yield {"data": data, "id": str(seen)}
 
         return EventSourceResponse(stream(), ping=PING_SECONDS, headers={"X-Accel-Buffering": "no"})
 
@@ -263,9 +305,7 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
                 text = await run_in_threadpool(board.report, fields)
             except ScorekeeperError as err:
                 return error(board.public(str(err)), 400)
-            finally:
-                with contextlib.suppress(Exception):
-                    await live.refresh()
+        live.poke()  # the watcher reads it at once; reports arriving meanwhile share one reading
         notify(f"{client}: {text.splitlines()[0]}")
         return PlainTextResponse(text + "\n")
 
@@ -283,7 +323,6 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
     routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
               Route("/state.json", state), Route("/events", events),
               Route(report_path, report, methods=["POST"])]
-    middleware = [Middleware(SecurityHeaders),
-                  Middleware(TrustedHostMiddleware, allowed_hosts=list(hosts), www_redirect=False)]
+    middleware = [Middleware(SecurityHeaders), Middleware(OnlyHosts, hosts=list(hosts))]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
 

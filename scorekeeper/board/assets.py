@@ -66,17 +66,23 @@ table.standings td { font-size: 2.1rem; font-weight: 600; padding: .35rem 1.2rem
 table.standings tr.lead td { background: var(--lead); }
 table.hands td { font-size: .95rem; }
 ul.remarks { list-style: none; padding: 0; margin: .4rem 0; font-size: 1.1rem; }
-.party { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 1.4fr); gap: 0 2rem; }
+.party { display: grid; grid-template-columns: minmax(0, 1fr) auto; gap: 0 2rem; align-items: start; }
+.party.big { grid-template-columns: minmax(0, 1fr); }
+.party.big table.seating td { font-size: 1.05rem; padding: .2rem .8rem; }
+.party.big table.tally td { font-size: .95rem; padding: .1rem .6rem; }
+.tallies { display: flex; flex-wrap: wrap; gap: 0 2rem; align-items: flex-start; }
 table.seating { width: 100%; }
+table.seating th { white-space: nowrap; }
 table.seating td { font-size: 1.35rem; }
+table.seating td.seat { white-space: nowrap; overflow-wrap: normal; }
 table.seating td.table { font-weight: 700; white-space: nowrap; }
-table.seating td.reported, table.seating td.waiting { font-size: .85rem; }
+table.seating td.reported, table.seating td.waiting { font-size: .8rem; }
 table.seating tr.done td { background: #eaf4e4; }
 table.seating tr.mine td { outline: 3px solid #3a6ea5; outline-offset: -3px; }
 td.waiting { color: #8a5a00; font-weight: 700; }
 .moved { font-size: .7rem; font-weight: 700; white-space: nowrap; }
 .moved.up { color: var(--green); } .moved.down { color: var(--red); }
-table.tally td { font-size: 1.1rem; padding: .2rem .7rem; }
+table.tally td { font-size: 1rem; padding: .12rem .6rem; }
 table.tally th:nth-child(3) { color: var(--gold); } table.tally th:nth-child(4) { color: var(--red); }
 table.tally th:nth-child(5) { color: var(--green); }
 .quiet { color: #777; }
@@ -122,13 +128,16 @@ JS = r"""
   let forms = {};
   let shownForm = null;
 
-  function chosenTable() {
-    if (!party) return "";
+  function pickedTable() {  // the table this phone reports for, if it said (the address, or before)
     const fromHash = /table=(\d+)/.exec(location.hash);
     if (fromHash && forms[fromHash[1]] !== undefined) return fromHash[1];
     const kept = localStorage.getItem("board-table");
-    if (kept && forms[kept] !== undefined) return kept;
-    return Object.keys(forms)[0] || "";
+    return kept && forms[kept] !== undefined ? kept : "";
+  }
+
+  function chosenTable() {
+    if (!party) return "";
+    return pickedTable() || Object.keys(forms)[0] || "";
   }
 
   function markTable(table) {
@@ -146,7 +155,7 @@ JS = r"""
         tableChoice.replaceChildren(...tables.map((t) => new Option("table " + t, t)));
       }
       tableChoice.value = table;
-      markTable(table);
+      markTable(pickedTable());  // a television that chose no table marks none
     }
     const html = forms[table];
     if (html !== undefined && html !== shownForm) {  // unchanged: what is being typed stays
@@ -170,6 +179,7 @@ JS = r"""
   if (entry) {
     code.value = sessionStorage.getItem("board-code") || "";
     if (tableChoice) {
+      window.addEventListener("hashchange", showForm);
       tableChoice.addEventListener("change", () => {
         localStorage.setItem("board-table", tableChoice.value);
         history.replaceState(null, "", "#table=" + tableChoice.value);

@@ -2,7 +2,7 @@
 
 A sitting goes through `ledger` (open_session, add_hand), a party through `party.ledger`
 (open_party, report), under the same lock and with the same validation as the command line;
-`state` is what `show --json` (`party show --json`) prints, from the same render function.
+`Board.state` is what `show --json` (`party show --json`) prints, from the same render function.
 """
 
 from __future__ import annotations
@@ -25,13 +25,14 @@ MAX_ERROR = 500        # characters in an error line, as at the command line
 
 
 class View(NamedTuple):
-    """The file as the board shows it: the state (`show --json`), the board's HTML, the report
-    forms (by table; "" for a sitting), or the error that stops the file being read."""
+    """The file as the board shows it: the board's HTML, the report forms (by table; "" for a
+    sitting), or the error that stops the file being read; `replayed` is what they were made
+    from (a sitting's ledger.Replayed or a party's Party), for the state when it is asked for."""
 
-    state: Optional[str]
     board: str
     forms: Mapping[str, str]
     error: Optional[str] = None
+    replayed: Any = None
 
 
 Signature = Tuple[int, int, int, int]
@@ -73,21 +74,36 @@ class Board:
             return self._party_view()
         except ScorekeeperError as err:
             message = self.public(str(err))
-            return View(None, page.error_board(message), {}, message)
+            return View(page.error_board(message), {}, message)
+
+    def content(self) -> Optional[bytes]:
+        """The file's bytes (None while it cannot be read): a save that wrote the same bytes
+        (a `touch`, an edit undone) is no change to show."""
+        try:
+            return self.path.read_bytes()
+        except OSError:
+            return None
+
+    def state(self, view: View) -> str:
+        """What `show --json` (`party show --json`) prints for the view's file, without the newline."""
+        if self.kind == SITTING:
+            from ..render import sitting as render
+
+            return render.show_json(view.replayed.session, view.replayed.standings)
+        from ..render import party as party_render
+
+        return party_render.show_json(view.replayed.party, view.replayed.standing)
 
     def _sitting_view(self) -> View:
-        from ..render import sitting as render
-
         r = ledger.open_session(self.path)
         forms: Dict[str, str] = {}
         if self.entry:
             fields = list(r.game.fields(r.session)) + [NOTE]
             forms[""] = page.form(fields, r.session.players, "hand", title="report a hand")
-        return View(render.show_json(r.session, r.standings), page.sitting_board(r.session, r.standings), forms)
+        return View(page.sitting_board(r.session, r.standings), forms, None, r)
 
     def _party_view(self) -> View:
         from ..party import ledger as parties
-        from ..render import party as party_render
 
         p = parties.open_party(self.path)
         st = p.standing
@@ -101,7 +117,7 @@ class Board:
                 title = f"table {table}, round {st.round}: {', '.join(players)}"
                 forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table)},
                                               title, f.main)
-        return View(party_render.show_json(p.party, st), page.party_board(p.party, st), forms)
+        return View(page.party_board(p.party, st), forms, None, p)
 
     # ------------------------------------------------------------ writing
 

@@ -555,7 +555,7 @@ def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
 
         _out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
         return
-    lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+    lines = stats.score_lines(r.standings)
     title = f"{r.session.name} ({r.standings.game}): the score after each hand"
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color),
@@ -600,7 +600,7 @@ def _one_page(ctx: typer.Context, name: str) -> str:
         from ..party import ledger as parties
 
         return render_html.party_html(party.party, party.standing, parties.deals_in_words(party))
-    lines = stats.score_lines(r.session.players, r.standings.effects, r.standings.scores)
+    lines = stats.score_lines(r.standings)
     return render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines,
                                     ledger.hands_in_words(r), r.game.score_sides(r.session),
                                     r.game.race_target(r.session))

@@ -17,7 +17,7 @@ from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
 from . import words
-from .base import Effect, Figure, Game, Rule, Standings, int_rule
+from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
@@ -51,8 +51,8 @@ def cards_played(players: int, ran: bool) -> int:
 @dataclass(frozen=True)
 class AllFoursState:
     scores: Mapping[str, int]       # the current game, per player (partners alike)
-    games_won: Mapping[str, int]
     balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 class AllFours(Game):
@@ -273,7 +273,7 @@ class AllFours(Game):
 
     def start(self, session: Session) -> AllFoursState:
         zero = {p: 0 for p in session.players}
-        return AllFoursState(zero, zero, zero)
+        return AllFoursState(zero, zero)
 
     def apply(self, state: AllFoursState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[AllFoursState, Effect]:
@@ -301,19 +301,19 @@ class AllFours(Game):
             summary = "begged, the dealer ran the cards; " + summary
         dropped = len(points) - sum(n for _, n in counted)
         notes: Tuple[str, ...] = ()
-        games_won, balances = dict(state.games_won), dict(state.balances)
+        balances, finished = dict(state.balances), state.finished
         if winner:
             note = f"{self.label(winner)} win{'s' if len(winner) == 1 else ''} the game"
             if dropped:
                 note += f"; the rest of the deal does not count ({dropped} point{'s' if dropped > 1 else ''})"
             notes = (note,)
             for p in players:
-                games_won[p] += p in winner
                 balances[p] += 1 if p in winner else -1
+            finished = race.game_over(finished, index, scores, winner, self.sides(players))
         effect = Effect(summary, changes, dict(scores), dealer, notes)
         if winner:
             scores = {p: 0 for p in players}
-        return AllFoursState(scores, games_won, balances), effect
+        return AllFoursState(scores, balances, finished), effect
 
     def figures(self, values: Mapping[str, Any], before: AllFoursState, after: AllFoursState,
                 effect: Effect, session: Session) -> Sequence[Figure]:
@@ -330,12 +330,14 @@ class AllFours(Game):
         parts = [f"{self.label(side)} {state.scores[side[0]]} ({target - state.scores[side[0]]} to go)"
                  for side in sides]
         lines = ("; ".join(parts) + f"; game is {target}",) if len(sides[0]) > 1 else ()
-        won = ", ".join(f"{self.label(side)} {state.games_won[side[0]]}" for side in sides)
+        games_won = race.games_won(state.finished, session.players)
+        won = ", ".join(f"{self.label(side)} {games_won[side[0]]}" for side in sides)
         return Standings(
             game=self.name, players=session.players, scores=dict(state.scores), effects=effects,
             unit=self.unit, balances=dict(state.balances),
-            next_dealer=self.dealer(session, len(session.hands)), games_won=dict(state.games_won),
+            next_dealer=self.dealer(session, len(session.hands)), games_won=games_won,
             columns={"to go": race.to_go(state.scores, target)},
+            in_progress=any(state.scores.values()), finished_games=state.finished,
             lines=lines,
             settle_lines=(f"games won: {won} (the loser of each game pays the stake"
                           + (", each player of the losing side to one of the winners)" if len(sides[0]) > 1

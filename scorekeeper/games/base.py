@@ -114,6 +114,22 @@ class Effect(NamedTuple):
     notes: Tuple[str, ...] = ()
 
 
+class FinishedGame(NamedTuple):
+    """A game played to a target, finished (`games/target.py`, `game_over`, makes them).
+
+    `winners` are those it credits, each named as in `scores`: a player, or a side as
+    `sides.side_name` names it (`Ann-Cid`); several when they share it (or, in Slobberhannes
+    and Polignac, everyone but the player who lost his counters). `scores` holds every side's
+    final score, the winners first, then best first. `players` are the winners' players (a
+    side's members), for what is counted per player."""
+
+    game: int                         # 1, 2, ... in the sitting
+    winners: Tuple[str, ...]
+    scores: Mapping[str, Number]
+    hand: int                         # the number (1-based) of the hand that ended it
+    players: Tuple[str, ...]
+
+
 class Standings(NamedTuple):
     """Everything shown about a sitting, all computed by replay."""
 
@@ -130,8 +146,13 @@ class Standings(NamedTuple):
     lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
     extra_json: Mapping[str, Any] = _EMPTY
     settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
-    # a game under way that `settle` does not pay; None: a game settled per game with a score
-    in_progress: Optional[bool] = None
+    # a game under way that `settle` does not pay (a game settled per game, part played)
+    in_progress: bool = False
+    # every game played to a target and finished, in order (`target.game_over`)
+    finished_games: Tuple[FinishedGame, ...] = ()
+    # in a game with a pool: each player's share of what is left in it at the end, so that
+    # score + share = balance (empty: no share, or no pool)
+    pool_shares: Mapping[str, Number] = _EMPTY
 
 
 class Game:
@@ -326,6 +347,14 @@ def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
     if not any(k in LOG_FIELDS for k in fields):
         return fields
     return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
+
+
+def pool_shares(balances: Mapping[str, Number], scores: Mapping[str, Number]) -> Dict[str, Number]:
+    """In a game with a pool: each player's share of what is left in it at the end (his
+    balance less his score), so that `settle` can show score + share = balance; empty when
+    nobody has a share."""
+    shares = {p: balances[p] - scores[p] for p in scores}
+    return shares if any(shares.values()) else {}
 
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:

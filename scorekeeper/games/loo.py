@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
-from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise, pool_shares
 from . import words
 
 FIELDS = ("looed", "miss", "gave_up")
@@ -222,5 +222,6 @@ class Loo(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=self.dealer(session, len(session.hands)),
-            pool=pool, lines=(f"ante {rules['ante']}; {loo}",), settle_lines=settle_lines,
+            pool=pool, pool_shares=pool_shares(balances, state.net),
+            lines=(f"ante {rules['ante']}; {loo}",), settle_lines=settle_lines,
             extra_json={"loo": rules["loo"]})

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
 
-from .sitting import _leaders, hand_text, number, standings_rows
+from .sitting import _leaders, finished_lines, hand_text, number, standings_rows
 
 if TYPE_CHECKING:
     from ..fields import Field
@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from ..party.replay import PartyStanding
 
 LAST_HANDS = 6  # the latest hands under the standings: what the room asks about ("what did Bob make?")
+BIG_PARTY = 16  # more players than this: the stars go under the tables, in columns, not beside them
+TALLY_ROWS = 12  # players in one column of the stars
 MAIN_FIELDS = 8  # a form shows a game's first fields (and every required one); the rest fold away
 
 
@@ -58,7 +60,7 @@ def sitting_board(session: "Session", st: "Standings") -> str:
              f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>',
              _table(headers, rows, "standings", numeric=range(1, len(headers)),
                     row_css=["lead" if row[0] in leaders else "" for row in rows])]
-    remarks = list(st.lines)
+    remarks = list(st.lines) + finished_lines(st)
     if st.pool is not None:
         remarks.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if remarks:
@@ -107,7 +109,8 @@ def party_board(party: "Session", st: "PartyStanding") -> str:
     parts = [f"<header><h1>{_e(party.name)}</h1>"
              f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>'
              f'<p class="state">{_e(state)}</p></header>',
-             '<div class="party">', '<section class="tables">', _seating(st), _last_round(st), "</section>",
+             f'<div class="party{" big" if len(party.players) > BIG_PARTY else ""}">',
+             '<section class="tables">', _seating(st), _last_round(st), "</section>",
              '<section class="stars"><h2>stars so far</h2>', _stars(party, st), "</section>", "</div>"]
     return "\n".join(parts)
 
@@ -151,9 +154,15 @@ def _last_round(st: "PartyStanding") -> str:
 
 
 def _stars(party: "Session", st: "PartyStanding") -> str:
+    """The tallies, best first, in columns of at most TALLY_ROWS players side by side, so that
+    a party of forty fits a television without scrolling."""
     rows = [[st.places[p], p, str(st.stars[p]["gold"]), str(st.stars[p]["red"]), str(st.stars[p]["green"])]
             for p in st.standing]
-    return _table(["place", "player", "gold", "red", "green"], rows, "tally", numeric=(0, 2, 3, 4))
+    columns = -(-len(rows) // TALLY_ROWS)
+    size = -(-len(rows) // columns) if rows else 1
+    return '<div class="tallies">' + "".join(
+        _table(["place", "player", "gold", "red", "green"], rows[i:i + size], "tally", numeric=(0, 2, 3, 4))
+        for i in range(0, len(rows), size)) + "</div>"
 
 
 # ---------------------------------------------------------------- the report form

@@ -9,7 +9,7 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple
 
-from .sitting import money, number, standings_rows
+from .sitting import finished_lines, money, number, standings_rows
 from .chart import chart_svg, legend_html
 
 if TYPE_CHECKING:
@@ -152,8 +152,9 @@ def sitting_html(session: "Session", st: "Standings", s: "Settlement", lines: "S
     body = [f"<h1>{escape(session.name)}</h1>",
             f'<p class="meta">{escape(st.game)}, {plural(n, "hand")}{escape(started)}; {escape(who)}</p>',
             '<div class="pair"><div>', "<h2>Standings</h2>", standings_html(st, sides)]
-    if st.lines:
-        body.append("<p>" + "<br>".join(escape(line) for line in st.lines) + "</p>")
+    remarks = list(st.lines) + finished_lines(st)
+    if remarks:
+        body.append("<p>" + "<br>".join(escape(line) for line in remarks) + "</p>")
     body += ["</div><div>", "<h2>Settlement</h2>", settlement_html(st, s), "</div></div>"]
     if n:
         ends = (" <span class=\"key\">dashed line: a game over</span>" if lines.game_ends else "")

@@ -149,10 +149,38 @@ def _leaders(st: Standings) -> Sequence[str]:
     return best if len(best) < len(st.players) else ()
 
 
+FINISHED_SHOWN = 5  # the latest finished games named under the standings
+
+
+def finished_lines(st: Standings) -> List[str]:
+    """The latest finished games under the standings, winner first: `game 1: Ann-Cid 56,
+    Bob-Dee 0` (the earlier ones counted in one line)."""
+    games = st.finished_games
+    lines = [f"game {g.game}: " + ", ".join(f"{name} {number(score)}" for name, score in g.scores.items())
+             for g in games[-FINISHED_SHOWN:]]
+    if len(games) > FINISHED_SHOWN:
+        lines.insert(0, f"({len(games) - FINISHED_SHOWN} earlier games finished)")
+    return lines
+
+
+def finished_json(st: Standings) -> List[Dict[str, Any]]:
+    """`show --json`'s finished_games: each game's number, its winner (a player, or a side
+    named as sides.py names it; a game shared names them all: "Ann and Cid", and `winners`
+    lists them), every side's final score and the hand that ended it."""
+    return [{"game": g.game, "winner": _and(g.winners),
+             "scores": {name: json_number(score) for name, score in g.scores.items()}, "hand": g.hand,
+             "winners": list(g.winners)}
+            for g in st.finished_games]
+
+
+def _and(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
     parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
              standings_table(st, style)]
-    extra = list(st.lines)
+    extra = list(st.lines) + finished_lines(st)
     if st.pool is not None:
         extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
     if st.next_dealer:
@@ -336,6 +364,7 @@ def show_json(session: Session, st: Standings) -> str:
         data["pool"] = st.pool
     if st.games_won is not None:
         data["games_won"] = dict(st.games_won)
+    data["finished_games"] = finished_json(st)
     for name, col in st.columns.items():
         data.setdefault("columns", {})[name] = {p: exact_json(v) for p, v in col.items()}
     data.update(st.extra_json)
@@ -353,7 +382,7 @@ def money(cents: int, currency: str) -> str:
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
-    shares = _pool_shares(st, s)
+    shares = st.pool_shares
     if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
         headers[1:1] = ["score", "pool share"]
         for row, p in zip(rows, st.players):
@@ -386,25 +415,9 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
     return "\n\n".join(parts)
 
 
-def _pool_shares(st: "Standings", s: "Settlement") -> Dict[str, Any]:
-    """Each player's share of the pool left at the end (balance - score), in games with a
-    pool whose balances are not the scores `show` gives; empty otherwise."""
-    if st.pool is None or st.unit != s.unit:
-        return {}
-    try:
-        shares = {p: s.balances[p] - st.scores[p] for p in st.players}
-    except (TypeError, KeyError):
-        return {}
-    return shares if any(shares.values()) else {}
-
-
 def _unfinished_game(st: "Standings") -> List[str]:
-    """Games settled per game pay only finished games: say so when one is under way (a game
-    says so itself when a fresh game's scores are not nought, as with counters still held)."""
-    under_way = st.in_progress
-    if under_way is None:
-        under_way = st.unit == "games" and any(st.scores.values())
-    if not under_way:
+    """Games settled per game pay only finished games: say so when one is under way."""
+    if not st.in_progress:
         return []
     scores = ", ".join(f"{p} {number(st.scores[p])}" for p in st.players)
     return [f"the game in progress ({scores}) is not settled: only finished games are paid"]
@@ -425,7 +438,7 @@ def settle_json(s: Settlement, st: Standings) -> str:
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
                       for t in s.transfers],
     }
-    shares = _pool_shares(st, s)
+    shares = st.pool_shares
     if shares:  # as the table shows them: the score plus the pool's share is the balance
         data["scores"] = {p: exact_json(st.scores[p]) for p in st.players}
         data["pool_shares"] = {p: exact_json(shares[p]) for p in st.players}

@@ -1,8 +1,10 @@
-"""games/target.py: who wins a race to a target, a deal counted until someone reaches it."""
+"""games/target.py: who wins a race to a target, a deal counted until someone reaches it, and
+each finished game reported with every side's final score."""
 
 from __future__ import annotations
 
 from scorekeeper.games import target
+from scorekeeper.games.base import FinishedGame
 
 
 def test_nobody_wins_before_the_target_is_reached():
@@ -50,6 +52,22 @@ def test_points_counted_together_go_to_the_best_of_those_they_take_out():
     assert race.first == "B"                                   # the game's own tie-break
 
 
-def test_games_won_are_counted():
-    won = target.no_games(("A", "B"))
-    assert target.count_win(target.count_win(won, ("A",)), ("A", "B")) == {"A": 2, "B": 1}
+def test_a_finished_game_names_each_side_and_gives_every_final_score_winner_first():
+    four = (("Ann", "Cid"), ("Bob", "Dee"))
+    scores = {"Ann": 48, "Bob": 52, "Cid": 48, "Dee": 52}
+    one = target.game_over((), 3, scores, ("Bob", "Dee"), four)
+    assert one == (FinishedGame(game=1, winners=("Bob-Dee",), scores={"Bob-Dee": 52, "Ann-Cid": 48},
+                                hand=4, players=("Bob", "Dee")),)
+    assert list(one[0].scores) == ["Bob-Dee", "Ann-Cid"]
+    # a winner need not have the best score (Cinch: the bidder's side goes out first)
+    two = target.game_over(one, 9, {"Ann": 51, "Bob": 55, "Cid": 51, "Dee": 55}, ("Ann", "Cid"), four)
+    assert two[1].game == 2 and two[1].hand == 10 and list(two[1].scores.items()) == [("Ann-Cid", 51), ("Bob-Dee", 55)]
+    assert target.games_won(two, ("Ann", "Bob", "Cid", "Dee")) == {"Ann": 1, "Bob": 1, "Cid": 1, "Dee": 1}
+
+
+def test_each_for_himself_the_rest_come_best_first_and_low_wins_puts_the_lowest_first():
+    done = target.game_over((), 0, {"A": 20, "B": 35, "C": 40}, ("A",), low_wins=True)
+    assert list(done[0].scores.items()) == [("A", 20), ("B", 35), ("C", 40)]
+    shared = target.game_over((), 0, {"A": 30, "B": 52, "C": 52}, ("C", "B"))
+    assert shared[0].winners == ("B", "C") and list(shared[0].scores) == ["B", "C", "A"]
+    assert target.games_won(shared, ("A", "B", "C")) == {"A": 0, "B": 1, "C": 1}

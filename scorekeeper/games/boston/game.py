@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
 from .. import words
 
@@ -676,6 +676,7 @@ class Boston(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=next_dealer, pool=state.pool,
+            pool_shares=pool_shares(balances, state.net),
             columns={"in colours": {p: colours(state.net[p]) for p in players}},
             lines=tuple(lines),
             extra_json={

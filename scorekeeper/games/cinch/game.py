@@ -21,7 +21,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from ..base import Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
 
@@ -144,10 +144,10 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
 @dataclass(frozen=True)
 class CinchState:
     scores: Mapping[str, int]         # the current game, per player
-    games_won: Mapping[str, int]
     balances: Mapping[str, int]       # games, per player, zero-sum
     last_dealer: Optional[str]
     bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 def _names(who: Any) -> str:
@@ -268,18 +268,35 @@ class Cinch(Game):
             return tuple(bidder_side)
         return tuple(p for p in scores if p not in bidder_side)
 
-    def won_note(self, winners: Sequence[str]) -> str:
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
         return f"{_sides_name(winners)} win the game; a new game starts"
 
-    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
         """Partnerships: each loser pays one winner the stake for the game."""
-        return {p: (1 if p in winners else -1) for p in players}
+        return {p: (1 if p in winners else -1) for p in session.players}
+
+    def end_of_deal(self, state: CinchState, index: int, dealer: str, summary: str,
+                    changes: Mapping[str, int], scores: Mapping[str, int], winners: Sequence[str],
+                    bidder_side: Sequence[str], session: Session) -> Tuple[CinchState, Effect]:
+        """How every form of Cinch ends a deal: a game won (`winners`, the players it credits)
+        is paid, reported with every side's final score and noted, and a new game starts."""
+        notes: Tuple[str, ...] = ()
+        balances, finished = dict(state.balances), state.finished
+        if winners:
+            for p, paid in self.game_payments(winners, session).items():
+                balances[p] += paid
+            finished = _target.game_over(finished, index, scores, winners, self.fixed_sides(session))
+            notes = (self.won_note(winners, session),)
+        effect = Effect(summary, dict(changes), dict(scores), dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(dict(scores), balances, dealer, tuple(bidder_side), finished), effect
 
     # -- replay
 
     def start(self, session: Session) -> CinchState:
         zero = {p: 0 for p in session.players}
-        return CinchState(zero, zero, zero, None)
+        return CinchState(zero, zero, None)
 
     def next_dealer(self, state: CinchState, session: Session) -> str:
         players = session.players
@@ -304,18 +321,8 @@ class Cinch(Game):
         scores = {p: state.scores[p] + changes[p] for p in session.players}
         summary = self.summary(hand, maker, bid, bidder_side, adversaries, made, against, result)
         winners = self.game_winners(scores, rules["game"], bidder_side, maker, rules)
-        notes: Tuple[str, ...] = ()
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        if winners:
-            for p, paid in self.game_payments(winners, session.players).items():
-                balances[p] += paid
-            for p in winners:
-                games_won[p] += 1
-            notes = (self.won_note(winners),)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, tuple(bidder_side)), effect
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners,
+                                bidder_side, session)
 
     def deal_opened(self, state: CinchState, hand: Mapping[str, Any],
                     session: Session) -> Tuple[str, int, str]:
@@ -472,31 +479,36 @@ class Cinch(Game):
         return Standings(
             game=self.name, players=session.players, scores=scores, effects=effects,
             unit=self.unit, balances=dict(state.balances), next_dealer=next_dealer,
-            games_won=dict(state.games_won), columns=columns, lines=lines,
-            extra_json=self.extra_json(state, session), settle_lines=self.settle_remarks(state, session))
+            games_won=self.games_won(state, session), columns=columns, lines=lines,
+            extra_json=self.extra_json(state, session), settle_lines=self.settle_remarks(state, session),
+            in_progress=any(scores.values()), finished_games=state.finished)
+
+    def games_won(self, state: CinchState, session: Session) -> Dict[str, int]:
+        return _target.games_won(state.finished, session.players)
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
-        target = session.rules["game"]
+        target, won = session.rules["game"], self.games_won(state, session)
         parts = []
         for side in self.fixed_sides(session):
             s = state.scores[side[0]]
             parts.append(f"{_sides_name(side)} {s} ({target - s} to go, "
-                         f"{state.games_won[side[0]]} game{'s' if state.games_won[side[0]] != 1 else ''} won)")
+                         f"{won[side[0]]} game{'s' if won[side[0]] != 1 else ''} won)")
         lines = ["; ".join(parts)]
         if session.rules.get("display") == "pullup":
             lines.append(f"pull-up counter: start at 10 up, game hole {10 + target}")
         return tuple(lines)
 
     def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
-        target = session.rules["game"]
+        target, won = session.rules["game"], self.games_won(state, session)
         return {"sides": {_sides_name(side): {"players": list(side), "score": state.scores[side[0]],
                                               "to_go": target - state.scores[side[0]],
-                                              "games_won": state.games_won[side[0]]}
+                                              "games_won": won[side[0]]}
                           for side in self.fixed_sides(session)}}
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         a, b = self.fixed_sides(session)
-        wa, wb = state.games_won[a[0]], state.games_won[b[0]]
+        won = self.games_won(state, session)
+        wa, wb = won[a[0]], won[b[0]]
         return (f"games won: {_sides_name(a)} {wa}, {_sides_name(b)} {wb}; balance of games: "
                 f"{_sides_name(a)} {wa - wb:+d}, {_sides_name(b)} {wb - wa:+d} "
                 f"(each player of the losing side pays one of the winning side per game)",)
@@ -571,10 +583,10 @@ class AuctionCinch(Cinch):
         return _one_winner(scores, target, bidder_side, maker,
                            as_a_side=(rules or {}).get("side_out") == "share")
 
-    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
-        return _each_pays_winner(winners, players)
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        return _each_pays_winner(winners, session.players)
 
-    def won_note(self, winners: Sequence[str]) -> str:
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
         return _won_note(winners)
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
@@ -633,7 +645,8 @@ def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
 
 
 def _solo_settle_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
-    won = ", ".join(f"{p} {state.games_won[p]}" for p in session.players)
+    games_won = _target.games_won(state.finished, session.players)
+    won = ", ".join(f"{p} {games_won[p]}" for p in session.players)
     return (f"games won: {won} (each other player pays the winner of a game the stake; "
             f"players who reach it together share it)",)
 
@@ -743,18 +756,14 @@ class SoloCinch(Cinch):
                          (("revoke", "revoked"), ("foul", "held too many cards")) if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         winners = _one_winner(scores, rules["game"], (maker,), maker)
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        notes: Tuple[str, ...] = ()
-        if winners:
-            for p, paid in _each_pays_winner(winners, session.players).items():
-                balances[p] += paid
-            for p in winners:
-                games_won[p] += 1
-            notes = (_won_note(winners),)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, (maker,)), effect
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners, (maker,),
+                                session)
+
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        return _each_pays_winner(winners, session.players)
+
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
+        return _won_note(winners)
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return ()
@@ -837,22 +846,23 @@ class WidowCinch(SoloCinch):
                          if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         side_scores = {label[side]: scores[side[0]] for side in sides}
-        winners = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        notes: Tuple[str, ...] = ()
-        if winners:
-            # each player of a losing side pays one player of a winning side the stake
-            paid = _each_pays_winner(winners, list(side_scores))
-            for p in session.players:
-                balances[p] += paid[label[self.side_of(session, p)]]
-                if label[self.side_of(session, p)] in winners:
-                    games_won[p] += 1
-            notes = (f"{' and '.join(winners)} win{'' if len(winners) == 1 else ' together'} "
-                     f"the game; a new game starts",)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, self.side_of(session, maker)), effect
+        won = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
+        winners = [p for side in sides if label[side] in won for p in side]
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners,
+                                self.side_of(session, maker), session)
+
+    def winning_sides(self, winners: Sequence[str], session: Session) -> List[str]:
+        return [_sides_name(side) for side in self.fixed_sides(session) if side[0] in winners]
+
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        # each player of a losing side pays one player of a winning side the stake
+        labels = [_sides_name(side) for side in self.fixed_sides(session)]
+        paid = _each_pays_winner(self.winning_sides(winners, session), labels)
+        return {p: paid[_sides_name(self.side_of(session, p))] for p in session.players}
+
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
+        won = self.winning_sides(winners, session)
+        return f"{' and '.join(won)} win{'' if len(won) == 1 else ' together'} the game; a new game starts"
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         target = session.rules["game"]
@@ -861,7 +871,8 @@ class WidowCinch(SoloCinch):
                           for side in self.fixed_sides(session)),)
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
-        won = ", ".join(f"{_sides_name(side)} {state.games_won[side[0]]}"
+        games_won = self.games_won(state, session)
+        won = ", ".join(f"{_sides_name(side)} {games_won[side[0]]}"
                         for side in self.fixed_sides(session))
         return (f"games won: {won} (each player of the other two sides pays one player of the "
                 f"winning side the stake per game)",)

@@ -31,7 +31,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Figure, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+from ..base import Effect, Figure, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, normalise
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -52,9 +52,13 @@ class CribState(NamedTuple):
     scores: Tuple[int, ...]          # the current game, by side
     dealer: int                      # index of the next dealer in session.players
     deals_in_game: int               # deals so far in the current game, misdeals included
-    games_won: Tuple[int, ...]       # by player
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
-    game_number: int
+    finished: Tuple[FinishedGame, ...] = ()
+
+    @property
+    def game_number(self) -> int:
+        """The game under way: 1, 2, ..."""
+        return len(self.finished) + 1
 
 
 class Cribbage(Game):
@@ -88,6 +92,10 @@ class Cribbage(Game):
         bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
                   "but each deal in rotation\": each deal is a two-hand deal, the player on the "
                   "dealer's right sitting out"),
+        choice_rule("three_penalties", "left", "three hands: who takes the points a player "
+                    "forfeits, over-scores or gives by a misdeal: left (the player on his left "
+                    "takes the book's figure once, as muggins points go) or each (each of his "
+                    "two opponents takes it)", "left", "each"),
     )
 
     # ---------------------------------------------------------------- rules and fields
@@ -97,9 +105,10 @@ class Cribbage(Game):
         if rules.get("sit_out") and not three:
             raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
                                    f"got {len(players)}")
-        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
-            raise ScorekeeperError("rule three_crib: applies only when three play together "
-                                   "(three players, without sit_out)")
+        for name, default in (("three_crib", "four"), ("three_penalties", "left")):
+            if rules.get(name, default) != default and (not three or rules.get("sit_out")):
+                raise ScorekeeperError(f"rule {name}: applies only when three play together "
+                                       f"(three players, without sit_out)", rule=name)
         if three and rules.get("sit_out"):
             return  # each deal is a two-hand deal: any variant
         if len(players) > 2 and rules["variant"] != "six-card":
@@ -193,14 +202,14 @@ class Cribbage(Game):
         first = session.rules.get("first_dealer") or session.players[0]
         n = len(session.players)
         return CribState(tuple(0 for _ in self.sides(session)), session.players.index(first), 0,
-                         (0,) * n, (0,) * n, 1)
+                         (0,) * n)
 
     def apply(self, state: CribState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CribState, Effect]:
         players = session.players
         dealer = players[state.dealer]
         if "forfeit" in hand:
-            return self.forfeited(state, hand, session, dealer)
+            return self.forfeited(state, hand, session, dealer, index)
         steps = self.steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
@@ -228,10 +237,11 @@ class Cribbage(Game):
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
         notes: List[str] = []
-        games_won = list(state.games_won)
         balances = list(state.balances)
+        finished = state.finished
         if winner is not None:
-            notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+            notes.append(self.settle_game(session, scores, winner, balances, state))
+            finished = self.game_over(state, index, scores, [winner], session)
         if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
             notes += self.count_breakdowns(hand, session)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
@@ -240,13 +250,12 @@ class Cribbage(Game):
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
         if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
-                            tuple(balances), state.game_number + 1)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished)
         else:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
-            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
-                            state.games_won, state.balances, state.game_number)
+            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
+                            state.finished)
         return new, Effect(summary, changes, after, dealer, tuple(notes))
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
@@ -269,7 +278,7 @@ class Cribbage(Game):
         return [f"{whose}: {said}" for whose, said in found if said]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
-                  dealer: str) -> Tuple[CribState, Effect]:
+                  dealer: str, index: int) -> Tuple[CribState, Effect]:
         """§ 82 xvi ("loses it"), xx, xxii ("forfeits the game") and "The player who refuses to
         abide by the rules, loses the game": the game ends at once, as it stands. Two sides:
         the other side wins it (a single game: a lurch is for scoring the game, not for a
@@ -280,11 +289,10 @@ class Cribbage(Game):
                                    f"(and a note), not {', '.join(others)}")
         players, sides = session.players, self.sides(session)
         loser = self.side_of(session, hand["forfeit"])
-        games_won, balances = list(state.games_won), list(state.balances)
+        balances = list(state.balances)
         winners = [i for i in range(len(sides)) if i != loser]
         for i in winners:
             for name in sides[i]:
-                games_won[players.index(name)] += 1
                 balances[players.index(name)] += 1
         for name in sides[loser]:
             balances[players.index(name)] -= len(winners)
@@ -293,7 +301,7 @@ class Cribbage(Game):
                 f"{state.scores[loser]}; {win_names} win{'s' if len(winners) == 1 and len(sides[winners[0]]) == 1 else ''} it")
         zero = {p: 0 for p in players}
         new = CribState(tuple(0 for _ in sides), (state.dealer + 1) % len(players), 0,
-                        tuple(games_won), tuple(balances), state.game_number + 1)
+                        tuple(balances), self.game_over(state, index, state.scores, winners, session))
         summary = f"{hand['forfeit']} forfeits the game"
         return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
@@ -330,15 +338,20 @@ class Cribbage(Game):
             return 1 - winner
         return (state.dealer + 1) % n
 
+    def game_over(self, state: CribState, index: int, scores: Sequence[int], winners: Sequence[int],
+                  session: Session) -> Tuple[FinishedGame, ...]:
+        """The game that hand `index` ended, with every side's final score."""
+        sides = self.sides(session)
+        return _target.game_over(state.finished, index, self.by_player(session, scores),
+                                 [p for i in winners for p in sides[i]], sides)
+
     def settle_game(self, session: Session, scores: Sequence[int], winner: int,
-                    games_won: List[int], balances: List[Any], state: CribState) -> str:
+                    balances: List[Any], state: CribState) -> str:
         """The winner's side takes the stake from each losing side, double for a lurch."""
         target = self.target(session.rules)
         sides = self.sides(session)
         lurch_line = target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
         parts = []
-        for name in sides[winner]:
-            games_won[session.players.index(name)] += 1
         for side, members in enumerate(sides):
             if side == winner:
                 continue
@@ -385,7 +398,7 @@ class Cribbage(Game):
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
-            for opponent in self._opponent_sides(session, dealer, out):
+            for opponent in self._penalty_takers(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
             return steps
         counted = self.counted(hand, session, dealer)
@@ -397,7 +410,7 @@ class Cribbage(Game):
                                    field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
-                for opponent in self._opponent_sides(session, hand[name], out):
+                for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
         for p in order:
@@ -460,6 +473,14 @@ class Cribbage(Game):
         return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """Who takes the points a player forfeits (§ 82 vi, viii, xiv, xxi), over-scores (ix:
+        "added to his opponent's side") or gives by a misdeal (iii: "the taking of two points
+        by the non-dealer"): the other side. The laws give one figure for one opponent; three
+        playing together, the player on his left takes it once (as muggins points go), or with
+        three_penalties=each each of his two opponents takes it."""
+        if (out is None and len(session.players) == 3
+                and session.rules.get("three_penalties", "left") == "left"):
+            return [self.muggins_side(session, player)]
         return self._opponent_sides(session, player, out)
 
     def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
@@ -569,7 +590,9 @@ class Cribbage(Game):
             effects=effects, unit=self.unit,
             balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
             next_dealer=players[state.dealer],
-            games_won=dict(zip(players, state.games_won)),
+            games_won=_target.games_won(state.finished, players), in_progress=any(state.scores),
+            columns={"to go": _target.to_go(self.by_player(session, state.scores), self.target(session.rules))},
+            finished_games=state.finished,
             lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
         )
 

@@ -18,7 +18,8 @@ from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
 from .. import words
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from ..base import (Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise,
+                    pool_shares)
 from ..seating import SEVEN, without_the_dealer
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
@@ -90,10 +91,10 @@ class HeartsState:
     taken: Mapping[str, int]        # hearts (spots, cards of the suit) taken in the sitting
     holder: Optional[str] = None    # Auction: who keeps the choice of suit until the Jack is won
     game: Optional[Mapping[str, int]] = None  # Domino Hearts: hearts scored in the current game
-    games_won: Optional[Mapping[str, int]] = None
     # Of the pool, the odd counters that tied winners could not divide (Spot, Domino) or that a
     # forfeit left over: theirs, divided exactly among them when the sitting is settled
     owed: Optional[Mapping[str, Fraction]] = None
+    finished: Tuple[FinishedGame, ...] = ()   # Domino Hearts: the games finished
 
 
 def _owe(owed: Optional[Mapping[str, Fraction]], odd: int,
@@ -326,8 +327,7 @@ class Hearts(Game):
     def start(self, session: Session) -> HeartsState:
         zero = {p: 0 for p in session.players}
         domino = session.rules["settling"] == "domino"
-        return HeartsState(zero, 0, False, zero, None, zero if domino else None,
-                           zero if domino else None)
+        return HeartsState(zero, 0, False, zero, None, zero if domino else None)
 
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
@@ -357,7 +357,7 @@ class Hearts(Game):
         if settling in POOL_METHODS:
             state, changes, summary = self.pool_deal(state, hand, counts, revokers, forfeits, session)
         elif settling == "domino":
-            state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session)
+            state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session, index)
         else:
             state, changes, summary = self.transfer_deal(state, counts, revokers, forfeits, session)
         state = replace(state, taken=taken)
@@ -476,16 +476,16 @@ class Hearts(Game):
         return new, changes, summary
 
     def domino_deal(self, state: HeartsState, counts: Mapping[str, int], revokers: Sequence[str],
-                    forfeits: Sequence[str], session: Session):
+                    forfeits: Sequence[str], session: Session, index: int):
         rules = session.rules
         if revokers:  # the revoker takes the losses: all the deal's hearts are scored to him
             counts = {p: (13 if p in revokers else 0) for p in session.players}
-        assert state.game is not None and state.games_won is not None  # Domino keeps a game
+        assert state.game is not None  # Domino keeps a game
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
         to_pool = hs.forfeits_paid_out(changes, forfeits)
         owed = _owe(state.owed, to_pool, [p for p in session.players if p not in forfeits])
-        won = dict(state.games_won)
+        finished = state.finished
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
         # DOMINO HEARTS: "the winner is the player who has the least hearts scored when some
         # other player reaches thirty-one"
@@ -497,8 +497,7 @@ class Hearts(Game):
                 paid = {p: -1 for p in game if p not in winners}
                 share, odd = divmod(len(paid), len(winners))
                 paid.update({p: share for p in winners})
-            for p in winners:
-                won[p] += 1
+            finished = _target.game_over(finished, index, game, winners, low_wins=True)
             for p, c in paid.items():
                 changes[p] += c
             to_pool += odd
@@ -507,7 +506,7 @@ class Hearts(Game):
                 ", ".join(f"{p} {c:+d}" for p, c in paid.items() if c)
             game = {p: 0 for p in session.players}
         net = {p: state.net[p] + changes[p] for p in session.players}
-        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won, owed)
+        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, owed, finished)
         return new, changes, summary
 
     # ---------------------------------------------------------------- season statistics
@@ -565,7 +564,8 @@ class Hearts(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=self.dealer(session, len(session.hands)),
-            pool=state.pool, games_won=dict(state.games_won) if state.games_won is not None else None,
+            pool=state.pool, games_won=_target.games_won(state.finished, players) if state.game is not None else None,
+            finished_games=state.finished, pool_shares=pool_shares(balances, state.net),
             columns=columns, lines=tuple(lines), extra_json=extra, settle_lines=tuple(settle_lines))
 
     def balances(self, state: HeartsState, rules: Mapping[str, Any],

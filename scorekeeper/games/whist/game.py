@@ -17,7 +17,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -116,6 +116,7 @@ class WhistState:
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
     rubbers: Tuple[RubberResult, ...]    # finished rubbers
+    finished: Tuple[FinishedGame, ...] = ()  # every game finished, with its final score
 
 
 @dataclass(frozen=True)
@@ -230,9 +231,9 @@ class ShortWhist(Game):
         scores = per_player(players, deal.score)
         notes = list(deal.notes)
         if deal.winner is None:
-            new_state = WhistState(deal.score, state.games, state.rubbers)
+            new_state = WhistState(deal.score, state.games, state.rubbers, state.finished)
         else:
-            new_state, more = self.end_game(state, deal, session)
+            new_state, more = self.end_game(state, deal, session, index)
             notes.extend(more)
         summary = "; ".join(deal.parts) or "no score"
         return new_state, Effect(summary, changes, scores, dealer, tuple(notes))
@@ -357,11 +358,14 @@ class ShortWhist(Game):
             return 1
         return 2 if loser_score > 0 else 3
 
-    def end_game(self, state: WhistState, deal: Deal,
-                 session: Session) -> Tuple[WhistState, List[str]]:
+    def end_game(self, state: WhistState, deal: Deal, session: Session,
+                 index: int) -> Tuple[WhistState, List[str]]:
         players = session.players
         winner = deal.winner
         assert winner is not None
+        sides = _sides.partnerships(players)
+        finished = _target.game_over(state.finished, index, per_player(players, deal.score),
+                                     sides[winner], sides)
         loser_score = deal.score[1 - winner]
         value = self.game_value(loser_score, session.rules)
         game = GameResult(winner, loser_score, value)
@@ -370,12 +374,12 @@ class ShortWhist(Game):
                  f"{loser_score or 'love'}: {GAME_NAMES[value]} ({value} point{'s' if value > 1 else ''})"]
         won = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
         if max(won) < 2:
-            return WhistState((0, 0), games, state.rubbers), notes
+            return WhistState((0, 0), games, state.rubbers, finished), notes
         rubber = make_rubber(games, session.rules["rubber_points"])
         notes.append(f"{side_name(players, rubber.winner)} win the rubber: "
                      f"{rubber.points[rubber.winner]} to {rubber.points[1 - rubber.winner]}, "
                      f"a balance of {rubber.balance}")
-        return WhistState((0, 0), (), state.rubbers + (rubber,)), notes
+        return WhistState((0, 0), (), state.rubbers + (rubber,), finished), notes
 
     # -- standings
 
@@ -391,7 +395,7 @@ class ShortWhist(Game):
             game=self.name, players=players, scores=per_player(players, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=per_player(players, games_won),
+            games_won=per_player(players, games_won), finished_games=state.finished,
             columns={"rubber games": per_player(players, games_now), "points": balances},
             lines=tuple(lines), extra_json=self.json(state, session, totals),
             settle_lines=self.settle_lines(state, session, totals),

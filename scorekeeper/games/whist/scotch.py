@@ -19,7 +19,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Game, Standings, choice_rule
+from ..base import Effect, FinishedGame, Game, Standings, choice_rule
 
 GAME = 41
 PACK = 36
@@ -62,7 +62,8 @@ class GameOver:
 @dataclass(frozen=True)
 class ScotchState:
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: Tuple[GameOver, ...]     # games finished
+    results: Tuple[GameOver, ...]     # games finished: who pays whom
+    finished: Tuple[FinishedGame, ...] = ()  # and their final scores
 
 
 class ScotchWhist(Game):
@@ -168,23 +169,29 @@ class ScotchWhist(Game):
             zero = {p: 0 for p in session.players}
             effect = Effect(f"{hand['revoke']} revokes: the game ends", zero,
                             self.per_player(session, state.score), dealer, notes)
-            return self.new_game(state, over, session), effect
+            return self.new_game(state, over, session, index, state.score), effect
 
         counts = self.counts(hand, session)
         score, winner, parts = self.count_out(state.score, counts, session, dealer)
         changes = self.per_player(session, [score[s] - state.score[s] for s in range(len(score))])
         summary = "; ".join(parts) or "no score"
         if winner is None:
-            return ScotchState(score, state.results), Effect(
+            return ScotchState(score, state.results, state.finished), Effect(
                 summary, changes, self.per_player(session, score), dealer)
         losers = tuple(s for s in range(len(score)) if s != winner)
         over = GameOver((winner,), losers)
         effect = Effect(summary, changes, self.per_player(session, score), dealer,
                         (self.game_note(over, session, score),))
-        return self.new_game(state, over, session), effect
+        return self.new_game(state, over, session, index, score), effect
 
-    def new_game(self, state: ScotchState, over: GameOver, session: Session) -> ScotchState:
-        return ScotchState(tuple(0 for _ in state.score), state.results + (over,))
+    def new_game(self, state: ScotchState, over: GameOver, session: Session, index: int,
+                 score: Sequence[int]) -> ScotchState:
+        """A new game after the one hand `index` ended (a revoke ends one too), with `score`
+        its final score."""
+        sides = self.seated_sides(session)
+        winners = [p for s in over.winners for p in sides[s]]
+        finished = _target.game_over(state.finished, index, self.per_player(session, score), winners, sides)
+        return ScotchState(tuple(0 for _ in state.score), state.results + (over,), finished)
 
     def revoke_game(self, name: str, session: Session) -> GameOver:
         side = self.side_of(session, name)
@@ -315,10 +322,6 @@ class ScotchWhist(Game):
     def finish(self, state: ScotchState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players = session.players
         sides = self.sides(session)
-        won = [0] * sides
-        for over in state.results:
-            for side in over.winners:
-                won[side] += 1
         balances = self.player_balances(state, session)
         lines = [f"game {len(state.results) + 1}: "
                  + ", ".join(f"{self.side_name(session, s)} {state.score[s]}" for s in range(sides))
@@ -327,7 +330,9 @@ class ScotchWhist(Game):
             game=self.name, players=players, scores=self.per_player(session, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=self.per_player(session, won), lines=tuple(lines),
+            games_won=_target.games_won(state.finished, players), lines=tuple(lines),
+            columns={"to go": _target.to_go(self.per_player(session, state.score), GAME)},
+            in_progress=any(state.score), finished_games=state.finished,
             extra_json={"games": [{"winners": [self.side_name(session, s) for s in o.winners],
                                    "losers": [self.side_name(session, s) for s in o.losers],
                                    "revoker": o.revoker} for o in state.results]},
