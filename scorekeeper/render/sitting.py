@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ..model import printable
+
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
     from ..games.base import Game, Standings
@@ -297,12 +299,12 @@ def _shell_word(word: str) -> str:
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
     if type(value) is str:
-        return value
+        return printable(value)  # a note holding an escape sequence is shown, never obeyed
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        return printable(",".join(str(v) for v in value))
+    return printable(str(value))
 
 
 def hand_text(fields: Mapping[str, Any]) -> str:
@@ -376,7 +378,7 @@ def show_json(session: Session, st: Standings) -> str:
 def money(cents: int, currency: str) -> str:
     sign = "-" if cents < 0 else ""
     text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
-    return f"{text} {currency}".strip()
+    return f"{text} {printable(currency)}".strip()
 
 
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
@@ -476,7 +478,7 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
 def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
     """`list`: the folder used (and why that one), then one line per sitting."""
     if not rows:
-        return f"no sessions in {folder} ({why})"
+        return f"no sessions in {printable(str(folder))} ({why})"
     table = []
     for r in rows:
         if "error" in r:
@@ -487,7 +489,9 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])
-    return f"sessions in {folder} ({why})\n\n" + _table(table, ["name", "game", "players", "hands", "created"])
+    table = [[printable(str(cell)) for cell in row] for row in table]  # a file's name and header, as they are
+    return (f"sessions in {printable(str(folder))} ({why})\n\n"
+            + _table(table, ["name", "game", "players", "hands", "created"]))
 
 
 def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:

@@ -371,7 +371,7 @@ def _refuse_aliases(text: str, filename: str) -> None:
             if isinstance(event, yaml.AliasEvent):
                 raise ScorekeeperError(f"refused: an alias (*{shown(event.anchor, 30)[1:-1]}), which "
                                        f"scorekeeper never writes: write the value out in full",
-                                       Source(filename, event.start_mark.line + 1))
+                                       Source(filename, event.start_mark.line + 1 if event.start_mark else 1))
     except yaml.YAMLError:
         return  # not valid YAML: the load says where, in its own words
 
