@@ -113,7 +113,10 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
     out = run(*words, "--help").stdout
     lines = out.rstrip("\n").splitlines()
     example_at = lines.index("  Example:")
-    assert all(line.startswith("    scorekeeper ") for line in lines[example_at + 1:]), out
+    example = lines[example_at + 1:]
+    # each command starts a line; a long one goes on in ` \` continuation lines, indented
+    assert all(line.startswith("    scorekeeper ") or (previous.endswith(" \\") and line.startswith("      "))
+               for previous, line in zip([""] + example, example)), out
     if "Arguments:" in out:  # every argument has its help, not a bare [required]
         section = out.split("Arguments:\n")[1].split("\n\n")[0]
         assert not re.search(r"^  \S+\s+\[required\]$", section, re.M), section

@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperArgument, TyperGroup
 
 from ..model import FILE, USAGE, ScorekeeperError, shown
+from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
 # the world (the conventions of the shell; the library only says which kind it is).
@@ -80,8 +81,9 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
-            _fail(_usage_message(err, errors) + hint, 2)
+            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
+                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+                  2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
@@ -171,6 +173,29 @@ def _usage_message(err: Any, errors: Any) -> str:
     return err.format_message()
 
 
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+    """`settle friday --no-color`: an option of scorekeeper itself given after the command.
+    Say where it goes, with the command line put right, rather than "No such option"."""
+    if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
+        return None
+    root = err.ctx.find_root()
+    option = err.option_name
+    param = next((p for p in root.command.params if option in p.opts), None)
+    if param is None:
+        return None
+    words = list(sys.argv[1:] if args is None else args)
+    moved = [option]
+    at = next((i for i, w in enumerate(words) if w == option or w.startswith(option + "=")), None)
+    if at is not None:
+        taken = 1 if param.is_flag or "=" in words[at] else 2
+        moved = words[at:at + taken]
+        del words[at:at + taken]
+    from ..render.sitting import shell_words
+
+    fixed = shell_words(["scorekeeper", *moved, *words])
+    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
+
+
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
     """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
     for arg in sys.argv[1:] if args is None else args:
@@ -220,13 +245,8 @@ app = typer.Typer(cls=ScorekeeperGroup, add_completion=True, no_args_is_help=Tru
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": HELP_OPTIONS},
                   help="Keep the score of a card night by the laws of the game, and settle up.",
-                  epilog="\b\nExample:\n  scorekeeper new friday --game tally --players Ann,Bob,Cid\n"
-                         "  scorekeeper hand friday Ann=12 Bob=-3\n  scorekeeper settle friday")
-
-
-def example(*lines: str) -> str:
-    """A command's help ends with a worked example (as gh and HTTPie do); \\b keeps the lines."""
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+                  epilog=example("scorekeeper new friday --game tally --players Ann,Bob,Cid",
+                                 "scorekeeper hand friday Ann=12 Bob=-3", "scorekeeper settle friday"))
 
 
 def _version(value: bool) -> None:
@@ -286,7 +306,20 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
 def _path(ctx: typer.Context, name: str) -> Path:
     from ..store import session_path
 
+    if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
+        raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
     return session_path(name, _folder(ctx))
+
+
+def _name_forgotten(ctx: typer.Context, name: str) -> str:
+    """`hand bidder=Ann bid=8`: the sitting's name was left out, and a field taken for it."""
+    from ..model import shown
+
+    command = " ".join(["scorekeeper"] + _command_names(ctx))
+    fields = any(p.name == "fields" for p in ctx.command.params)
+    example = f"{command} NAME {name} ..." if fields else f"{command} NAME"
+    return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
+            f"({example}; scorekeeper list shows the names)")
 
 def _style(ctx: typer.Context):
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
@@ -294,7 +327,8 @@ def _style(ctx: typer.Context):
     import os
 
     is_tty = is_terminal(sys.stdout)
-    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+    if not is_tty and not os.environ.get("COLUMNS", "").strip() and not os.environ.get("FORCE_COLOR") \
+            and os.environ.get("CLICOLOR_FORCE", "0") == "0":
         return None  # piped: plain, and nothing more imported
     import shutil
 
@@ -307,7 +341,18 @@ def _style(ctx: typer.Context):
 def _out(text: str) -> None:
     if sys.stdout is None:  # `>&-`: click would drop the output without a word
         raise OSError(errno.EBADF, "the output is closed")
-    typer.echo(text)
+    typer.echo(text, color=_forced_color() or None)
+
+
+def _forced_color() -> bool:
+    """FORCE_COLOR or CLICOLOR_FORCE asked for colour where click would strip it (a pipe)."""
+    if not os.environ.get("FORCE_COLOR") and os.environ.get("CLICOLOR_FORCE", "0") == "0":
+        return False
+    from ..render.terminal import wants_color
+
+    ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+    no_color = bool(ctx is not None and ctx.find_root().meta.get("no_color"))
+    return wants_color(False, dict(os.environ), no_color)
 
 
 class _Printed:
@@ -339,7 +384,7 @@ def _json_opt():
 
 
 @app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule target=51"))
+                            "--currency USD --rule game=61"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
         game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
@@ -358,8 +403,9 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    text = _Printed(lambda r: f"created {r.session.path}{folder_note}\n\n"
-                    + render.standings_text(r.session, r.standings))
+    style = _style(ctx)
+    text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+                    + "\n\n" + render.standings_text(r.session, r.standings, style))
     made = ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
                               prepare=text)
     text.out(f"{made.session.name} was created")
@@ -411,12 +457,9 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from .. import ledger
     from ..render import sitting as render
 
-    text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
-                    f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
-                    f"(once other hands are logged: "
-                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
-                    + render.standings_text(r.session, r.standings))
+    style = _style(ctx)
+    text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
+                                                          _root_dir(ctx), style))
     after = ledger.undo(_path(ctx, name), prepare=text)[1]
     text.out(f"the undo of hand {len(after.session.hands) + 1} was saved")
 
@@ -429,28 +472,51 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
     style = None if json else _style(ctx)
     text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
-                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
-                    + render.effect_text(r.session, r.standings, style))
+                    else render.fit_lines(f"put back hand {len(r.session.hands)}: "
+                                          f"{render.hand_text(hand.fields)}", style and style.width)
+                    + "\n" + render.effect_text(r.session, r.standings, style))
     after = ledger.redo(_path(ctx, name), prepare=text)[1]
     text.out(f"hand {len(after.session.hands)} was put back")
 
 
-@app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
+@app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
-         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
+         fields: List[str] = typer.Argument(None, metavar="FIELDS...",
+                                            help="FIELD=VALUE ... (FIELD= removes a field)  [required]",
                                             autocompletion=_complete_field)) -> None:
     """Correct hand N; show what it changed (everything after it is recomputed)."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments, typed_number
 
+    path = _path(ctx, name)
+    if "=" in number_text:
+        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])]), usage=True)
+    if not fields:
+        raise ScorekeeperError("Missing argument 'FIELDS...': give the fields to correct as FIELD=VALUE",
+                               usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
     style = _style(ctx)
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings, style=style))
-    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
+    ledger.correct(path, number, parse_assignments(fields), prepare=text)
     text.out(f"the correction to hand {number} was saved")
+
+
+def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
+    """`edit friday made=9`: the hand's number was left out. Say how many there are."""
+    from .. import ledger
+    from ..render.sitting import command_line
+
+    given = " ".join(fields)
+    try:
+        hands = len(ledger.open_session(path).session.hands)
+    except ScorekeeperError:
+        hands = 0
+    which = f"1 to {hands}; the last is {hands}" if hands else "1 is the first"
+    return (f"the hand's number is missing: {command_line(name, 'edit')} NUMBER {given} "
+            f"(NUMBER: {which})")
 
 
 @app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
@@ -464,20 +530,24 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
     _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
 
 
-@app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/examples/*.yaml"))
+@app.command(epilog=example("scorekeeper check friday",
+                            "scorekeeper check friday sessions/examples/cinch-*.yaml"))
 def check(ctx: typer.Context,
           names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
                                             ".yaml files", autocompletion=_complete_sitting)) -> None:
     """Every mistake in the sittings at once, one `file:line: message` each (exit 1 if any)."""
     from .. import ledger
 
+    from ..render.sitting import fit_lines
+    from .output import width
+
     errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
         _out(f"no mistakes in {sittings}")
         return
-    for err in errors:
-        _out(str(err))
+    for err in errors:  # `file:line: message`, the message wrapped under it on a terminal
+        _out(fit_lines(str(err), width()))
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -490,7 +560,12 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
 
     folder, why = _folder_and_why(ctx)
     rows = ledger.list_sittings(folder)
-    _out(render.sessions_json(folder, why, rows) if json else render.sessions_text(folder, why, rows))
+    if json:
+        _out(render.sessions_json(folder, why, rows))
+    else:
+        from .output import width
+
+        _out(render.sessions_text(folder, why, rows, width()))
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -507,14 +582,16 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     from ..render import sitting as render
     from ..fields import parse_assignments
 
+    from .output import width
+
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every))
+        _out(render.games_json(every) if json else render.games_list(every, width()))
         return
     # `--players ""` is a mistake, not "no table given"
     seated = [p.strip() for p in players.split(",")] if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields))
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()))
 
 
 def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
@@ -534,7 +611,7 @@ PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a
 
 
 @app.command(epilog=example("scorekeeper export friday > friday.csv",
-                            "scorekeeper export party-hearts > party-results.csv"))
+                            "scorekeeper export sessions/examples/party-hearts.yaml > party.csv"))
 def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
            csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
     """Every hand with its effect and the scores after it, as CSV; of a party, every table's
@@ -573,10 +650,15 @@ def stats(ctx: typer.Context,
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
     nights, failed = ledger.season(folder, keep)
     season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
-    _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
+    if json:
+        _out(render_stats.stats_json(season))
+    else:
+        from .output import width
+
+        _out(render_stats.stats_text(season, str(folder), width()))
 
 
-@app.command(epilog=example("scorekeeper chart cribbage-evening", "scorekeeper chart party-hearts"))
+@app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
 def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
     """Each player's (or side's) score after every hand, as a chart fitting the terminal; of a
     party, each player's stars round by round."""
@@ -592,14 +674,16 @@ def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
         _out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
         return
     lines = stats.score_lines(r.standings)
-    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
+    from ..render.sitting import fit_lines
+
+    title = fit_lines(f"{r.session.name} ({r.standings.game}): the score after each hand", width)
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color),
                                  target=r.game.race_target(r.session)))
 
 
-@app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
-                            "scorekeeper report party-hearts --html party.html",
+@app.command(epilog=example("scorekeeper report friday --html friday.html",
+                            "scorekeeper report sessions/examples/party-hearts.yaml --html party.html",
                             "scorekeeper report --season --html season.html"))
 def report(ctx: typer.Context,
            name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",

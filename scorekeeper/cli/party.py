@@ -12,10 +12,8 @@ from typing import List, Optional
 import typer
 
 from . import _out, _Printed  # what a command prints, made before the file is replaced
-
-
-def _example(*lines: str) -> str:
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+from .helptext import example as _example
+from .output import width
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -70,7 +68,7 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
-    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note))
+    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
     parties.new_party(path, game, names, parse_assignments(rule, "rule"), prepare=text)
     text.out(f"party {path.stem} was created")
 
@@ -93,7 +91,8 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
+    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1],
+                                                            width()))
     parties.report(_path(ctx, name), table, parse_assignments(fields), prepare=text)
     text.out(f"the result of table {table} was saved")
 
@@ -106,11 +105,11 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..render import party as party_render
 
     p = parties.open_party(_path(ctx, name))
-    render = party_render.show_json if json else party_render.show_text
-    _out(render(p.party, p.standing))
+    _out(party_render.show_json(p.party, p.standing) if json
+               else party_render.show_text(p.party, p.standing, width()))
 
 
-@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+@app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
                             "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
 def edit(ctx: typer.Context, name: str = _name(),
          round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
@@ -125,7 +124,7 @@ def edit(ctx: typer.Context, name: str = _name(),
     round_number = typed_number(round_text, "ROUND", "the round")
     table = typed_number(table_text, "TABLE", "the table")
     text = _Printed(lambda before, after: party_render.correction_text(
-        round_number, table, before.standing, after.party, after.standing))
+        round_number, table, before.standing, after.party, after.standing, width()))
     parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields), prepare=text)
     text.out(f"the correction to round {round_number} table {table} was saved")
 
@@ -137,6 +136,6 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     from ..render import party as party_render
 
     text = _Printed(lambda before, after: party_render.undone_text(before.standing, after.party,
-                                                                      after.standing))
+                                                                      after.standing, width()))
     parties.undo(_path(ctx, name), prepare=text)
     text.out("the undo of the last result was saved")

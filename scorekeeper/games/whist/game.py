@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
+from ...fields import PLAYER, Field, Kind, choice, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
@@ -186,10 +186,6 @@ class ShortWhist(Game):
                   "the penalty the opponents chose for this revoke, overriding the sitting's "
                   "rule (law xv: they \"may add three to their score\")"),
         ]
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
 
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # one side's tricks make the hand (the other side took the rest): ask the first seat's
