@@ -15,7 +15,7 @@ from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 import typer
 from typer.core import TyperArgument, TyperGroup
 
-from ..model import FILE, USAGE, ScorekeeperError
+from ..model import FILE, USAGE, ScorekeeperError, shown
 from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
@@ -70,6 +70,7 @@ class ScorekeeperGroup(TyperGroup):
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
         try:
+            _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
             code = super().main(*args, **kwargs)
             sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
@@ -86,7 +87,7 @@ class ScorekeeperGroup(TyperGroup):
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
-            if sys.stdin.isatty():  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
+            if is_terminal(sys.stdin):  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
                 typer.echo("", err=True)
             _fail("aborted", 1)
         except KeyboardInterrupt:
@@ -95,10 +96,15 @@ class ScorekeeperGroup(TyperGroup):
             _silence_stdout()
             sys.exit(1)
         except OSError as err:
-            if err.errno not in _OUTPUT_ERRORS:
-                raise
+            if err.errno not in _OUTPUT_ERRORS or err.filename is not None:
+                # the file system refused something no check foresaw: one line, never a traceback
+                where = f"{shown(str(err.filename), 200)}: " if err.filename is not None else ""
+                _fail(f"{where}{err.strerror or err}", 1)
             _silence_stdout()
-            _fail(f"cannot write the output: {err.strerror or err}", 1)
+            why = err.strerror or str(err)
+            if _SAVED:  # the change is in the file: typing the command again would make it twice
+                _fail(f"{_SAVED[-1]}; its output could not be written ({why})", 1)
+            _fail(f"cannot write the output: {why}", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -130,8 +136,21 @@ class _Never(Exception):
     """Stands for an exception the installed click does not have."""
 
 
-# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error.
-_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE}
+# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error,
+# an output closed (`>&-`).
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE, errno.EBADF}
+
+# What this run has saved ("hand 3 was saved"), once the file is replaced: if the output then
+# cannot be written, the error says the change is made (else it would be typed again, twice).
+_SAVED: List[str] = []
+
+
+def is_terminal(stream: Any) -> bool:
+    """A stream is a terminal; a closed one (`>&-`, `<&-`: Python makes it None) is not."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):  # replaced by something without isatty, or closed
+        return False
 
 
 def _command_names(ctx: Any) -> List[str]:
@@ -181,32 +200,41 @@ def _check_arguments(args: Optional[Sequence[str]]) -> None:
     """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
     for arg in sys.argv[1:] if args is None else args:
         if isinstance(arg, str) and "\0" in arg:
-            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {_cut(arg)}", usage=True)
+            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {shown(arg, 40)}", usage=True)
 
 
 def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the flush at exit does not fail a second time."""
+    _silence(sys.stdout)
+
+
+def _silence(stream: Any) -> None:
+    """Point a stream at /dev/null so that the flush at exit does not fail a second time (Python
+    would exit 120)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):  # not a real file (a test's CliRunner)
         pass
 
 
-MAX_ERROR = 500  # characters in an error line: enough for the field, the value and what is valid
+MAX_ERROR = 500  # characters in an error line, `error: ` included: the field, the value and what is valid
 
 
 def _cut(message: str) -> str:
     """One line, and short: control characters escaped, a long message cut in the middle."""
     line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    if len(line) > MAX_ERROR:
-        line = line[:MAX_ERROR * 2 // 3] + " ... " + line[-MAX_ERROR // 3:]
+    room = MAX_ERROR - len("error: ") - len(" ... ")
+    if len(line) > MAX_ERROR - len("error: "):
+        line = line[:room * 2 // 3] + " ... " + line[-(room - room * 2 // 3):]
     return line
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"error: {_cut(message)}", err=True)
+    try:
+        typer.echo(f"error: {_cut(message)}", err=True)
+    except OSError:  # stderr cannot be written either (2>/dev/full): the exit code alone tells
+        _silence(sys.stderr)
     sys.exit(code)
 
 
@@ -302,7 +330,7 @@ def _style(ctx: typer.Context):
     --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
     import os
 
-    is_tty = sys.stdout.isatty()
+    is_tty = is_terminal(sys.stdout)
     if not is_tty and not os.environ.get("COLUMNS", "").strip() and not os.environ.get("FORCE_COLOR") \
             and os.environ.get("CLICOLOR_FORCE", "0") == "0":
         return None  # piped: plain, and nothing more imported
@@ -317,6 +345,8 @@ def _style(ctx: typer.Context):
 def _out(text: str, page: bool = False) -> None:
     """Print a command's output; with `page`, a long one goes through the pager on a terminal
     (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
+    if sys.stdout is None:  # `>&-`: click would drop the output without a word
+        raise OSError(errno.EBADF, "the output is closed")
     if page:
         from .output import page as through, wants_pager
 
@@ -351,6 +381,12 @@ class _Printed:
 
     def __call__(self, *replayed) -> None:
         self.value = self.render(*replayed)
+
+    def out(self, done: str) -> None:
+        """Print it, once the ledger has saved (`done`: "hand 3 was saved"), to the end."""
+        _SAVED.append(done)
+        _out(self.value)
+        sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
 
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
 
@@ -407,9 +443,9 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     style = _style(ctx)
     text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
                     + "\n\n" + render.standings_text(r.session, r.standings, style))
-    ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
-                       currency or "", prepare=text)
-    _out(text.value)
+    made = ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
+                              currency or "", prepare=text)
+    text.out(f"{made.session.name} was created")
 
 
 @app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
@@ -437,19 +473,20 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
                     else render.effect_text(r.session, r.standings, style))
     if by is not None and by.strip().lower() not in ("cards", "points"):
         raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
-    if by is not None and not (interactive or (not fields and sys.stdin.isatty())):
+    asking = interactive or (not fields and is_terminal(sys.stdin))
+    if by is not None and not asking:
         raise ScorekeeperError("--by goes with -i (it says what the prompts ask)", usage=True)
-    if interactive or (not fields and sys.stdin.isatty()):
+    if asking:
         from .prompts import ask_hand
 
-        ask_hand(path, prepare=text, given=parse_assignments(fields or []),
-                 by=by.strip().lower() if by else None)
+        logged = ask_hand(path, prepare=text, given=parse_assignments(fields or []),
+                          by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)
     else:
-        ledger.add_hand(path, parse_assignments(fields), prepare=text)
-    _out(text.value)
+        logged = ledger.add_hand(path, parse_assignments(fields), prepare=text)
+    text.out(f"hand {len(logged.session.hands)} was saved")
 
 
 @app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
@@ -488,8 +525,8 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     style = _style(ctx)
     text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
                                                           _root_dir(ctx), style))
-    ledger.undo(_path(ctx, name), prepare=text)
-    _out(text.value)
+    after = ledger.undo(_path(ctx, name), prepare=text)[1]
+    text.out(f"the undo of hand {len(after.session.hands) + 1} was saved")
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
@@ -503,8 +540,8 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
                     else render.fit_lines(f"put back hand {len(r.session.hands)}: "
                                           f"{render.hand_text(hand.fields)}", style and style.width)
                     + "\n" + render.effect_text(r.session, r.standings, style))
-    ledger.redo(_path(ctx, name), prepare=text)
-    _out(text.value)
+    after = ledger.redo(_path(ctx, name), prepare=text)[1]
+    text.out(f"hand {len(after.session.hands)} was put back")
 
 
 @app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
@@ -529,7 +566,7 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings, style=style))
     ledger.correct(path, number, parse_assignments(fields), prepare=text)
-    _out(text.value)
+    text.out(f"the correction to hand {number} was saved")
 
 
 def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
@@ -720,7 +757,9 @@ def report(ctx: typer.Context,
            name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",
                                                 autocompletion=_complete_sitting),
            html: Path = typer.Option(..., "--html", help="the HTML file to write"),
-           season: bool = typer.Option(False, "--season", help="every sitting in the folder")) -> None:
+           season: bool = typer.Option(False, "--season", help="every sitting in the folder"),
+           force: bool = typer.Option(False, "--force", help="write over a file that is not a report "
+                                      "scorekeeper wrote (never over a sitting or a party)")) -> None:
     """One self-contained HTML page to share: standings, chart, every hand, who pays whom; of a
     party, the prizes, the stars round by round and every table's result."""
     from .. import ledger, stats, store
@@ -736,7 +775,7 @@ def report(ctx: typer.Context,
     else:
         assert name is not None  # season is False, so a NAME was given
         page = _one_page(ctx, name)
-    store.write_text(html, page)
+    store.write_report(html, page, force=force)
     _out(f"wrote {html}")
 
 

@@ -16,7 +16,7 @@ def width() -> Optional[int]:
     import os
     import sys
 
-    if not sys.stdout.isatty() and not os.environ.get("COLUMNS", "").strip():
+    if not (sys.stdout is not None and sys.stdout.isatty()) and not os.environ.get("COLUMNS", "").strip():
         return None
     import shutil
 

@@ -24,7 +24,7 @@ from typing import Dict, List, Optional, Sequence
 
 import typer
 
-from ..model import ScorekeeperError
+from ..model import ScorekeeperError, printable
 
 OTHER = "other fields"
 MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line after this
@@ -75,7 +75,7 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
                 raise
             message = re.sub(r"^hand \d+: ", "", err.message)
             at_fault = fields_at_fault(message, [f.name for f in asked], extra, players, err.field)
-            typer.echo(f"{message}; asking again: {', '.join(at_fault) or OTHER}", err=True)
+            typer.echo(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}", err=True)
             for field in asked:
                 if field.name in at_fault:
                     _ask_field(field, players, answers, again=True)
@@ -164,15 +164,17 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
     mark = _mark(field)
     previous = answers.get(field.name, "")
     while True:  # a bad answer is explained and asked again, not found out after the last field
-        answer = typer.prompt(f"{field.name}: {_help(field)}{mark}", default=previous,
-                              show_default=bool(again and previous)).strip()
+        # the answer shown again escaped: what was typed may hold an escape sequence
+        offered = f" [{printable(previous)}]" if again and previous else ""
+        answer = typer.prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
+                              show_default=False).strip()
         try:
             if answer:
                 field.parse(answer, players)
             elif field.required:
                 raise ScorekeeperError(f"{field.name} is required ({field.kind.describe})")
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            typer.echo(f"{printable(err.message)}; try again", err=True)
             continue
         break
     if answer:
@@ -191,8 +193,9 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
     by_name = {f.name.lower(): f for f in list(fields) + list(COMMON)}
     shown = " ".join(f"{k}={_quoted(v)}" for k, v in previous.items())
     while True:
-        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none",
-                              default=shown, show_default=bool(shown)).strip()
+        offered = f" [{printable(shown)}]" if shown else ""
+        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
+                              default=shown, show_default=False).strip()
         try:
             extra = parse_assignments(shlex.split(answer)) if answer else {}
             for name, value in extra.items():
@@ -204,10 +207,10 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
                 if value:
                     field.parse(value, players)
         except ValueError as err:  # an unclosed quote
-            typer.echo(f"{err}; try again", err=True)
+            typer.echo(f"{printable(str(err))}; try again", err=True)
             continue
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            typer.echo(f"{printable(err.message)}; try again", err=True)
             continue
         return extra
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import refuse_field_names
 from ..model import Session
 from . import target as _target
 from .base import Effect, Figure, FinishedGame, Game, Standings, choice_rule, int_rule
@@ -41,22 +40,17 @@ def pay_rule() -> Any:
 
 
 class CountersGame(Game):
-    """Subclasses give `hand_fields` names and `losses(hand, session, dealer, seated)`."""
+    """Subclasses give `fields` and `losses(hand, session, dealer, seated)`."""
 
     min_players = 4
     max_players = 7
     unit = "counters"
-    hand_fields: Tuple[str, ...] = ()
     default_counters = 10
 
     @property
     def rules(self):  # type: ignore[override]
         return (int_rule("counters", self.default_counters,
                          "counters each player starts a game with", low=1), pay_rule())
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, self.hand_fields, ignore_case=True, usage=True)
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:

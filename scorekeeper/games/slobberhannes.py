@@ -15,8 +15,6 @@ from .base import Rule, choice_rule
 from .counters import CountersGame, Loss
 from . import words
 
-FIELDS = ("first", "last", "queen", "revoke", "misdeal")
-
 
 class Slobberhannes(CountersGame):
     name = "slobberhannes"
@@ -28,7 +26,6 @@ class Slobberhannes(CountersGame):
                    "first loses his ten counters loses the game and pays each other player a "
                    "counter for each counter that player still holds (--rule pay=game: the "
                    "stake once each). At seven the dealer takes no cards.")
-    hand_fields = FIELDS
 
     @property
     def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ..model import printable
+
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
     from ..games.base import Game, Standings
@@ -346,12 +348,12 @@ def _shell_word(word: str) -> str:
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
     if type(value) is str:
-        return value
+        return printable(value)  # a note holding an escape sequence is shown, never obeyed
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        return printable(",".join(str(v) for v in value))
+    return printable(str(value))
 
 
 def hand_text(fields: Mapping[str, Any]) -> str:
@@ -440,7 +442,7 @@ def show_json(session: Session, st: Standings, last: Optional[int] = None) -> st
 def money(cents: int, currency: str) -> str:
     sign = "-" if cents < 0 else ""
     text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
-    return f"{text} {currency}".strip()
+    return f"{text} {printable(currency)}".strip()
 
 
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
@@ -541,7 +543,7 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
                   width: Optional[int] = None) -> str:
     """`list`: the folder used (and why that one), then one line per sitting."""
     if not rows:
-        return fit_lines(f"no sessions in {folder} ({why})", width)
+        return fit_lines(f"no sessions in {printable(str(folder))} ({why})", width)
     table = []
     for r in rows:
         if "error" in r:
@@ -552,7 +554,8 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), _when(r["created"])])
-    return (fit_lines(f"sessions in {folder} ({why})", width) + "\n\n"
+    table = [[printable(str(cell)) for cell in row] for row in table]  # a file's name and header, as they are
+    return (fit_lines(f"sessions in {printable(str(folder))} ({why})", width) + "\n\n"
             + _table(table, ["name", "game", "players", "hands", "created"], width))
 
 

@@ -366,9 +366,14 @@ def test_domino_hearts_thirty_one_is_game():
 # ---------------------------------------------------------------- players and rules
 
 
-def test_player_named_like_a_field_is_refused():
-    with pytest.raises(ScorekeeperError, match="is a hand field"):
-        Hearts().check_players(("A", "Revoke", "C"))
+def test_player_named_like_a_field_is_refused_whatever_the_case_and_the_rules_fields_count(cli):
+    r = cli.refused("h", "new", "h", "--game", "hearts", "--players", "A,Revoke,C", code=2)
+    assert r.stderr == "error: a player may not be called 'Revoke' in hearts: revoke= is a hand field; " \
+                       "give him another name\n"
+    # the fields of the sitting's own rules: bid= is a field at Auction Hearts only
+    cli.refused("h", "new", "h", "--game", "hearts", "--players", "A,Bid,C,D", "--rule",
+                "settling=auction", code=2)
+    cli.new("h", "hearts", "A,Bid,C,D")
 
 
 def test_counters_default_fifty_or_a_hundred_at_howell():

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...cards import Suit
-from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
+from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
@@ -28,8 +28,6 @@ SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "s
 SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
 BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-RESERVED = ("revoke", "forfeit", "bidder", "bid", "suit", "joker", "joker_dealt", "black",
-            "misdeal", "note", "at")
 # Laws 13, 14 (and "Misdealing"): "A misdeal loses the deal": the deal passes to the left and,
 # the hand not being played, nobody pays anything.
 MISDEAL = Field("misdeal", BOOLEAN, "the dealer misdealt: a misdeal loses the deal (Laws 13, "
@@ -147,11 +145,6 @@ class Hearts(Game):
     )
 
     # ---------------------------------------------------------------- players and rules
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        # Hearts reads its fields without regard to case: `Revoke` would clash with revoke=.
-        refuse_field_names(self.name, players, RESERVED, ignore_case=True)
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         given = dict(given)
