@@ -111,8 +111,12 @@ _RANK_NAMES.update({"T": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QU
 
 
 class Card:
-    """A playing card, or the Joker (rank and suit None); a rank without a suit is a card of a
-    sheet that does not say the suit (Cinch).
+    """A playing card, or the Joker (rank and suit None).
+
+    The fields are typed as a card's: the Joker is the one exception, made only by `joker()`,
+    and wherever a Joker can reach (the Hearts settlings that use one) `is_joker` is asked
+    first; every other game refuses it when its cards are parsed. (A Cinch sheet that does not
+    say the suit makes a card of its rank alone.)
 
     Cards are values, and each is made once: `Card(rank, suit)` returns the one card of that
     rank and suit, so that equality and hashing are the object's own (a card is compared and
@@ -120,12 +124,12 @@ class Card:
     suit". Immutable, like the frozen dataclass it replaces."""
 
     __slots__ = ("rank", "suit", "ordinal", "pips")
-    rank: Optional[Rank]
-    suit: Optional[Suit]
+    rank: Rank
+    suit: Suit
     ordinal: int  # the rank's (Ace low, as cribbage counts runs); 0 for the Joker or no rank
     pips: int     # the rank's count value (cribbage's fifteens); 0 for the Joker
 
-    def __new__(cls, rank: Optional[Rank], suit: Optional[Suit]) -> "Card":
+    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
         card = _MADE.get((rank, suit))
         if card is None:
             card = object.__new__(cls)
@@ -142,7 +146,7 @@ class Card:
     def __delattr__(self, name: str) -> None:
         raise FrozenInstanceError(f"cannot delete field {name!r}")
 
-    def __reduce__(self) -> Tuple[type, Tuple[Optional[Rank], Optional[Suit]]]:
+    def __reduce__(self) -> Tuple[type, Tuple[Rank, Suit]]:
         return (Card, (self.rank, self.suit))  # a copy or an unpickled card is the one card
 
     def __repr__(self) -> str:
@@ -154,7 +158,7 @@ class Card:
 
     @classmethod
     def joker(cls) -> "Card":
-        return cls(None, None)
+        return cls(None, None)  # type: ignore[arg-type]
 
     @classmethod
     def parse(cls, text: object) -> "Card":

@@ -1,20 +1,21 @@
 """The library the CLI wraps: create a sitting, log, undo and correct hands, replay, settle.
 
-Every change is checked by replaying the whole sitting with the change applied before
-anything is written; a hand the laws refuse never reaches the file.
+Every change is checked by replaying the sitting with the change applied before anything
+is written; a hand the laws refuse never reaches the file. (The replay goes on from the one
+made to open the file, from the first hand the change touched: `replayed_from`.)
 """
 
 from __future__ import annotations
 
+import contextlib
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import Field, dump_hand, refuse_field_names
+from .fields import MAX_TEXT, Field, dump_hand, text_bound
 from .games import get_game
-from .games import target as race
 from .games.base import Figure, Folded, Game, Resume, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
@@ -51,7 +52,7 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None,
         game.check_players(session.players)
         rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
         session = session._replace(rules=rules)
-        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.check_names(session)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
     observe = None
@@ -60,62 +61,46 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None,
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
-    folded = game.fold(session, observe, states=states)
-    return finished(game, session, folded)
+    return finished(game, session, game.fold(session, observe, states=states))
 
 
 def finished(game: Game, session: Session, folded: Folded) -> Replayed:
-    standings = game.finish(folded.state, folded.effects, session)
-    return Replayed(session, game, with_to_go(game, session, standings), folded)
+    return Replayed(session, game, game.finish(folded.state, folded.effects, session), folded)
 
 
-def replayed_from(before: Replayed, hands: Tuple[Hand, ...], start: int) -> Replayed:
-    """The sitting with `hands`, the same as `before`'s up to hand `start` (0-based): the
-    replay goes on from `before`'s state there (see `Game.fold`), so that a hand logged
-    costs one `apply`, an undo none, and a correction replays from the hand corrected, until
-    the state is what it was. The standings are those of a whole replay
+def replayed_from(before: Replayed, hands: Sequence[Hand]) -> Replayed:
+    """The sitting with `hands` replayed, going on from `before`'s replay (see `Game.fold`)
+    from the first hand that is not one of `before`'s (the same object) at its place: a hand
+    logged costs one `apply`, an undo none, and a correction replays from the hand corrected
+    until the state is again what it was. The standings are those of a whole replay
     (tests/test_fast_paths.py proves it for every game)."""
-    folded = before.folded
+    old = before.session.hands
+    hands = tuple(hands)
+    start = 0
+    while start < len(old) and start < len(hands) and hands[start] is old[start]:
+        start += 1
     session = before.session.with_hands(hands)
-    if folded is None or (start < len(before.session.hands) and folded.states is None):
-        return check_session(session)
-    resume = Resume(folded, start)
-    return finished(before.game, session, before.game.fold(session, resume=resume))
+    folded = before.folded
+    if folded is None or (start < len(old) and folded.states is None):
+        return check_session(session)  # no state to go on from: the whole replay
+    return finished(before.game, session, before.game.fold(session, resume=Resume(folded, start)))
 
 
-FINISHED_SHOWN = 5  # the latest finished games named under the standings
+def hands_in_words(r: Replayed) -> List[str]:
+    """Each hand in words, as its game says it (`Game.describe`: "Bob bid 7 in spades and
+    made 9"), for the pages a table shares; the note and the times are left to the page."""
+    from .fields import field_index
+    from .model import COMMON_FIELDS
+
+    fields = field_index(r.game.fields(r.session))
+    described = []
+    for index, hand in enumerate(r.session.hands):
+        values = r.game.checked(hand, r.session, index, fields)
+        described.append(r.game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
+                                         r.session))
+    return described
 
 
-def with_to_go(game: Game, session: Session, standings: Standings) -> Standings:
-    """Every game played to a target shows how far each player is from it ("to go"), as the
-    table asks after every hand, and the finished games stay visible under the standings
-    (`game 1: Ann 123, Bob 106`); a game that gives its own column keeps it."""
-    target = game.race_target(session)
-    if target is None:
-        return standings
-    try:
-        to_go = {p: max(target - standings.scores[p], 0) for p in standings.players}
-        finished = _finished_games(game, session, standings, target)
-    except (TypeError, KeyError):
-        return standings
-    columns = standings.columns if "to go" in standings.columns else {**standings.columns, "to go": to_go}
-    return standings._replace(columns=columns, lines=standings.lines + tuple(finished))
-
-
-def _finished_games(game: Game, session: Session, standings: Standings, target: int) -> List[str]:
-    """A game ends on the hand that takes a side to the target (the next hand starts afresh):
-    its scores then are the game's final scores."""
-    sides = game.score_sides(session) or tuple((p,) for p in standings.players)
-    low = bool(session.rules.get("low_wins"))
-    found = []
-    for effect in standings.effects:
-        if race.reached({side: effect.scores.get(side[0], 0) for side in sides}, target):
-            final = sorted(sides, key=lambda side: effect.scores.get(side[0], 0), reverse=not low)
-            found.append(", ".join(f"{'-'.join(side)} {effect.scores.get(side[0], 0)}" for side in final))
-    lines = [f"game {n}: {text}" for n, text in enumerate(found, start=1)][-FINISHED_SHOWN:]
-    if len(found) > FINISHED_SHOWN:
-        lines.insert(0, f"({len(found) - FINISHED_SHOWN} earlier games finished)")
-    return lines
 
 
 def find_errors(session: Session) -> List[ScorekeeperError]:
@@ -155,7 +140,7 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
             return errors
     session = session._replace(rules=rules)
     try:
-        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.check_names(session)
         game.replay(session, errors=errors)
     except ScorekeeperError as err:
         note(err)
@@ -163,18 +148,27 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
 
 
 def check_file(path: Path) -> List[ScorekeeperError]:
-    """Every mistake in a session file (one, if the file cannot be read as a session at all).
+    """Every mistake in a session file, a sitting or a party (one, if the file cannot be read
+    as a session at all).
     A sitting that is not there is not a mistake in it: that raises, as for every command."""
     noted: List[ScorekeeperError] = []  # a mistake in the stakes: the hands are still checked
+    find: Callable[[Session], List[ScorekeeperError]] = find_errors
     try:
-        session = store.load(path, errors=noted)
+        try:
+            session = store.load(path, errors=noted)
+        except store.PartyFile as found_party:  # a progressive party: checked by its own laws
+            from .party.ledger import find_errors as find  # (the party library is built on this one)
+
+            session = found_party.party
     except ScorekeeperError as err:
         if not path.is_file():
             raise
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
     # entries that are not hands at all (a field given twice is about its field: the hand is checked)
     refused = {err.hand for err in noted if err.hand is not None and err.field is None}
-    found = [err for err in find_errors(session) if err.hand not in refused]
+    found = [err for err in find(session) if err.hand not in refused]
+    if find is find_errors:  # a sitting's text beyond the bound: how `edit` shortens it
+        found = [_how_to_shorten(err, session) for err in found]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
@@ -189,15 +183,6 @@ def _read_one_rule(game: Game, name: str, raw: Any) -> None:
     value = read_rule_files(game, {name: raw})[name]
     if value is not None and name != "first_dealer":
         known[name].read(value)
-
-
-def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
-    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous.
-    Per-player fields are named after the players themselves: only a second field of that
-    name is a clash."""
-    others = [name for name in field_names if name not in players or field_names.count(name) > 1]
-    others += list(LOG_FIELDS)  # `corrected=` is the log's own record of a hand
-    refuse_field_names(game, players, others, usage=True)
 
 
 def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
@@ -227,6 +212,9 @@ def check_players(players: Sequence[str]) -> None:
             raise ScorekeeperError(f"player name {shown(name)} is not allowed (it holds characters that "
                                    f"cannot be printed or saved; is the terminal set to UTF-8?)",
                                    usage=True, player=name)
+        if len(name) > MAX_TEXT:
+            raise ScorekeeperError(f"player name {shown(name)}: {len(name):,} characters; a name holds at "
+                                   f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
         if name.lower() in seen:
@@ -242,8 +230,29 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def open_session(path: Path) -> Replayed:
-    return check_session(store.load(path))
+def open_session(path: Path, states: bool = False) -> Replayed:
+    """The sitting, replayed; with `states`, ready for a change to any hand (`replayed_from`)."""
+    session = store.load(path)
+    try:
+        return check_session(session, states=states)
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+def _too_long(hand: Hand) -> Dict[str, str]:
+    """The text values of a hand beyond fields.MAX_TEXT (an older version, or an editor, wrote them)."""
+    return {k: v for k, v in hand.fields.items() if isinstance(v, str) and len(v) > MAX_TEXT}
+
+
+def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError:
+    """A text in the file beyond the bound: the error says how to shorten it with `edit`."""
+    if err.hand is None or not 0 <= err.hand < len(session.hands) \
+            or err.field not in _too_long(session.hands[err.hand]):
+        return err
+    import shlex
+
+    return err.with_message(f"{err.message}: shorten it with scorekeeper edit {shlex.quote(session.name)} "
+                            f"{err.hand + 1} {err.field}=...")
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
@@ -253,6 +262,10 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
     check_players(players)
+    try:
+        text_bound(currency, "a currency")
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"--currency: {err.message}", usage=True) from None
     try:
         game.check_players(players)
     except ScorekeeperError as err:
@@ -265,6 +278,7 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
                       stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))
     replayed = check_session(session)
+    store.make_folder_for(path)
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")
@@ -274,11 +288,35 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     return replayed
 
 
+class Template(NamedTuple):
+    """What `new --like` takes from an earlier sitting."""
+
+    game: str
+    players: Tuple[str, ...]
+    rules: Dict[str, Any]
+    stake: Decimal
+    currency: str
+
+
+def template(path: Path) -> Template:
+    """The game, players, stake and house rules of the sitting at `path` (checked as every
+    command checks it), for a new night like it. Who deals first is not taken: a new night
+    draws for the deal again."""
+    replayed = open_session(path)
+    session = _saved_form(replayed)
+    rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
+    return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)
+
+
 def _save(replayed: Replayed, path: Path) -> None:
-    """Save with the rules written back in their file form (a game may resolve a rule to a
-    richer value, such as a payment table read from a file)."""
+    store.save(_saved_form(replayed), path)
+
+
+def _saved_form(replayed: Replayed) -> Session:
+    """The sitting with the rules written back in their file form (a game may resolve a rule
+    to a richer value, such as a payment table read from a file)."""
     session = replayed.session
-    store.save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
+    return session._replace(rules=replayed.game.dump_rules(session.rules))
 
 
 def now() -> str:
@@ -293,45 +331,91 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
     return Hand(dump_hand(values, fields))
 
 
-def _commit(path: Path, change, prepare: Prepare = None,
-            states: bool = False) -> Tuple[Replayed, Replayed]:
-    """Load under the lock, apply `change` to the hands (it returns them and the first hand
-    that differs), replay from there to validate, let the command prepare what it will print,
-    then save. `states`: keep the state before each hand (a change before the last replays
-    from one of them)."""
+class Book(NamedTuple):
+    """How one kind of file of the sessions folder is opened (loaded and replayed), checked
+    again after a change, and saved: the sittings here (SITTINGS), the progressive parties in
+    party/ledger.py. What each opens and checks has the session it replays as `.session`.
+    `check_from(before, hands)`, when given, checks the changed hands going on from the replay
+    `before` (the sittings: `replayed_from`), rather than replaying them all."""
+
+    open: Callable[[Path], Any]
+    check: Callable[[Session], Any]
+    save: Callable[[Any, Path], None]
+    check_from: Optional[Callable[[Any, Sequence[Hand]], Any]] = None
+
+
+def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optional[Callable[[Any], Any]] = None,
+           book: Optional[Book] = None) -> Tuple[Any, Any]:
+    """Load under the lock, apply `change` to the hands, replay to validate, let the command
+    prepare what it will print, then save: a change the laws refuse, or output that cannot be
+    made, leaves the file as it was."""
+    book = book or SITTINGS
     with store.locked(path):
-        before = check_session(store.load(path), states=states)
-        hands, start = change(before)
-        after = replayed_from(before, hands, start)
+        before = book.open(path)
+        hands = change(before)
+        after = (book.check_from(before, hands) if book.check_from is not None
+                 else book.check(before.session.with_hands(tuple(hands))))
         if prepare is not None:
             prepare(after)
-        _save(after, path)
+        book.save(after, path)
     return before, after
 
 
 def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
              prepare: Prepare = None) -> Replayed:
-    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
+    def change(before: Replayed) -> Tuple[Hand, ...]:
         fields = dict(raw)
         fields.setdefault("at", at or now())
-        hands = before.session.hands
-        return hands + (canonical_hand(before, fields),), len(hands)
+        return before.session.hands + (canonical_hand(before, fields),)
 
-    return _commit(path, change, prepare)[1]
+    return commit(path, change, prepare)[1]
 
 
 def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
-    removed: Dict[str, Hand] = {}
-
-    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
+    """Remove the last hand. It is kept beside the sitting (store.undone), with the digest of
+    the file this undo leaves, so that `redo` can put it back while nothing has changed since."""
+    with store.locked(path):
+        before = open_session(path, states=True)
         if not before.session.hands:
             raise ScorekeeperError("there is no hand to undo")
-        removed["hand"] = before.session.hands[-1]
-        return before.session.hands[:-1], len(before.session.hands) - 1
+        removed = before.session.hands[-1]
+        after = replayed_from(before, before.session.hands[:-1])
+        if prepare is not None:
+            prepare(removed, after)
+        kept = store.read_undone(path)
+        if kept and kept[-1].after != store.file_digest(path):
+            kept = []  # hands were logged or corrected since those undos: they cannot be redone
+        left = store.digest(store.dump(_saved_form(after)))
+        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
+            store.write_undone(path, kept + [store.Undone(dict(removed.fields), left)])
+        except ScorekeeperError as err:
+            raise err.with_message(f"{err.message}; nothing was undone") from None
+        _save(after, path)
+    return removed, after
 
-    after = _commit(path, change, None if prepare is None else lambda r: prepare(removed["hand"], r),
-                    states=True)[1]
-    return removed["hand"], after
+
+def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
+    """Put back the hand the last undo removed, as it stood in the file (its time included),
+    as long as the sitting is still exactly as that undo left it; the file is then the file
+    before the undo, byte for byte."""
+    with store.locked(path):
+        kept = store.read_undone(path)
+        before = open_session(path)
+        name = before.session.name
+        if not kept:
+            raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
+        if kept[-1].after != store.file_digest(path):
+            raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
+                                   f"was logged or corrected); log the hand again with the command "
+                                   f"undo printed")
+        hand = Hand(dict(kept[-1].fields))
+        after = replayed_from(before, before.session.hands + (hand,))
+        if prepare is not None:
+            prepare(hand, after)
+        _save(after, path)
+        with contextlib.suppress(ScorekeeperError):  # the hand is back; a stale entry is harmless
+            store.write_undone(path, kept[:-1])
+    return hand, after
 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
@@ -347,7 +431,7 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
     replaced). The corrected hand records when it was corrected (`corrected: TIME`)."""
     seen: Dict[str, Replayed] = {}
 
-    def change(before: Replayed) -> Tuple[Tuple[Hand, ...], int]:
+    def change(before: Replayed) -> Tuple[Hand, ...]:
         seen["before"] = before
         hands = list(before.session.hands)
         if not 1 <= number <= len(hands):
@@ -363,16 +447,38 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
             raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
                                    field=err.field) from None
         hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
-        return tuple(hands), number - 1
+        return tuple(hands)
 
     try:
-        return _commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after), states=True)
+        return commit(path, change, None if prepare is None else
+                      lambda after: prepare(seen["before"], after),
+                      SITTINGS._replace(open=lambda p: _open_to_correct(p, number, raw)))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
                                    f"nothing was changed)") from None
         raise
+
+
+def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
+    """The sitting before a correction of hand `number`. A text of that hand beyond the bound,
+    which the correction replaces, is cut for this replay (no score depends on a text), so that
+    `edit N note=...` mends a file that every other command refuses."""
+    session = store.load(path)
+    if 1 <= number <= len(session.hands):
+        hand = session.hands[number - 1]
+        cut = {k: v[:60] + "..." for k, v in _too_long(hand).items() if k in raw}
+        if cut:
+            hands = list(session.hands)
+            hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
+            session = session.with_hands(tuple(hands))
+    try:
+        return check_session(session, states=True)  # a correction replays from one of them
+    except ScorekeeperError as err:
+        raise _how_to_shorten(err, session) from None
+
+
+SITTINGS = Book(open_session, check_session, _save, replayed_from)
 
 
 def settlement(replayed: Replayed) -> "Settlement":

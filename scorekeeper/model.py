@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
@@ -35,7 +36,9 @@ class ScorekeeperError(Exception):
     - `field`: the hand field at fault (`bid`, `against`, `Ann`);
     - `rule`: the house rule at fault (`target`);
     - `player`: the player at fault (a name given twice, a name like a field);
-    - `key`: the session header key at fault (`game`, `players`, `stakes`).
+    - `key`: the session header key at fault (`game`, `players`, `stakes`);
+    - `round`, `table`: at a progressive party, the round and the table whose result is at
+      fault (with `hand`, the result's index in the log, and `field`, its key: `hearts`).
 
     `source` is where it is (file and line), once known. `kind` is USAGE or FILE;
     `usage=True` is the older spelling of kind=USAGE and is still accepted.
@@ -44,7 +47,8 @@ class ScorekeeperError(Exception):
     def __init__(self, message: str, source: Optional["Source"] = None, usage: bool = False, *,
                  kind: Optional[str] = None, hand: Optional[int] = None,
                  field: Optional[str] = None, rule: Optional[str] = None,
-                 player: Optional[str] = None, key: Optional[str] = None):
+                 player: Optional[str] = None, key: Optional[str] = None,
+                 round: Optional[int] = None, table: Optional[int] = None):
         super().__init__(message)
         self.message = message
         self.source = source
@@ -54,6 +58,8 @@ class ScorekeeperError(Exception):
         self.rule = rule
         self.player = player
         self.key = key
+        self.round = round
+        self.table = table
 
     @property
     def usage(self) -> bool:
@@ -69,7 +75,7 @@ class ScorekeeperError(Exception):
         """What the error is about, as keyword arguments for a new error (for re-raising
         with a different message)."""
         return {"hand": self.hand, "field": self.field, "rule": self.rule,
-                "player": self.player, "key": self.key}
+                "player": self.player, "key": self.key, "round": self.round, "table": self.table}
 
     def with_message(self, message: str) -> "ScorekeeperError":
         """The same error (kind, source, what it is about) with another message."""
@@ -92,6 +98,20 @@ class ScorekeeperError(Exception):
         return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
 
 
+# What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a
+# sequence that can retitle or clear the terminal) and the bidirectional overrides, which reorder
+# what is shown (`\u202e`).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as its escape (`\x1b`, `\n`, `\u202e`),
+    as every terminal view and CSV shows a value from a file or a person; JSON escapes by itself."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def shown(value: Any, limit: int = 40) -> str:
     """A value as an error message quotes it: repr'd (so a newline shows as \\n and the line
     stays one line) and cut with `...` when long, so that a 4,000-digit number or a pasted
@@ -108,9 +128,7 @@ class Source(NamedTuple):
         return f"{self.file}:{self.line}"
 
 
-class Hand(NamedTuple):
-    """One physical hand as logged: its fields exactly as they stand in the file."""
-
+class _HandFields(NamedTuple):
     fields: Mapping[str, Any]
     source: Optional[Source] = None
     # line of each field's key, when read from a file (for precise error locations)
@@ -119,6 +137,12 @@ class Hand(NamedTuple):
     # (store/lines.py): a save writes it back as it was. A changed hand is a new Hand without it.
     text: Optional[str] = None
 
+
+class Hand(_HandFields):
+    """One physical hand as logged: its fields exactly as they stand in the file."""
+
+    __slots__ = ()
+
     def __eq__(self, other: object) -> bool:  # the line it was read from is not part of the hand
         if isinstance(other, Hand):
             return self[:3] == other[:3]
@@ -126,6 +150,14 @@ class Hand(NamedTuple):
 
     def __ne__(self, other: object) -> bool:
         return not self == other
+
+    __hash__ = None  # type: ignore[assignment]  # its fields are a mapping
+
+    def _replace(self, **changes: Any) -> "Hand":
+        """A hand with its fields changed no longer holds the line it was read from."""
+        if "fields" in changes and "text" not in changes:
+            changes["text"] = None
+        return super()._replace(**changes)
 
     def game_fields(self) -> dict:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}

@@ -5,11 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from .model import ScorekeeperError
 
-EXACT_LIMIT = 10  # exact fewest-transfer search up to this many players with a balance
+# The exact search for the fewest transfers covers this many players owed or owing (once
+# pairs that cancel are paired off): 16, the most any game seats (Loo), is 2^16 subsets, a
+# fraction of a second (bench/bench_settle.py). Beyond it the payments settle everyone but are
+# not guaranteed the fewest (at most one fewer than the players).
+EXACT_LIMIT = 16
 
 
 @dataclass(frozen=True)
@@ -26,7 +30,7 @@ class Transfer:
 @dataclass(frozen=True)
 class Settlement:
     unit: str
-    balances: Mapping[str, object]     # net in the unit (int or Fraction), zero-sum
+    balances: Mapping[str, Any]        # net in the unit (int or Fraction), zero-sum
     stake: Decimal
     currency: str
     money_cents: Mapping[str, int]     # net in cents, zero-sum
@@ -36,8 +40,8 @@ class Settlement:
         return {p: Decimal(c) / 100 for p, c in self.money_cents.items()}
 
 
-def settle(balances: Mapping[str, object], unit: str, stake: Decimal, currency: str) -> Settlement:
-    exact = {p: Fraction(b) for p, b in balances.items()}  # type: ignore[arg-type]
+def settle(balances: Mapping[str, Any], unit: str, stake: Decimal, currency: str) -> Settlement:
+    exact = {p: Fraction(b) for p, b in balances.items()}
     if sum(exact.values()) != 0:
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
     cents = to_cents({p: b * Fraction(stake) * 100 for p, b in exact.items()})
@@ -59,54 +63,94 @@ def to_cents(amounts: Mapping[str, Fraction]) -> Dict[str, int]:
 
 
 def fewest_transfers(cents: Mapping[str, int]) -> Tuple[Transfer, ...]:
-    """Payments settling every balance, as few as possible.
+    """Payments settling every balance: the fewest possible, up to EXACT_LIMIT players.
 
     With n players owed or owing, n - k payments suffice where k is the largest number of
-    groups the players split into with each group summing to zero; up to EXACT_LIMIT players
-    the split is found exactly (a search over subsets), beyond that a greedy match is used.
+    groups the players split into with each group summing to zero (one payment fewer than
+    its players settles each group), and fewer never do. Two players whose balances cancel
+    are always such a group in some best split, so they are paired off first; the others are
+    split exactly when they are at most EXACT_LIMIT, else taken as one group (then the
+    payments settle everyone, at most n - 1 of them, but are not guaranteed the fewest).
     """
     nonzero = [p for p in cents if cents[p] != 0]
-    if len(nonzero) <= EXACT_LIMIT:
-        groups = _zero_sum_groups(nonzero, cents)
+    pairs, rest = _cancelling_pairs(nonzero, cents)
+    if len(rest) <= EXACT_LIMIT:
+        groups = pairs + _zero_sum_groups(rest, cents)
     else:
-        groups = [nonzero]
+        groups = pairs + [rest]
+    seat = {p: i for i, p in enumerate(cents)}
+    groups.sort(key=lambda g: min(seat[p] for p in g))  # in seating order, as a table reads
     transfers: List[Transfer] = []
     for group in groups:
-        transfers.extend(_greedy({p: cents[p] for p in group}))
+        ordered = sorted(group, key=seat.__getitem__)
+        transfers.extend(_greedy({p: cents[p] for p in ordered}))
     return tuple(transfers)
 
 
+def _cancelling_pairs(players: Sequence[str], cents: Mapping[str, int]
+                      ) -> Tuple[List[List[str]], List[str]]:
+    """Players whose balances cancel (+5 and -5), paired, and the others: each in seating
+    order takes the last unpaired player who cancels him (A -1, Y +1, B -1, Z +1: A-Z, B-Y,
+    across the table).
+
+    Such a pair is a group of some best split: in a best split where they sit in groups G
+    and H, {a, b} and (G - a) + (H - b) are as many zero-sum groups."""
+    paired: set = set()
+    pairs: List[List[str]] = []
+    for i, p in enumerate(players):
+        if p in paired:
+            continue
+        partner = next((q for q in reversed(players[i + 1:])
+                        if q not in paired and cents[q] == -cents[p]), None)
+        if partner is not None:
+            pairs.append([p, partner])
+            paired.update((p, partner))
+    return pairs, [p for p in players if p not in paired]
+
+
 def _zero_sum_groups(players: Sequence[str], cents: Mapping[str, int]) -> List[List[str]]:
+    """The most zero-sum groups the players (summing to zero) split into, in 2^n x n steps.
+
+    Put the players in a row: every prefix that sums to zero closes a group, so the best
+    split is the row with the most zero-sum prefixes. most[mask]: the most zero-sum prefixes
+    of a row of the players in `mask`, which ends with one of them: the best of the rows of
+    `mask` less its last player, plus one when `mask` itself sums to zero."""
     n = len(players)
     if n == 0:
         return []
-    full = (1 << n) - 1
-    total = [0] * (1 << n)
-    for mask in range(1, 1 << n):
+    size = 1 << n
+    values = [cents[p] for p in players]
+    total = [0] * size
+    most = [0] * size
+    for mask in range(1, size):
         low = mask & -mask
-        total[mask] = total[mask ^ low] + cents[players[low.bit_length() - 1]]
-    # best[mask]: most zero-sum groups the players in mask (itself zero-sum) split into
-    best = [0] * (1 << n)
-    choice = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        if total[mask] != 0:
-            continue
-        # every split keeps the lowest player in the first group, so each split is seen once
-        low = mask & -mask
-        rest = mask ^ low
-        sub = rest
-        best[mask], choice[mask] = 1, mask
-        while sub:
-            group = sub | low
-            if group != mask and total[group] == 0 and 1 + best[mask ^ group] > best[mask]:
-                best[mask], choice[mask] = 1 + best[mask ^ group], group
-            sub = (sub - 1) & rest
-    groups = []
-    mask = full
+        total[mask] = total[mask ^ low] + values[low.bit_length() - 1]
+        best, rest = 0, mask
+        while rest:
+            bit = rest & -rest
+            if most[mask ^ bit] > best:
+                best = most[mask ^ bit]
+            rest ^= bit
+        most[mask] = best + (total[mask] == 0)
+    # Walk back along a best row, closing a group at each zero-sum prefix.
+    groups: List[List[str]] = []
+    group: List[str] = []
+    mask = size - 1
     while mask:
-        group = choice[mask]
-        groups.append([players[i] for i in range(n) if group >> i & 1])
-        mask ^= group
+        closes = total[mask] == 0
+        if closes and group:
+            groups.append(group)
+            group = []
+        need = most[mask] - closes
+        rest = mask
+        while rest:
+            bit = rest & -rest
+            if most[mask ^ bit] == need:
+                break
+            rest ^= bit
+        group.append(players[bit.bit_length() - 1])
+        mask ^= bit
+    groups.append(group)
     return groups
 
 

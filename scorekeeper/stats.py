@@ -11,12 +11,13 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
 
 from .games.sides import side_name
 from .model import ScorekeeperError, shown
 
 if TYPE_CHECKING:
+    from .games.base import Standings
     from .ledger import Failed, Night
     from .model import Session
 
@@ -26,7 +27,7 @@ class Tally(NamedTuple):
 
     how: str                      # "total" or "mean"
     total: Any = 0                # int or Fraction
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # a field named as the figure is (shadows tuple.count)
     expected: Optional[Any] = None
 
     def add(self, value: Any, expected: Optional[Any]) -> "Tally":
@@ -83,7 +84,9 @@ def parse_since(raw: Optional[str]) -> Optional[date]:
     if raw is None:
         return None
     try:
-        return date.fromisoformat(raw.strip())
+        if any(ord(c) < 32 or ord(c) == 127 for c in raw):  # a newline pasted in is a mistake
+            raise ValueError(raw)
+        return date.fromisoformat(raw.strip(" "))
     except ValueError:
         raise ScorekeeperError(f"--since must be a date such as 2026-11-01, got {shown(raw)}",
                                usage=True) from None
@@ -144,7 +147,7 @@ def _empty() -> Dict[str, Any]:
 def _count_night(record: Dict[str, Any], night: "Night", p: str) -> None:
     session, standings = night.replayed.session, night.replayed.standings
     s = night.settlement
-    won = (standings.games_won or {}).get(p, 0)
+    won = sum(p in game.players for game in standings.finished_games)
     record["sittings"] += 1
     record["hands"] += len(session.hands)
     record["games_won"] += won
@@ -184,11 +187,11 @@ class ScoreLines(NamedTuple):
     game_ends: List[int]              # 1-based numbers of the hands that ended a game
 
 
-def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str, Any]) -> ScoreLines:
-    """From the effects of a replay. Partners (players whose score is the same after every
-    hand) make one line, named as the house names a side (`A-B`). A game ended at hand i when the scores after hand i + 1 are
-    just that hand's changes (the game started again from nothing), or, for the last hand,
-    when the standings stand at nothing after it."""
+def score_lines(st: "Standings") -> ScoreLines:
+    """From the standings of a replay: each player's score after every hand, and the hands
+    that ended a game (`finished_games`). Partners (players whose score is the same after
+    every hand) make one line, named as the house names a side (`A-B`)."""
+    players, effects = st.players, st.effects
     series = {p: [e.scores.get(p, 0) for e in effects] for p in players}
     lines: Dict[str, List[Any]] = {}
     taken = set()
@@ -200,17 +203,7 @@ def score_lines(players: Sequence[str], effects: Sequence[Any], final: Dict[str,
             partners = [p]  # everyone alike (no hand yet, or every score equal): no sides
         taken.update(partners)
         lines[side_name(partners)] = series[p]
-    ends = []
-    for i in range(len(effects)):
-        if not any(effects[i].scores.get(p, 0) for p in players):
-            continue
-        if i + 1 < len(effects):
-            after = effects[i + 1]
-            if all(after.scores.get(p, 0) == after.changes.get(p, 0) for p in players):
-                ends.append(i + 1)
-        elif not any(final.get(p, 0) for p in players):
-            ends.append(i + 1)
-    return ScoreLines(lines, ends)
+    return ScoreLines(lines, [g.hand for g in st.finished_games])
 
 
 def money_lines(nights: Sequence["Night"]) -> "tuple[str, Dict[str, List[Fraction]]]":

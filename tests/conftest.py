@@ -6,38 +6,68 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 import pytest
-import typer.testing
-from typer.testing import CliRunner
+import typer
+from typer.main import get_command
+from typer.testing import CliRunner, Result
 
 from scorekeeper.cli import app
 
 ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "sessions" / "examples"
 
-# Typer's CliRunner rebuilds the whole click command tree from the app on every invoke (two
-# thirds of a `show`'s cost in a test). A real run builds it once per process, so the tests
-# build it once per app too: same command objects, same `main`, a fraction of the suite's CPU.
-_COMMANDS: Dict[int, Any] = {}
-_build_command = typer.testing._get_command
 
+class Runner(CliRunner):
+    """Typer's CliRunner, with the click command built once per app.
 
-def _command_once(typer_app: Any) -> Any:
-    key = id(typer_app)
-    if key not in _COMMANDS:
-        _COMMANDS[key] = (typer_app, _build_command(typer_app))  # the app kept: its id stays its own
-    return _COMMANDS[key][1]
+    `CliRunner.invoke` rebuilds the whole click command tree from the app on every call (two
+    thirds of a `show`'s cost in a test), where a real run builds it once per process. This
+    runner builds it once, with Typer's public `get_command`, and runs it inside the runner's
+    public `isolation()` exactly as `invoke` does: same command objects, same `main`, same
+    `Result`, a fraction of the suite's CPU."""
 
+    _built: Dict[int, Tuple[typer.Typer, Any]] = {}  # the app kept too, so that its id stays its own
 
-typer.testing._get_command = _command_once
+    def invoke(self, app: typer.Typer, args: Optional[Sequence[str]] = None,  # type: ignore[override]
+               input: Optional[str] = None, env: Optional[Dict[str, Optional[str]]] = None,
+               catch_exceptions: bool = True, color: bool = False, **extra: Any) -> Result:
+        if id(app) not in self._built:
+            self._built[id(app)] = (app, get_command(app))
+        command = self._built[id(app)][1]
+        return_value, exception, exit_code, exc_info = None, None, 0, None
+        with self.isolation(input=input, env=env, color=color) as (out, err, both):
+            try:
+                return_value = command.main(args=list(args or ()),
+                                            prog_name=extra.pop("prog_name", self.get_default_prog_name(command)),
+                                            **extra)
+            except SystemExit as stop:
+                exc_info = sys.exc_info()
+                code = 0 if stop.code is None else stop.code
+                if code != 0:
+                    exception = stop
+                if not isinstance(code, int):
+                    sys.stdout.write(f"{code}\n")
+                    code = 1
+                exit_code = code
+            except Exception as error:  # as invoke does: the test sees it on the result
+                if not catch_exceptions:
+                    raise
+                exception, exit_code, exc_info = error, 1, sys.exc_info()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                stdout, stderr, output = out.getvalue(), err.getvalue(), both.getvalue()
+        return Result(runner=self, stdout_bytes=stdout, stderr_bytes=stderr, output_bytes=output,
+                      return_value=return_value, exit_code=exit_code, exception=exception,
+                      exc_info=exc_info)  # type: ignore[arg-type]
 
 
 class Cli:
     def __init__(self, folder: Path):
         self.folder = folder
-        self.runner = CliRunner()
+        self.runner = Runner()
 
     def __call__(self, *args: str, input: str | None = None):
         return self.runner.invoke(app, ["--dir", str(self.folder), *args], input=input)
@@ -88,12 +118,14 @@ def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
-def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None) -> Tuple[int, str]:
+def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None,
+             drop: Sequence[str] = ()) -> Tuple[int, str]:
     """Run `python -m scorekeeper ARGS` with stdin, stdout and stderr on a real pseudo-terminal,
-    typing `typed`; its exit code and what the terminal received (newlines as "\\n")."""
+    typing `typed` (the variables in `drop` unset); its exit code and what the terminal received
+    (newlines as "\\n")."""
     import pty
 
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", *drop)}
     env.update(env_extra or {})
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,

@@ -120,14 +120,14 @@ def test_prompts_for_each_field_when_asked(sitting):
 
 
 def test_sessions_dir_from_environment(tmp_path, monkeypatch):
-    from typer.testing import CliRunner
+    from .conftest import Runner
 
     from scorekeeper.cli import app
 
     monkeypatch.setenv("SCOREKEEPER_DIR", str(tmp_path / "elsewhere"))
-    r = CliRunner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
+    r = Runner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 0 and (tmp_path / "elsewhere" / "x.yaml").exists()
-    r = CliRunner().invoke(app, ["--dir", str(tmp_path / "given"), "new", "y", "--game", "tally",
+    r = Runner().invoke(app, ["--dir", str(tmp_path / "given"), "new", "y", "--game", "tally",
                                  "--players", "A,B"])  # --dir wins over the environment
     assert r.exit_code == 0 and (tmp_path / "given" / "y.yaml").exists()
     assert not (tmp_path / "elsewhere" / "y.yaml").exists()
@@ -196,15 +196,15 @@ def test_a_bad_hand_in_the_file_is_reported_with_its_line(sitting):
 
 
 def test_a_sessions_folder_that_cannot_be_written_is_one_error_line(tmp_path):
-    from typer.testing import CliRunner
+    from .conftest import Runner
 
     from scorekeeper.cli import app
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    r = CliRunner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
+    r = Runner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 1
-    assert r.stderr.startswith(f"error: cannot lock {blocker}/x.yaml: ") and r.stderr.count("\n") == 1
+    assert r.stderr == f"error: cannot make {blocker}/x.yaml: {blocker} is a file, not a folder\n"
 
 
 def test_logged_hands_are_shown_as_they_are_typed():
@@ -220,7 +220,11 @@ def test_a_player_called_like_a_hand_field_is_refused(cli):
                         "give him another name\n")
     r = cli.refused("c", "new", "c", "--game", "cribbage", "--players", "at,Bob", code=2)
     assert "a player may not be called 'at' in cribbage" in r.stderr
-    cli.new("c", "cinch", "A,bid,B,Z")  # no field is named after a player there: no clash
+    # one rule, from the game's own fields, whatever the case: Cinch's bid, made and revoke too
+    for name in ("bid", "made", "Revoke", "Note"):
+        r = cli.refused("c", "new", "c", "--game", "cinch", "--players", f"A,{name},B,Z", code=2)
+        assert r.stderr.startswith(f"error: a player may not be called '{name}' in cinch: {name.lower()}= ")
+    cli.new("c", "cinch", "A,Bidder2,B,Z")
 
 
 def test_settle_says_a_game_in_progress_is_not_paid(cli):
@@ -232,7 +236,7 @@ def test_settle_says_a_game_in_progress_is_not_paid(cli):
     assert out.endswith("nobody owes anything\n")
 
 
-# ---------------------------------------------------------------- found in review
+# ---------------------------------------------------------------- more mistakes, and how values are shown
 
 def test_a_mistake_in_the_file_exits_1_not_2(cli, tmp_path):
     """Exit 2 is for how the command was called; a file naming a player twice is not that."""
@@ -309,12 +313,16 @@ def test_show_json_keys_are_exactly_the_documented_ones(cli):
     cli.new("plain", "tally", "Ann,Bob")
     cli.ok("hand", "plain", "Ann=3")
     data = cli.json("show", "plain")
-    assert list(data) == ["name", "game", "players", "hands", "scores", "next_dealer", "rules", "effects"]
+    assert list(data) == ["name", "game", "players", "hands", "scores", "next_dealer", "rules", "effects",
+                          "finished_games"]
+    assert data["finished_games"] == []
     assert list(data["effects"][0]) == ["hand", "summary", "notes", "dealer", "changes", "scores"]
     cli.new("race", "tally", "Ann,Bob", "target=10")
     cli.ok("hand", "race", "Ann=10")
     data = cli.json("show", "race")
     assert data["games_won"] == {"Ann": 1, "Bob": 0} and "pool" not in data
+    assert data["finished_games"] == [{"game": 1, "winner": "Ann", "scores": {"Ann": 10, "Bob": 0}, "hand": 1,
+                                       "winners": ["Ann"]}]
     # issue 14: every game to a target shows "to go"
     assert data["columns"] == {"total": {"Ann": 10, "Bob": 0}, "to go": {"Ann": 10, "Bob": 10}}
 
@@ -336,7 +344,7 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
         os.close(master)
         os.close(slave)
     assert proc.returncode == 0, err
-    assert out.startswith("Ann: points Ann scored this hand (default 0) (Enter to leave out): "
+    assert out.startswith("Ann: points Ann scored this hand (Enter for 0): "
                           "Bob: points Bob scored")
     assert "hand 1: Ann +4, Cid -2\n" in out
 

@@ -9,9 +9,12 @@ import os
 import re
 
 import pytest
-from typer.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as hst
 
 from scorekeeper.cli import app
+
+from .conftest import Runner
 
 
 @pytest.fixture
@@ -24,7 +27,7 @@ def elsewhere(tmp_path, monkeypatch):
 
 
 def run(*args, env=None, input=None):
-    return CliRunner().invoke(app, list(args), env=env, input=input)
+    return Runner().invoke(app, list(args), env=env, input=input)
 
 
 def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
@@ -73,7 +76,7 @@ def test_the_bare_command_lists_each_command_once():
     commands = out.split("Commands:\n")[1].split("\n\n")[0]
     names = [line.split()[0] for line in commands.splitlines() if not line.startswith("    ")]
     assert len(names) == len(set(names))  # each once (lazy commands were listed twice)
-    assert names[:6] == ["new", "hand", "show", "undo", "edit", "settle"]
+    assert names[:7] == ["new", "hand", "show", "undo", "redo", "edit", "settle"]
     assert {"cinch", "crib"} <= set(names)
     assert "--install-completion" in out
 
@@ -110,7 +113,10 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
     out = run(*words, "--help").stdout
     lines = out.rstrip("\n").splitlines()
     example_at = lines.index("  Example:")
-    assert all(line.startswith("    scorekeeper ") for line in lines[example_at + 1:]), out
+    example = lines[example_at + 1:]
+    # each command starts a line; a long one goes on in ` \` continuation lines, indented
+    assert all(line.startswith("    scorekeeper ") or (previous.endswith(" \\") and line.startswith("      "))
+               for previous, line in zip([""] + example, example)), out
     if "Arguments:" in out:  # every argument has its help, not a bare [required]
         section = out.split("Arguments:\n")[1].split("\n\n")[0]
         assert not re.search(r"^  \S+\s+\[required\]$", section, re.M), section
@@ -119,7 +125,7 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
 def complete(words: str, cword: int, folder) -> list:
     env = {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword),
            "SCOREKEEPER_DIR": str(folder)}
-    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
+    r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
 
 
@@ -162,6 +168,49 @@ def test_settle_json_money_is_decimal_strings(fri):
                                  {"from": "Cid", "to": "Ann", "amount": "0.50"}]
 
 
+
+def test_settle_json_balances_are_exact_never_binary_floats(fri):
+    # tally settles around the mean: 12 - 3 - 7 = 2 among three, a mean of 2/3: thirds
+    fri("hand", "fri", "Ann=12", "Bob=-3", "Cid=-7")
+    data = json.loads(fri("settle", "fri", "--json"))
+    assert data["balances"] == {"Ann": "34/3", "Bob": "-11/3", "Cid": "-23/3"}
+    assert "pool_shares" not in data  # tally has no pool
+
+
+def test_settle_json_pool_shares_are_exact_decimals_when_they_have_one():
+    from tests.conftest import SESSIONS
+
+    r = run("settle", str(SESSIONS / "loo-limited.yaml"), "--json")
+    data = json.loads(r.stdout)
+    # the pool of 3 left at the end, shared among five: 3/5 each
+    assert data["pool_shares"] == dict.fromkeys(["Ann", "Bob", "Cid", "Dot", "Eve"], "0.6")
+    assert data["scores"] == {"Ann": 1, "Bob": 1, "Cid": 3, "Dot": -5, "Eve": -3}
+    assert data["balances"] == {"Ann": "1.6", "Bob": "1.6", "Cid": "3.6", "Dot": "-4.4",
+                                "Eve": "-2.4"}
+
+
+@given(hst.fractions(max_denominator=10 ** 6))
+def test_an_exact_number_in_json_reads_back_exactly(value):
+    from fractions import Fraction
+
+    from scorekeeper.render.sitting import exact_json
+
+    shown = exact_json(value)
+    assert not isinstance(shown, float)
+    assert isinstance(shown, int) == (value.denominator == 1)
+    assert Fraction(str(shown)) == value
+    if isinstance(shown, str) and "/" not in shown:  # a decimal only where the fraction ends
+        assert set(_prime_factors(value.denominator)) <= {2, 5}
+
+
+def _prime_factors(n):
+    p = 2
+    while n > 1:
+        while n % p == 0:
+            yield p
+            n //= p
+        p += 1
+
 def test_list_and_games_json(fri, tmp_path):
     data = json.loads(fri("list", "--json"))
     assert data["folder"] == str(tmp_path) and data["chosen_by"] == "--dir"
@@ -175,3 +224,17 @@ def test_list_and_games_json(fri, tmp_path):
     assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
     assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
                                   "help": "points PLAYER1 scored this hand (default 0)"}
+
+
+@pytest.mark.parametrize("game, rule, default, values", [
+    # issue 20's open readings, each a house rule with the reading the book supports by default
+    ("cinch-auction", "side_out", "higher", "higher | share"),
+    ("slobberhannes", "game_ends", "out", "out | deal"),
+    ("cribbage", "three_penalties", "left", "left | each"),
+])
+def test_games_shows_the_house_rules_of_the_open_readings(fri, game, rule, default, values):
+    shown = fri("games", game)
+    line = next(line for line in shown.splitlines() if line.startswith(rule + " "))
+    assert line.split()[1:3] == [default, values.split()[0]]
+    [found] = [r for r in json.loads(fri("games", game, "--json"))["rules"] if r["name"] == rule]
+    assert (found["default"], found["values"]) == (default, values)

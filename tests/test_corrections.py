@@ -1,6 +1,7 @@
 """Corrections you can see (issue 14): `edit` shows the hand's effect before and after, what
 changed later and the standings before -> after; the file records when a hand was corrected;
-`undo` prints the command line that would put the hand back."""
+`undo` prints the command line that would put the hand back; `redo` puts it back (issue 21
+point 5)."""
 
 from __future__ import annotations
 
@@ -69,14 +70,85 @@ def test_undo_prints_the_command_that_puts_the_hand_back(cli):
     with_both = cli.file("late game").read_bytes()
     out = cli.ok("undo", "late game").stdout.splitlines()
     assert out[0] == "removed hand 2: Bob=-2 note=Ann's \"big\" one"
-    # the sitting was found by --dir (as every test's is): the command says so (review-d)
-    put_back = f"to put it back: scorekeeper --dir {shlex.quote(str(cli.folder))} hand 'late game' "
-    assert out[1].startswith(put_back + "Bob=-2 'note=Ann'\"'\"'s \"big\" one' at=")
+    # the sitting was found by --dir (as every test's is): the commands say so (review-d)
+    folder = shlex.quote(str(cli.folder))
+    assert out[1] == f"to put it back: scorekeeper --dir {folder} redo 'late game'"
+    assert out[2] == "or, once other hands are logged:"
+    put_back = f"  scorekeeper --dir {folder} hand 'late game' "
+    assert out[3].startswith(put_back + "Bob=-2 'note=Ann'\"'\"'s \"big\" one' at=")
     # the printed command, run as printed (no --dir added), restores the file byte for byte
     # (its time included)
-    result = cli.runner.invoke(app, shlex.split(out[1][len("to put it back: scorekeeper "):]))
+    result = cli.runner.invoke(app, shlex.split(out[3])[1:])
     assert result.exit_code == 0, result.stderr
     assert cli.file("late game").read_bytes() == with_both
     cli.ok("undo", "late game")
-    assert cli.ok("undo", "late game").stdout.splitlines()[1].startswith(
+    assert cli.ok("undo", "late game").stdout.splitlines()[3].startswith(
         put_back + "Ann=5 \"note=Bob's deal\" at=")
+
+
+def test_on_a_narrow_terminal_the_put_back_command_goes_on_in_continuation_lines(cli, monkeypatch):
+    cli.new("fri", "cinch", "Ann,Bob,Cid,Dee")
+    cli.ok("hand", "fri", "bidder=Ann", "bid=7", "made=9", "note=a note of some length")
+    before = cli.file("fri").read_bytes()
+    monkeypatch.chdir(cli.folder.parent)
+    r = cli.runner.invoke(app, ["--dir", "sessions", "undo", "fri"], env={"COLUMNS": "60"})
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    start = lines.index("or, once other hands are logged:") + 1
+    command = []
+    for line in lines[start:]:
+        command.append(line.strip().removesuffix(" \\"))
+        if not line.endswith(" \\"):
+            break
+    assert len(command) >= 3 and lines[start + 1].startswith("    ")
+    # pasted into a shell, the lines are one command: it logs the hand again, byte for byte
+    result = cli.runner.invoke(app, shlex.split(" ".join(command))[1:])
+    assert result.exit_code == 0, result.stderr
+    assert cli.file("fri").read_bytes() == before
+
+
+def test_redo_puts_back_what_undo_removed_byte_for_byte(cli):
+    cli.new("fri", "cinch", "Ann,Bob,Cid,Dee")
+    cli.ok("hand", "fri", "bidder=Ann", "bid=7", "made=9", "note=a \"quoted\" note: yes")
+    cli.ok("hand", "fri", "bidder=Bob", "bid=6", "made=2")
+    with_two = cli.file("fri").read_bytes()
+    with_one = cli.ok("undo", "fri") and cli.file("fri").read_bytes()
+    cli.ok("undo", "fri")  # two undos: two redos, the latest first
+    # the undone hands are not in the log: show never counts them
+    assert cli.json("show", "fri")["hands"] == 0
+    assert "(cinch, 0 hands)" in cli.ok("show", "fri").stdout
+    assert cli.ok("redo", "fri").stdout.splitlines()[:2] == [
+        "put back hand 1: bidder=Ann bid=7 made=9 note=a \"quoted\" note: yes",
+        "hand 1: Ann bid 7; Ann-Cid took 9, Bob-Dee 5: Ann-Cid +4 (9 - 5)"]
+    assert cli.file("fri").read_bytes() == with_one
+    cli.ok("redo", "fri")
+    assert cli.file("fri").read_bytes() == with_two
+    # nothing is left to redo, and nothing but the sitting is left in the folder
+    assert cli.refused("fri", "redo", "fri").stderr == (
+        "error: nothing to redo: no hand of fri has been undone\n")
+    assert [p.name for p in cli.folder.iterdir()] == ["fri.yaml"]
+
+
+def test_redo_is_refused_once_a_hand_was_logged_or_corrected_since(cli):
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=5")
+    cli.ok("hand", "fri", "Bob=3")
+    for since in (["hand", "fri", "Ann=1"], ["edit", "fri", "1", "Ann=6"]):
+        cli.ok("undo", "fri")
+        cli.ok(*since)
+        assert cli.refused("fri", "redo", "fri").stderr == (
+            "error: nothing to redo: fri has changed since the last undo (a hand was logged or "
+            "corrected); log the hand again with the command undo printed\n")
+    # an undo after such a change starts afresh: the stale one is forgotten
+    cli.ok("undo", "fri")
+    cli.ok("redo", "fri")
+    assert cli.refused("fri", "redo", "fri").stderr.startswith("error: nothing to redo: no hand")
+
+
+def test_the_undone_hand_waits_beside_the_sitting_where_list_never_reads_it(cli):
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=5", "note=kept")
+    cli.ok("undo", "fri")
+    side = cli.folder / ".fri.yaml.undone"
+    assert yaml.safe_load(side.read_text())[0]["hand"]["note"] == "kept"
+    assert [row["name"] for row in cli.json("list")["sessions"]] == ["fri"]

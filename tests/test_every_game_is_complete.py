@@ -42,7 +42,7 @@ def missing_steps(name: str, module: str, specs: Mapping[str, object]) -> List[s
         missing.append(f"example sitting: add sessions/examples/{name}-SOMETHING.yaml, a real sitting of {name} "
                        f"(the book's worked example where there is one): `scorekeeper --dir sessions/examples new "
                        f"{name}-SOMETHING --game {name} --players ...`, then its hands; add its row to the "
-                       f"`scorekeeper list` example in README.md")
+                       f"`scorekeeper --dir sessions/examples list` example in docs/commands.md")
     if name not in specs:
         missing.append(f"property strategy: add \"{name}\": Spec(tables, rules, hand strategy, sittings) to "
                        f"SPECS in tests/test_replay_properties.py (the strategy draws one valid hand's "

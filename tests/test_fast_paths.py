@@ -1,6 +1,6 @@
-"""The fast paths of a write give what the plain ones give, for every game: a hand logged is
-applied to the state the replay already reached, a correction replays from the hand
-corrected, an undo finishes from the state before the last hand, and the hands a write did
+"""The fast paths of a write give what the plain ones give, for every game: a hand logged (or
+redone) is applied to the state the replay already reached, a correction replays from the
+hand corrected, an undo finishes from the state before the last hand, and the hands a write did
 not change are written back as the text they were read from. Each is checked against the
 plain path: a whole replay of the file written (the standings, every effect) and a whole
 dump of it (the bytes), on every bundled sitting and on sittings of every game drawn at
@@ -34,9 +34,9 @@ def _dump_whole(session, kind=store.SITTING):
     return _dump(session.with_hands(tuple(Hand(h.fields, h.source, h.field_lines) for h in session.hands)), kind)
 
 
-def _replay_whole(before, hands, start):
+def _replay_whole(before, hands):
     """The sitting replayed from its first hand."""
-    return ledger.check_session(before.session.with_hands(hands))
+    return ledger.check_session(before.session.with_hands(tuple(hands)))
 
 
 def run(path: Path, action, fast: bool) -> Tuple[str, Any, bytes]:
@@ -46,6 +46,7 @@ def run(path: Path, action, fast: bool) -> Tuple[str, Any, bytes]:
         if not fast:
             stack.enter_context(mock.patch.object(SAVE, "dump", _dump_whole))
             stack.enter_context(mock.patch.object(ledger, "replayed_from", _replay_whole))
+            stack.enter_context(mock.patch.object(ledger, "SITTINGS", ledger.SITTINGS._replace(check_from=None)))
         try:
             result: Any = action(path)
             found = "ok"
@@ -83,6 +84,10 @@ def undo(path: Path) -> Tuple[ledger.Replayed, ...]:
     return (ledger.undo(path)[1],)
 
 
+def undo_redo(path: Path) -> Tuple[ledger.Replayed, ...]:
+    return ledger.undo(path)[1], ledger.redo(path)[1]
+
+
 def correction(number: int, raw: Dict[str, Any]):
     return lambda path: ledger.correct(path, number, raw, at=AT)
 
@@ -92,7 +97,7 @@ def test_every_bundled_sitting_logs_undoes_and_corrects_as_the_plain_path_does(t
     work = tmp_path / path.name
     text = path.read_text(encoding="utf-8")
     session = store.load(path)
-    actions = [log_last_again, undo] + [correction(number, raw) for number, raw in edits(session)]
+    actions = [log_last_again, undo, undo_redo] + [correction(number, raw) for number, raw in edits(session)]
     for action in actions:
         work.write_text(text, encoding="utf-8")
         both_ways(work, action)
@@ -126,6 +131,6 @@ def test_every_game_logs_undoes_and_corrects_as_the_plain_path_does(tmp_path_fac
     candidates = edits(store.load(path))
     chosen = data.draw(st.lists(st.sampled_from(candidates), max_size=3)) if candidates else []
     logs = [log_last_again] if replayed.session.hands else []  # (an undo of nothing is refused)
-    for action in logs + [undo] + [correction(number, raw) for number, raw in chosen]:
+    for action in logs + [undo, undo_redo] + [correction(number, raw) for number, raw in chosen]:
         path.write_bytes(pristine)
         both_ways(path, action)

@@ -1,6 +1,7 @@
 import pytest
 
-from scorekeeper.fields import BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer, parse_assignments
+from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer,
+                                parse_assignments, refuse_field_names)
 from scorekeeper.model import ScorekeeperError
 
 PLAYERS_AT_TABLE = ("Ann", "Bob", "Cid")
@@ -73,3 +74,36 @@ def test_a_card_typed_after_a_space_gets_the_comma_hint():
                                                r"or heels=yes for a flag\) "
                                                r"\(cards are separated by commas: hand.Ann=5C,5D,JH\)$"):
         parse_assignments(["hand.Ann=5C", "5D"])
+
+
+def test_a_player_named_like_a_field_is_refused_with_the_player_it_is_about():
+    with pytest.raises(ScorekeeperError) as err:
+        refuse_field_names("whist", ("Ann", "revoke"), ("revoke",))
+    assert err.value.message == ("a player may not be called 'revoke' in whist: revoke= is a "
+                                 "hand field; give him another name")
+    assert (err.value.player, err.value.usage) == ("revoke", True)
+    with pytest.raises(ScorekeeperError) as err:
+        refuse_field_names("whist", ("Ann", "Revoke"), ("revoke",))  # whatever the case
+    assert err.value.message.startswith("a player may not be called 'Revoke' in whist: revoke= ")
+    refuse_field_names("whist", ("Ann", "Bob"), ("revoke",))
+
+
+@pytest.mark.parametrize("game, players, field", [
+    ("tally", ("Ann", "note"), "note"), ("tally", ("Ann", "Note"), "note"),   # every hand's fields
+    ("tally", ("Ann", "Corrected"), "corrected"),
+    ("cinch", ("A", "bid", "B", "Z"), "bid"), ("cinch", ("A", "Y", "MADE", "Z"), "made"),
+    ("cinch-auction", ("A", "B", "C", "D", "Partner"), "partner"),
+    ("cribbage", ("Ann", "Starter"), "starter"), ("boston", ("A", "Y", "B", "tricks"), "tricks"),
+])
+def test_the_names_refused_are_the_games_own_fields_under_its_rules(game, players, field):
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Session
+
+    g = get_game(game)
+    session = Session(name="s", game=game, players=players, rules=g.resolve_rules({}, players), hands=())
+    with pytest.raises(ScorekeeperError, match=f"{field}= is a hand field") as err:
+        g.check_names(session)
+    assert err.value.usage
+    # a player's own field (Ann=12, hand.Ann=) is his, not a clash
+    ok = tuple(f"P{i}" for i in range(len(players)))
+    g.check_names(session._replace(players=ok, rules=g.resolve_rules({}, ok)))

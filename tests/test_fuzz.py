@@ -22,7 +22,6 @@ import pytest
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from typer.testing import CliRunner
 
 from scorekeeper import ledger
 from scorekeeper.cli import app
@@ -30,7 +29,7 @@ from scorekeeper.fields import MAX_NUMBER
 from scorekeeper.games import GAMES, get_game
 from scorekeeper.model import ScorekeeperError
 
-from .conftest import SESSIONS
+from .conftest import SESSIONS, Runner
 
 EXAMPLES = 20  # per game: some 360 bad commands over 18 games, a few seconds
 
@@ -75,7 +74,7 @@ def _loose_int(text: str) -> Any:
 
 PARTY_SEATS = _party_seats()
 
-runner = CliRunner()
+runner = Runner()
 
 
 def _players(game: Any) -> Tuple[str, ...]:
@@ -174,6 +173,8 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
         return ["games", game_name, option, value]
     if command == "list":
         return ["list", draw(NO_EQUALS)]
+    if command == "redo":  # a bad name, or the sitting with nothing undone
+        return ["redo", draw(st.one_of(BAD_NAMES, st.just("s")))]
     if command == "crib":
         sub = draw(st.sampled_from(["count", "play", "discard", "discard-options"]))
         if sub == "discard-options":  # good cards, a bad --players or --crib-size
@@ -202,6 +203,12 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
         return ["stats", draw(st.sampled_from(["--since", "--game"])),
                 draw(st.sampled_from(["yesterday", "2026-13-45", "٢٠٢٦-١١-٠١", "zz", "9" * 50, "",
                                       "2026-11-01\n", "x" * 300]))]
+    if command == "board":  # never served: a bad sitting, --port or --host
+        return draw(st.sampled_from([
+            ["board", draw(BAD_NAMES)],
+            ["board", "s", "--port", draw(st.one_of(BAD_NUMBERS, st.sampled_from(["65536", "-1"])))],
+            ["board", "s", "--host", draw(st.sampled_from(["my-laptop", "::1", "", "999.1.1.1", "1.2.3", "\u202e"]))],
+            ["board", "s", "--entry", "--port", draw(BAD_NUMBERS)]]))
     return [command, draw(BAD_NAMES)]  # show, settle, export, undo, chart, check
 
 
@@ -228,8 +235,8 @@ def _bad_sheet(draw: Any, folder: Path) -> str:
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
-COVERED = {"new", "hand", "edit", "undo", "show", "settle", "export", "list", "games", "crib", "cinch",
-           "chart", "report", "stats", "party", "check"}
+COVERED = {"new", "hand", "edit", "undo", "redo", "show", "settle", "export", "list", "games", "crib", "cinch",
+           "chart", "report", "stats", "party", "check", "board"}
 
 
 def test_every_command_is_covered_by_the_fuzz_test():

@@ -7,6 +7,8 @@ The error-path tests here and in test_cli.py are also run by .ci/run against the
 from __future__ import annotations
 
 import os
+import re
+import stat
 import subprocess
 import sys
 import time
@@ -268,3 +270,72 @@ def test_the_cli_does_not_import_click_of_its_own():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          env=dict(os.environ, PYTHONPATH=str(ROOT)), check=True).stdout.split()
     assert out[0] == out[1]  # click is loaded only when Typer itself runs on it
+
+
+# ---------------------------------------------------------------- 10. where report --html writes
+
+
+def _refused_write(cli, target: str, code: int = 1) -> str:
+    r = cli("report", "fri", "--html", target)
+    assert r.exit_code == code, r.output
+    assert r.stdout == "" and r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    return r.stderr
+
+
+def test_report_never_replaces_a_pipe_or_a_device_with_a_file(fri, tmp_path):
+    """The atomic replace put a plain file where the pipe was (as root, /dev/full too)."""
+    pipe = tmp_path / "pipe.html"
+    os.mkfifo(pipe)
+    assert "is not a plain file" in _refused_write(fri, str(pipe))
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert "is not a plain file" in _refused_write(fri, str(tmp_path))
+
+
+def test_report_writes_through_a_link_and_keeps_it(fri, tmp_path):
+    target, link = tmp_path / "synced" / "r.html", tmp_path / "r.html"
+    target.parent.mkdir()
+    link.symlink_to(target)
+    fri.ok("report", "fri", "--html", str(link))
+    assert link.is_symlink() and "<html" in target.read_text()
+
+
+@pytest.mark.parametrize("name", ["r\n.html", "r\x1b[2J.html", "", "/"])
+def test_report_refuses_a_file_name_with_a_control_character_or_none(fri, tmp_path, name):
+    before = sorted(tmp_path.iterdir())
+    _refused_write(fri, str(tmp_path / name) if name not in ("", "/") else name, code=2)
+    assert sorted(tmp_path.iterdir()) == before
+
+
+# ---------------------------------------------------------------- 11. nothing read waits forever
+
+
+def test_a_pipe_given_as_a_sitting_or_a_trick_sheet_is_refused_not_waited_on(tmp_path):
+    """Reading a pipe no one writes to waited forever (`show` and `cinch tricks`)."""
+    pipe = tmp_path / "fifo.yaml"
+    os.mkfifo(pipe)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    for args in (["show", str(pipe)], ["cinch", "tricks", str(pipe)]):
+        r = subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True,
+                           env=env, timeout=20)
+        assert (r.returncode, r.stdout) == (1, "")
+        assert re.fullmatch(r"error: .* is not a plain file \(.*\)\n", r.stderr), r.stderr
+
+
+# ---------------------------------------------------------------- 12. error lines stay short
+
+
+def test_party_and_game_errors_quote_a_huge_value_cut_short(cli):
+    """Issue 13's `shown()` was not used by the party, `--game` and `stats --since` messages:
+    a pasted page came back whole (cut only at 500 characters, the game list lost)."""
+    cli.ok("party", "new", "spring", "--game", "progressive-hearts", "--players",
+           "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
+    huge = "9" * 5000
+    for name, args in [("spring", ("party", "round", "spring", "1", f"Ann={huge}", "Bob=4", "Cid=2", "Dan=4")),
+                       ("spring", ("party", "new", "p2", "--game", "progressive-hearts", "--players",
+                                   "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal", "--rule", f"prizes={huge}")),
+                       ("x", ("new", "x", "--game", "x" * 300, "--players", "A,B")),
+                       ("x", ("stats", "--since", huge))]:
+        r = cli(*args)
+        assert r.exit_code in (1, 2) and r.stdout == "", r.output
+        assert "9999..." in r.stderr or "xxxx..." in r.stderr, r.stderr
+        assert len(r.stderr) < 300 and r.stderr.count("\n") == 1, r.stderr

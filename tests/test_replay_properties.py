@@ -341,7 +341,8 @@ SPECS: Dict[str, Spec] = {
                         lambda d, p, r: cinch_hand(d, p, r, points=63, sixty_three=True),
                         ["cinch-foster", "cinch-setback"]),
     "cinch-auction": Spec([tuple("ABCDE"), tuple("ABCDEF")],
-                          fixed(scoring=["deduct", "setback", "eight"], game=[21, 51]),
+                          fixed(scoring=["deduct", "setback", "eight"], game=[21, 51],
+                                side_out=["higher", "share"]),
                           lambda d, p, r: cinch_hand(d, p, r, partner=True)),
     "cinch-solo": Spec([("Ann", "Bob"), ("Ann", "Bob", "Cid")],
                        fixed(scoring=["each", "deduct", "setback"], game=[21, 51], blind_draw=[False, True]),
@@ -354,7 +355,9 @@ SPECS: Dict[str, Spec] = {
                      lambda players: fixed(game=[None, 61], lurch=[False, True], muggins=[False, True],
                                            loser_deals=[False, True],
                                            variant=["six-card", "five-card", "eight-card"]
-                                           if len(players) == 2 else ["six-card"]),
+                                           if len(players) == 2 else ["six-card"],
+                                           three_penalties=["left", "each"]
+                                           if len(players) == 3 else ["left"]),
                      cribbage_hand, ["cribbage-evening"]),
     "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR, tuple("ABCDEFG")], hearts_rules, hearts_hand,
                    ["hearts-howell", "hearts-sweepstake-jack"]),
@@ -384,8 +387,8 @@ SPECS: Dict[str, Spec] = {
                 | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
                         first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
-                          fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
-                          ["slobberhannes-evening"]),
+                          fixed(counters=[10, 3], pay=["to-go", "game"], game_ends=["out", "deal"]),
+                          slobberhannes_hand, ["slobberhannes-evening"]),
     "polignac": Spec([FOUR, tuple("ABCDEFG")], fixed(counters=[10, 20, 4], pay=["to-go", "game"]),
                      polignac_hand, ["polignac-decave"]),
     "enfle": Spec([FOUR, tuple("ABCDEFGH")], fixed(ante=[1, 2]),
@@ -496,7 +499,7 @@ def typed(value: Any, field: Field, draw: Draw) -> str:
 
 GAME_NAMES = sorted(GAMES)
 # Ten sittings per game and property (each of several hands, edited, undone, saved and
-# loaded): the whole suite must stay within its CPU budget as games are added (README, Speed).
+# loaded): the whole suite must stay within its CPU budget as games are added (docs/development.md).
 PROPERTY = settings(max_examples=10, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture,
                                            HealthCheck.data_too_large])

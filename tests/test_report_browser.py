@@ -93,3 +93,176 @@ def test_report_renders_in_headless_chromium_with_the_standings(tmp_path):
         standing = f"{p} {shown['scores'][p]} {columns} {shown['games_won'][p]}"
         assert standing in text, (standing, text[:600])
     assert "Ann pays Bob 2.25 USD" in text
+
+
+# ---------------------------------------------------------------- phones and paper (issue 21 point 10)
+
+TUESDAY = ["bidder=Ann bid=7 trump=S made=9", "bidder=Bob bid=8 trump=H made=6",
+           "bidder=Cid bid=6 trump=C made=10", "bidder=Dee bid=9 trump=D made=11",
+           "bid=0 trump=H made=7", "bidder=Bob bid=10 trump=S made=12", "bidder=Cid bid=7 trump=D made=5",
+           "bidder=Dee bid=8 trump=C made=9", "bidder=Ann bid=11 trump=H made=14",
+           "bidder=Bob bid=6 trump=S made=8", "bidder=Ann bid=7 trump=C made=9",
+           "bidder=Dee bid=9 trump=H made=10", "bidder=Cid bid=8 trump=S made=4",
+           "bidder=Bob bid=7 trump=D made=9", "bidder=Ann bid=10 trump=C made=11",
+           "bidder=Dee bid=6 trump=H made=8", "bidder=Cid bid=9 trump=S made=12",
+           "bidder=Ann bid=8 trump=D made=7", "bidder=Bob bid=9 trump=H made=10",
+           "bidder=Dee bid=7 trump=C made=9", "bidder=Ann bid=6 trump=S made=8",
+           "bidder=Cid bid=10 trump=H made=13", "bidder=Bob bid=8 trump=D made=9",
+           "bidder=Dee bid=11 trump=S made=12"]
+
+
+def cinch_night(cli: Cli) -> None:
+    """A Cinch evening of four: 24 deals, a game won, notes on two of them, one corrected."""
+    cli.new("tuesday", "cinch", "Ann,Bob,Cid,Dee", stake="0.25")
+    for i, deal in enumerate(TUESDAY):
+        cli.ok("hand", "tuesday", *deal.split(), *(["note=Cid's best deal"] if i == 2 else []))
+    cli.ok("edit", "tuesday", "16", "note=a long evening, and a longer note that wraps in its cell")
+
+
+def pdf_pages(pdf: Path) -> int:
+    """The pages of a PDF Chromium printed: its page objects (not the /Pages tree nodes)."""
+    return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf.read_bytes()))
+
+
+@pytest.mark.slow  # a browser start
+def test_a_cinch_night_of_24_deals_prints_on_two_pages(cli, tmp_path):
+    # Without the print style the same night printed on 3 pages (Chromium 156, Letter).
+    exe = browser()
+    cinch_night(cli)
+    html = tmp_path / "tuesday.html"
+    cli.ok("report", "tuesday", "--html", str(html))
+    pdf = tmp_path / "tuesday.pdf"
+    run = headless(exe, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", html.as_uri())
+    assert pdf.exists(), run.stderr.decode(errors="replace")[-2000:]
+    assert pdf_pages(pdf) <= 2
+
+
+class DevTools:
+    """Chromium driven over its DevTools pipe (--remote-debugging-pipe: commands in on fd 3,
+    answers out on fd 4, each a JSON message ended by a NUL): a phone's screen emulated as a
+    phone's browser shows it (its width, the page's viewport honoured), without a WebDriver."""
+
+    def __init__(self, exe: str):
+        import fcntl
+        import os
+
+        to_chrome, self._write = os.pipe()
+        self._read, from_chrome = os.pipe()
+
+        def wire() -> None:  # in the child: its fd 3 reads our commands, its fd 4 answers
+            high_in, high_out = (fcntl.fcntl(to_chrome, fcntl.F_DUPFD, 20),
+                                 fcntl.fcntl(from_chrome, fcntl.F_DUPFD, 20))
+            os.dup2(high_in, 3)
+            os.dup2(high_out, 4)
+
+        self.proc = subprocess.Popen(
+            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
+             "--disable-extensions", "--disable-background-networking", "--remote-debugging-pipe",
+             "about:blank"], pass_fds=(3, 4), preexec_fn=wire,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome)
+        os.close(from_chrome)
+        self._buffer, self._next, self.events = b"", 0, []
+        target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.send("Page.enable", session=self.session)
+
+    def send(self, method: str, session: str = "", **params) -> dict:
+        import json
+        import os
+
+        self._next += 1
+        message = {"id": self._next, "method": method, "params": params}
+        if session:
+            message["sessionId"] = session
+        os.write(self._write, json.dumps(message).encode() + b"\0")
+        while True:
+            answer = self._message()
+            if answer.get("id") == self._next:
+                assert "error" not in answer, answer
+                return answer.get("result", {})
+            self.events.append(answer)
+
+    def _message(self, timeout: float = 30) -> dict:
+        import json
+        import os
+        import select
+
+        while b"\0" not in self._buffer:
+            ready, _, _ = select.select([self._read], [], [], timeout)
+            assert ready, "Chromium did not answer"
+            chunk = os.read(self._read, 1 << 20)
+            assert chunk, "Chromium went away"
+            self._buffer += chunk
+        message, self._buffer = self._buffer.split(b"\0", 1)
+        return json.loads(message)
+
+    def open(self, url: str, width: int, height: int, mobile: bool) -> None:
+        self.send("Emulation.setDeviceMetricsOverride", session=self.session, width=width,
+                  height=height, deviceScaleFactor=1, mobile=mobile)
+        self.events.clear()
+        self.send("Page.navigate", session=self.session, url=url)
+        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
+            self.events.append(self._message())
+
+    def evaluate(self, expression: str):
+        return self.send("Runtime.evaluate", session=self.session, expression=expression,
+                         returnByValue=True)["result"]["value"]
+
+    def screenshot(self) -> bytes:
+        import base64
+
+        return base64.b64decode(self.send("Page.captureScreenshot", session=self.session,
+                                          format="png")["data"])
+
+    def close(self) -> None:
+        import os
+
+        try:
+            self.send("Browser.close")
+        except (AssertionError, OSError):
+            pass
+        self.proc.wait(timeout=30)
+        os.close(self._write)
+        os.close(self._read)
+
+
+PHONE, DESK = (390, 844, True), (1280, 900, False)
+
+
+@pytest.mark.slow  # three pages and the season at two widths, one browser start
+def test_every_page_fits_a_phone_and_a_desk_without_scrolling_sideways(cli, tmp_path):
+    exe = browser()
+    cinch_night(cli)
+    shutil.copy(SESSIONS / "cribbage-evening.yaml", cli.folder)
+    shutil.copy(SESSIONS / "party-cinch.yaml", cli.folder)
+    pages = {}
+    for name in ("tuesday", "cribbage-evening", "party-cinch"):
+        pages[name] = tmp_path / f"{name}.html"
+        cli.ok("report", name, "--html", str(pages[name]))
+    pages["season"] = tmp_path / "season.html"
+    cli.ok("report", "--season", "--html", str(pages["season"]))
+    # the same page without its viewport: a phone lays it out 980 pixels wide, to be zoomed
+    bare = tmp_path / "bare.html"
+    bare.write_text(pages["tuesday"].read_text(encoding="utf-8").replace(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">', ""), encoding="utf-8")
+    tools = DevTools(exe)
+    try:
+        tools.open(bare.as_uri(), *PHONE)
+        assert tools.evaluate("document.documentElement.scrollWidth") == 980
+        for name, html in pages.items():
+            for width, height, mobile in (PHONE, DESK):
+                tools.open(html.as_uri(), width, height, mobile)
+                assert tools.evaluate("document.documentElement.scrollWidth") == width, (name, width)
+                # the chart that fits: the narrow one on a phone, the wide one on a desk
+                shown = tools.evaluate("[...document.querySelectorAll('svg')].filter("
+                                       "s => s.getBoundingClientRect().width > 0).map(s => s.getAttribute('width'))")
+                assert shown == ([] if name.startswith("party") else ["360"] if mobile else ["720"]), \
+                    (name, width, shown)
+                shot = tmp_path / f"{name}-{width}.png"
+                shot.write_bytes(tools.screenshot())
+                w, _, rows, bpp = png_pixels(shot.read_bytes())
+                assert w == width
+                assert len({row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}) > 20, name
+    finally:
+        tools.close()

@@ -130,7 +130,7 @@ def test_lock_of_a_dead_process_is_broken(tmp_path):
     dead.wait()
     (tmp_path / "s.yaml.lock").write_text(f"{dead.pid}\n")
     with store.locked(path, wait=0.5):
-        assert (tmp_path / "s.yaml.lock").read_text().strip() == str(os.getpid())
+        assert (tmp_path / "s.yaml.lock").read_text().split()[:2] == ["scorekeeper-lock", f"pid={os.getpid()}"]
     assert not (tmp_path / "s.yaml.lock").exists()
 
 
@@ -152,9 +152,8 @@ def _fork_writer(path: Path, who: str, first: int, count: int, acks: int, wait: 
 
 
 AT = "2026-11-29T20:00:00"
-WRITERS = 8  # the figures in README.md, Reliability
+WRITERS = 8  # the figures in docs/reliability.md
 HANDS_EACH = 12
-KILLS = 300
 
 
 @pytest.mark.slow
@@ -196,42 +195,6 @@ def _drain(fd: int) -> bytes:
             os.close(fd)
             return b"".join(chunks)
         chunks.append(chunk)
-
-
-@pytest.mark.slow
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork")
-def test_writers_killed_at_random_while_holding_the_lock_never_tear_the_file_or_lose_a_hand(tmp_path):
-    """Three hundred writers SIGKILLed at random instants (most of a writer's time is spent
-    holding the lock: load, replay, save): after each kill the file loads, holds every hand
-    acknowledged and at most one more, in order; the next writer breaks the dead one's lock."""
-    import random
-
-    rng = random.Random(13)
-    path = tmp_path / "s.yaml"
-    _new_tally(path)
-    logged, held, total = 0, 0, 0
-    for kill in range(KILLS):
-        if kill % 100 == 0 and kill:  # a fresh sitting now and then keeps each save small
-            total += logged
-            path.unlink()
-            _new_tally(path)
-            logged = 0
-        read, write = os.pipe()
-        pid = _fork_writer(path, "Ann", logged + 1, 1000, write)
-        os.close(write)
-        time.sleep(rng.uniform(0, 0.03))
-        os.kill(pid, signal.SIGKILL)
-        os.waitpid(pid, 0)
-        acknowledged = len(_drain(read))
-        held += path.with_name("s.yaml.lock").exists()  # it died holding the lock
-        hands = store.load(path).hands  # never torn or empty
-        assert logged + acknowledged <= len(hands) <= logged + acknowledged + 1, kill
-        assert [h.fields["Ann"] for h in hands] == list(range(1, len(hands) + 1)), kill
-        logged = len(hands)
-    print(f"{KILLS} kills, {held} while the lock was held, {total + logged} hands logged in all")
-    assert held > KILLS // 3  # the kills did land while the lock was held
-    ledger.add_hand(path, {"Bob": "1"})  # breaks the last lock, sweeps the temp files left
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]
 
 
 def _new_tally(path: Path, players=("Ann", "Bob")) -> None:
@@ -308,13 +271,48 @@ def test_nested_aliases_are_refused_at_once_not_walked_for_ever(tmp_path):
     path = tmp_path / "laughs.yaml"
     path.write_text("\n".join(lines) + "\n")
     start = time.monotonic()
-    with pytest.raises(ScorekeeperError, match=r"laughs.yaml:1: refused: aliases \(\*name\) expand to more "
-                                               r"than 1,000,000 values"):
+    with pytest.raises(ScorekeeperError, match=r"laughs.yaml:5: refused: an alias \(\*x0\), which "
+                                               r"scorekeeper never writes"):
         store.load(path)
     assert time.monotonic() - start < 2
 
 
-def test_a_hand_repeated_by_an_alias_is_an_ordinary_hand(tmp_path):
+def test_an_alias_is_refused_at_its_line_even_a_small_one(tmp_path):
+    """Issue 24 point 10 (changed on purpose: an alias was read as the value it repeats): the
+    program never writes one, and nested ones multiplied (a 142 KB file printed 191 MB)."""
     path = tmp_path / "s.yaml"
     path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- &h {A: 3}\n- *h\n")
-    assert ledger.open_session(path).standings.scores == {"A": 6, "B": 0}
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:6: refused: an alias \(\*h\), which scorekeeper "
+                                               r"never writes: write the value out in full$"):
+        ledger.open_session(path)
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- {A: 3, note: Ann & Bob}\n")
+    assert ledger.open_session(path).standings.scores == {"A": 3, "B": 0}  # an & in a text is no anchor
+
+
+_CINCH = """\
+format: scorekeeper/1
+game: cinch
+players: [A, B, C, D]
+rules:
+  game: 51
+hands:
+- bid: 7
+  bidder: A
+  trump: H
+  made: 7
+  against: 9
+"""
+
+
+@pytest.mark.parametrize("change, where, message", [
+    (("  game: 51", "  game: 51\n  bogus: 3"), 6, "unknown rule 'bogus'"),
+    (("game: cinch", "game: cinchy"), 2, "unknown game 'cinchy'"),
+    (("[A, B, C, D]", "\n- A\n- B\n- C\n- A"), 7, "player A is named twice"),
+    (("", ""), 11, "hand 1: against: made 7 + against 9"),
+])
+def test_a_mistake_in_a_file_is_reported_at_its_own_line(cli, tmp_path, change, where, message):
+    path = tmp_path / "x.yaml"
+    path.write_text(_CINCH.replace(*change))
+    r = cli("show", str(path))
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"error: {path}:{where}: {message}"), r.stderr

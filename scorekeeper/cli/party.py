@@ -1,6 +1,7 @@
 """`scorekeeper party new|round|show|edit|undo`: a progressive party of many tables.
 
-Only typer is imported here; the party modules are imported inside each command.
+Only typer (and the app's own `_Printed`) is imported here; the party modules are imported
+inside each command.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from typing import List, Optional
 
 import typer
 
-def _example(*lines: str) -> str:
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+from . import _out, _Printed  # what a command prints, made before the file is replaced
+from .helptext import example as _example
+from .output import width
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -66,8 +68,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
-    p = parties.new_party(path, game, names, parse_assignments(rule, "rule"))
-    typer.echo(party_render.created_text(p.party, p.standing, str(path), note))
+    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
+    parties.new_party(path, game, names, parse_assignments(rule, "rule"), prepare=text)
+    text.out(f"party {path.stem} was created")
 
 
 @app.command("round", epilog=_example(
@@ -88,8 +91,10 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    p = parties.report(_path(ctx, name), table, parse_assignments(fields))
-    typer.echo(party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
+    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1],
+                                                            width()))
+    parties.report(_path(ctx, name), table, parse_assignments(fields), prepare=text)
+    text.out(f"the result of table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
@@ -100,11 +105,11 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..render import party as party_render
 
     p = parties.open_party(_path(ctx, name))
-    render = party_render.show_json if json else party_render.show_text
-    typer.echo(render(p.party, p.standing))
+    _out(party_render.show_json(p.party, p.standing) if json
+         else party_render.show_text(p.party, p.standing, width()), page=not json)
 
 
-@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+@app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
                             "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
 def edit(ctx: typer.Context, name: str = _name(),
          round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
@@ -118,12 +123,10 @@ def edit(ctx: typer.Context, name: str = _name(),
 
     round_number = typed_number(round_text, "ROUND", "the round")
     table = typed_number(table_text, "TABLE", "the table")
-    before, after = parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields))
-    moved = [n for n in party_render.changed_rounds(before.standing, after.standing)]
-    note = (f"; re-seated round{'s' if len(moved) != 1 else ''} {', '.join(str(n) for n in moved)}"
-            if moved else "; the seating after it is unchanged")
-    typer.echo(f"corrected round {round_number} table {table}{note}\n\n"
-               + party_render.seating_text(after.party, after.standing))
+    text = _Printed(lambda before, after: party_render.correction_text(
+        round_number, table, before.standing, after.party, after.standing, width()))
+    parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields), prepare=text)
+    text.out(f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
@@ -132,7 +135,7 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    removed, before, after = parties.undo(_path(ctx, name))
-    gone = before.standing.results[-1]
-    typer.echo(f"removed round {gone.round} table {gone.table}: {gone.summary}\n\n"
-               + party_render.seating_text(after.party, after.standing))
+    text = _Printed(lambda before, after: party_render.undone_text(before.standing, after.party,
+                                                                      after.standing, width()))
+    parties.undo(_path(ctx, name), prepare=text)
+    text.out("the undo of the last result was saved")

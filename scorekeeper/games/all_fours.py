@@ -12,18 +12,17 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank, Suit
-from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refuse_field_names
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
-from .base import Effect, Figure, Game, Rule, Standings, int_rule
+from . import words
+from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, int_rule
 
 # All Fours § 93 iv: "Four for an ace. Three for a king. Two for a queen. One for a knave.
 # Ten for a ten."
-GAME_VALUES = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
+GAME_VALUES: Dict[Rank, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
 FOURS = ("high", "low", "jack", "game")
-FIELDS = ("high", "low", "jack", "game", "turned_jack", "beg", "revoke", "wrong_score", "trump",
-          "took")
 
 
 def _four_or_one(raw: Any) -> int:
@@ -38,11 +37,20 @@ def game_count(taken: Sequence[Card]) -> int:
     return sum(GAME_VALUES.get(card.rank, 0) for card in taken)
 
 
+def cards_played(players: int, ran: bool) -> int:
+    """How many cards a deal can put in play: six to each (§ 91); after a run three more to
+    each and one more card turned up, as often as the pack allows (§ 93 v)."""
+    if not ran:
+        return 6 * players
+    runs = (52 - (6 * players + 1)) // (3 * players + 1)
+    return (6 + 3 * runs) * players
+
+
 @dataclass(frozen=True)
 class AllFoursState:
     scores: Mapping[str, int]       # the current game, per player (partners alike)
-    games_won: Mapping[str, int]
     balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 class AllFours(Game):
@@ -74,7 +82,6 @@ class AllFours(Game):
         if len(players) == 3:
             raise ScorekeeperError("all-fours is played by two players, or four in partnerships, "
                                    "got 3", kind=USAGE, key="players")
-        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def sides(self, players: Sequence[str]) -> Tuple[Tuple[str, ...], ...]:
         """Two players each for himself; four: the 1st and 3rd against the 2nd and 4th."""
@@ -122,8 +129,9 @@ class AllFours(Game):
             points.append(("begged point", self.eldest(players, dealer)))
         fours = self.fours(hand, session)
         for name in FOURS:
-            if fours.get(name):
-                points.append((name, fours[name]))
+            maker = fours.get(name)
+            if maker:
+                points.append((name, maker))
         for culprit in hand.get("revoke", ()):  # law iii
             points.append((f"{culprit}'s revoke", self.adversaries(culprit, players)[0]))
         if "wrong_score" in hand:  # law iv
@@ -142,6 +150,20 @@ class AllFours(Game):
             fours = self.fours_from_cards(hand, took, session.players)
         else:
             fours = {name: hand.get(name) for name in FOURS}
+        if hand.get("turned_jack") and fours["jack"] is not None and hand.get("beg") != "run":
+            # § 91: the card turned up for the trump is not dealt ("six ... to each player ...
+            # and the next card, the thirteenth, is turned up"): nobody holds or wins it. After
+            # a run (§ 93 v) the knave turned may be of the first suit, no longer trumps.
+            if took:
+                knave = Card(Rank.JACK, hand["trump"])
+                raise ScorekeeperError(
+                    f"took.{fours['jack']}: {knave} was turned up (turned_jack=yes), and the card "
+                    f"turned up is dealt to nobody (§ 91): nobody wins it in a trick (or give "
+                    f"beg=run if the dealer ran the cards)", field=f"took.{fours['jack']}")
+            raise ScorekeeperError(
+                f"jack: the knave of trumps was turned up (turned_jack=yes), and the card turned "
+                f"up is dealt to nobody (§ 91): nobody holds or wins it, got jack={fours['jack']}; "
+                f"leave jack out (or give beg=run if the dealer ran the cards)", field="jack")
         if fours["high"] is None:
             for name in ("low", "jack"):
                 if fours[name] is not None:
@@ -174,6 +196,7 @@ class AllFours(Game):
                                            field=f"took.{p}")
                 seen[card] = p
         trumps = sorted((c for c in seen if c.suit == trump), key=lambda c: c.rank.value)
+        self.refuse_cards_not_played(hand, took, seen, trumps, players)
         # The highest trump out wins every trick it is played to: its taker is its holder.
         high = seen[trumps[-1]] if trumps else None
         jack = seen.get(Card(Rank.JACK, trump))
@@ -186,18 +209,71 @@ class AllFours(Game):
         leaders = [side for side, total in totals.items() if total == best]
         # Tied, or nothing counted: nobody scores game; else the side scores it.
         game = leaders[0][0] if best and len(leaders) == 1 else None
-        # The low goes to its original holder, which the tricks cannot show: it is given.
+        # The low goes to its original holder, which the tricks cannot show: it is given,
+        # unless one trump was out: § 92 vi, "the knave will be both high, low, Jack, and game".
         low = hand.get("low")
+        if len(trumps) == 1:
+            if low is not None and low != high:
+                raise ScorekeeperError(
+                    f"low: {trumps[0]} is the only trump out, so it is both high and low "
+                    f"(§ 92 vi): low is {high}, got {low}", field="low")
+            low = high
         if trumps and low is None:
             raise ScorekeeperError("low is missing: the lowest trump out scores for its original "
                                    "holder, which the tricks do not show (low=NAME)", field="trump")
         return {"high": high, "low": low, "jack": jack, "game": game}
 
+    def refuse_cards_not_played(self, hand: Mapping[str, Any], took: Mapping[str, Sequence[Card]],
+                                seen: Mapping[Card, str], trumps: Sequence[Card],
+                                players: Sequence[str]) -> None:
+        """Cards taken that the deal cannot have put in play (§ 91): six dealt to each (more
+        after a run, § 93 v), and the trump turned up dealt to nobody."""
+        ran = hand.get("beg") == "run"
+        played = cards_played(len(players), ran)
+        if len(seen) > played:
+            how = ("at most, as many runs as the pack allows (§ 93 v)" if ran
+                   else "(six to each, § 91) without a run (beg=run)")
+            what = (f"took.{next(iter(took))}: {len(seen)} cards taken" if len(took) == 1 else
+                    "took: " + " + ".join(f"{len(t)}" for t in took.values())
+                    + f" = {len(seen)} cards taken")
+            raise ScorekeeperError(f"{what}, but {played} are played {how}",
+                                   field=f"took.{max(took, key=lambda p: len(took[p]))}")
+        # § 91: the card turned up is a trump and is dealt to nobody; after a run the last one
+        # turned up (a change of suit, § 93 v) is the trump, and it is dealt to nobody either.
+        if len(trumps) > 12:
+            taker = seen[trumps[-1]]
+            raise ScorekeeperError(f"took.{taker}: all 13 {hand['trump'].name.lower()} taken, but "
+                                   f"the trump turned up is dealt to nobody (§ 91): 12 at most "
+                                   f"are in play", field=f"took.{taker}")
+
+
     # ---------------------------------------------------------------- replay
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules["game"]
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob high, jack and game, Ann low; the dealer turned up a knave"."""
+        points: Dict[str, List[str]] = {}
+        for name in ("high", "low", "jack", "game"):
+            if name in values:
+                points.setdefault(values[name], []).append(name)
+        scored = ", ".join(f"{who} {words.names(what)}" for who, what in points.items())
+        begged = {"one": "the eldest begged and was given one",
+                  "run": "the eldest begged and the dealer ran the cards"}
+        return words.sentence(
+            "the dealer turned up a knave" if values.get("turned_jack") else "",
+            begged.get(str(values.get("beg")), ""),
+            f"{words.suit(values['trump'])} trumps" if "trump" in values else "",
+            scored,
+            ", ".join(f"{p} won {words.cards(values['took.' + p])}" for p in session.players
+                      if f"took.{p}" in values),
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{values['wrong_score']} scored wrongly" if "wrong_score" in values else "")
 
     def start(self, session: Session) -> AllFoursState:
         zero = {p: 0 for p in session.players}
-        return AllFoursState(zero, zero, zero)
+        return AllFoursState(zero, zero)
 
     def apply(self, state: AllFoursState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[AllFoursState, Effect]:
@@ -225,25 +301,25 @@ class AllFours(Game):
             summary = "begged, the dealer ran the cards; " + summary
         dropped = len(points) - sum(n for _, n in counted)
         notes: Tuple[str, ...] = ()
-        games_won, balances = dict(state.games_won), dict(state.balances)
+        balances, finished = dict(state.balances), state.finished
         if winner:
             note = f"{self.label(winner)} win{'s' if len(winner) == 1 else ''} the game"
             if dropped:
                 note += f"; the rest of the deal does not count ({dropped} point{'s' if dropped > 1 else ''})"
             notes = (note,)
             for p in players:
-                games_won[p] += p in winner
                 balances[p] += 1 if p in winner else -1
+            finished = race.game_over(finished, index, scores, winner, self.sides(players))
         effect = Effect(summary, changes, dict(scores), dealer, notes)
         if winner:
             scores = {p: 0 for p in players}
-        return AllFoursState(scores, games_won, balances), effect
+        return AllFoursState(scores, balances, finished), effect
 
     def figures(self, values: Mapping[str, Any], before: AllFoursState, after: AllFoursState,
                 effect: Effect, session: Session) -> Sequence[Figure]:
         """High, low, Jack and game made, to the player who made each."""
         fours = self.fours(values, session)
-        return tuple(Figure(fours[name], name) for name in FOURS if fours.get(name))
+        return tuple(Figure(maker, name) for name in FOURS for maker in (fours.get(name),) if maker)
 
     def label(self, side: Sequence[str]) -> str:
         return house_sides.side_name(side)
@@ -254,12 +330,14 @@ class AllFours(Game):
         parts = [f"{self.label(side)} {state.scores[side[0]]} ({target - state.scores[side[0]]} to go)"
                  for side in sides]
         lines = ("; ".join(parts) + f"; game is {target}",) if len(sides[0]) > 1 else ()
-        won = ", ".join(f"{self.label(side)} {state.games_won[side[0]]}" for side in sides)
+        games_won = race.games_won(state.finished, session.players)
+        won = ", ".join(f"{self.label(side)} {games_won[side[0]]}" for side in sides)
         return Standings(
             game=self.name, players=session.players, scores=dict(state.scores), effects=effects,
             unit=self.unit, balances=dict(state.balances),
-            next_dealer=self.dealer(session, len(session.hands)), games_won=dict(state.games_won),
+            next_dealer=self.dealer(session, len(session.hands)), games_won=games_won,
             columns={"to go": race.to_go(state.scores, target)},
+            in_progress=any(state.scores.values()), finished_games=state.finished,
             lines=lines,
             settle_lines=(f"games won: {won} (the loser of each game pays the stake"
                           + (", each player of the losing side to one of the winners)" if len(sides[0]) > 1

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, suggest, whole_number
+from ..fields import (MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, refuse_field_names, suggest,
+                      whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
 Number = Any  # int or Fraction: scores are exact
@@ -177,6 +178,22 @@ class Resume(NamedTuple):
     start: int
 
 
+class FinishedGame(NamedTuple):
+    """A game played to a target, finished (`games/target.py`, `game_over`, makes them).
+
+    `winners` are those it credits, each named as in `scores`: a player, or a side as
+    `sides.side_name` names it (`Ann-Cid`); several when they share it (or, in Slobberhannes
+    and Polignac, everyone but the player who lost his counters). `scores` holds every side's
+    final score, the winners first, then best first. `players` are the winners' players (a
+    side's members), for what is counted per player."""
+
+    game: int                         # 1, 2, ... in the sitting
+    winners: Tuple[str, ...]
+    scores: Mapping[str, Number]
+    hand: int                         # the number (1-based) of the hand that ended it
+    players: Tuple[str, ...]
+
+
 class Standings(NamedTuple):
     """Everything shown about a sitting, all computed by replay."""
 
@@ -193,8 +210,13 @@ class Standings(NamedTuple):
     lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
     extra_json: Mapping[str, Any] = _EMPTY
     settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
-    # a game under way that `settle` does not pay; None: a game settled per game with a score
-    in_progress: Optional[bool] = None
+    # a game under way that `settle` does not pay (a game settled per game, part played)
+    in_progress: bool = False
+    # every game played to a target and finished, in order (`target.game_over`)
+    finished_games: Tuple[FinishedGame, ...] = ()
+    # in a game with a pool: each player's share of what is left in it at the end, so that
+    # score + share = balance (empty: no share, or no pool)
+    pool_shares: Mapping[str, Number] = _EMPTY
 
 
 class Game:
@@ -272,9 +294,24 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def own_field_names(self, session: Session) -> Tuple[str, ...]:
+        """The names no player may have: the hand fields of the game under the sitting's rules
+        that are not a player's own (`Ann=12`, `hand.Ann=...`), and the fields every hand may
+        have (note, at, and the log's corrected). Found by asking the game for its fields with
+        stand-ins for the players, so that a player's own fields show as the stand-ins'."""
+        stand_in = {p: f"\x00{i}" for i, p in enumerate(session.players)}
+        rules = {k: stand_in.get(v, v) if isinstance(v, str) else v for k, v in session.rules.items()}
+        seated = session._replace(players=tuple(stand_in.values()), rules=rules)
+        own = [f.name for f in self.fields(seated) if "\x00" not in f.name]
+        return tuple(dict.fromkeys(own + list(COMMON_FIELDS) + list(LOG_FIELDS)))
+
+    def check_names(self, session: Session) -> None:
+        """No player named like a hand field (fields.refuse_field_names: the one rule)."""
+        refuse_field_names(self.name, session.players, self.own_field_names(session))
+
     def race_target(self, session: Session) -> Optional[int]:
-        """The score that wins a game, in a game played to a target (its standings then show
-        "to go"); None: no target."""
+        """The score that wins a game, in a game played to a target (the chart and the page
+        draw it); None: no target."""
         return None
 
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
@@ -287,6 +324,12 @@ class Game:
         these and the required fields; the rest in one question). By default each player's
         own field, where the game has one (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
+
+    def card_fields(self, session: Session) -> Sequence[str]:
+        """The fields asked one by one, in this order, when the table counts a hand from its
+        cards (`hand -i --by cards`, or a card given as the first answer); none: the game is
+        not counted from cards at the prompts."""
+        return ()
 
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
@@ -389,6 +432,15 @@ class Game:
                 observe(values, before, state, effect)
         return Folded(state, tuple(effects), None if before_each is None else tuple(before_each))
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
+        for the pages a table shares: `values` are the hand's typed values, as `apply` gets
+        them (the note and times are shown apart). Pure. Games override it; by default each
+        player's figure, then the other fields by name (games/words.py)."""
+        from .words import plain
+
+        return plain(values, [f.name for f in self.fields(session)], session.players)
+
     def figures(self, values: Mapping[str, Any], before: Any, after: Any, effect: Effect,
                 session: Session) -> Sequence["Figure"]:
         """What one hand adds to the season's statistics beyond the generic ones (hearts
@@ -416,6 +468,14 @@ def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
     if not any(k in LOG_FIELDS for k in fields):
         return fields
     return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
+
+
+def pool_shares(balances: Mapping[str, Number], scores: Mapping[str, Number]) -> Dict[str, Number]:
+    """In a game with a pool: each player's share of what is left in it at the end (his
+    balance less his score), so that `settle` can show score + share = balance; empty when
+    nobody has a share."""
+    shares = {p: balances[p] - scores[p] for p in scores}
+    return shares if any(shares.values()) else {}
 
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:

@@ -12,11 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
+from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
-from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise
+from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise, pool_shares
+from . import words
 
-FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 
 
@@ -24,6 +24,7 @@ TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 class LooState:
     net: Mapping[str, int]   # counters won (+) or lost (-) by each player
     pool: int                # counters waiting in the pool
+    played: bool = False     # a deal has been played (the single is the first deal played)
 
 
 def plural(n: int, word: str = "counter") -> str:
@@ -53,10 +54,6 @@ class Loo(Game):
                     "all must play) or ante (every player antes and a miss is dealt)",
                     "single", "ante"),
     )
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
         # unlimited: the looed pay the pool just divided; a loo_amount would be ignored silently
@@ -92,6 +89,17 @@ class Loo(Game):
 
     # ---------------------------------------------------------------- replay
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Cid took 2 tricks, Dot 1, Eve 0; Ann and Bob passed; Dot took the miss"."""
+        stood = [p for p in session.players if p in values]
+        passed = [p for p in session.players if p not in values]
+        return words.sentence(
+            words.each(values, session.players, "took", "tricks"),
+            f"{words.names(passed)} passed" if stood and passed else "",
+            f"{values['miss']} took the miss" if "miss" in values else "",
+            "the dealer gave up the stakes" if values.get("gave_up") else "",
+            f"{words.names(values['looed'])} looed (a penalty)" if "looed" in values else "")
+
     def start(self, session: Session) -> LooState:
         return LooState({p: 0 for p in session.players}, 0)
 
@@ -100,7 +108,10 @@ class Loo(Game):
         rules, players = session.rules, session.players
         dealer = self.dealer(session, index)
         stood = {p: hand[p] for p in players if p in hand}
-        self.check_deal(hand, stood, dealer, session, index)
+        # § 96 viii: the first round is a single; a misdeal (§ 97 i: only looed=, nobody
+        # played) plays no round, so the next deal is the single
+        single = rules["first_round"] == "single" and not state.played
+        self.check_deal(hand, stood, dealer, session, single)
         changes = {p: 0 for p in players}
         pool = state.pool
         # § 96 vi: "the dealer puts into the pool his three halfpence ..."; viii: in the first
@@ -147,12 +158,12 @@ class Loo(Game):
         net = {p: state.net[p] + changes[p] for p in players}
         notes = (f"{hand['miss']} took the miss",) if "miss" in hand else ()
         summary = "; ".join(parts) + f"; pool {pool} waiting"
-        return LooState(net, pool), Effect(summary, changes, net, dealer, notes)
+        return LooState(net, pool, state.played or bool(stood)), \
+            Effect(summary, changes, net, dealer, notes)
 
     def check_deal(self, hand: Mapping[str, Any], stood: Mapping[str, int], dealer: str,
-                   session: Session, index: int) -> None:
-        players, rules = session.players, session.rules
-        single = index == 0 and rules["first_round"] == "single"
+                   session: Session, single: bool) -> None:
+        players = session.players
         if hand.get("gave_up"):
             if len(stood) != 1 or dealer in stood:
                 raise ScorekeeperError(f"gave_up: the dealer ({dealer}) gives up the stakes only to a "
@@ -164,19 +175,19 @@ class Loo(Game):
                                        f"whole pool, written as all {TRICKS} tricks, got {tricks}",
                                        field=next(iter(stood)))
             if single:
-                raise ScorekeeperError("gave_up: the first deal is a single: all must play "
+                raise ScorekeeperError("gave_up: the first round is a single: all must play "
                                        "(--rule first_round=ante deals a miss)", field="gave_up")
             return
         if stood and sum(stood.values()) != TRICKS:
             given = " + ".join(f"{p} {t}" for p, t in stood.items())
             raise ScorekeeperError(f"tricks must add up to {TRICKS}, got {given} = {sum(stood.values())}")
-        if single and len(stood) != len(players):
+        if single and stood and len(stood) != len(players):
             missing = [p for p in players if p not in stood]
-            raise ScorekeeperError(f"{missing[0]} is missing: the first deal is a single and all "
+            raise ScorekeeperError(f"{missing[0]} is missing: the first round is a single and all "
                                    f"must play (give each player's tricks, 0 for none)")
         if "miss" in hand:
             if single:
-                raise ScorekeeperError("miss: the first deal is a single, dealt without a miss",
+                raise ScorekeeperError("miss: the first round is a single, dealt without a miss",
                                        field="miss")
             if hand["miss"] not in stood:
                 raise ScorekeeperError(f"miss: {hand['miss']} took the miss, so he stood: give his "
@@ -206,5 +217,6 @@ class Loo(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=self.dealer(session, len(session.hands)),
-            pool=pool, lines=(f"ante {rules['ante']}; {loo}",), settle_lines=settle_lines,
+            pool=pool, pool_shares=pool_shares(balances, state.net),
+            lines=(f"ante {rules['ante']}; {loo}",), settle_lines=settle_lines,
             extra_json={"loo": rules["loo"]})

@@ -14,8 +14,9 @@ from typing import Any, List, Mapping, Sequence
 from ..fields import PLAYER, Field, integer
 from ..model import ScorekeeperError, Session
 from .counters import CountersGame, Loss
+from . import words
 
-FIELDS = ("capot", "capot_lost")
+JACKS = 4
 POINTS = 5  # four Jacks, Polignac counting two
 
 
@@ -29,7 +30,6 @@ class Polignac(CountersGame):
                    "paid as usual. The first to lose his counters (--rule counters=10 or 20) is "
                    "decavé and pays each of the others a counter for each point they still have "
                    "to go (--rule pay=game: the stake once each). At seven the dealer takes no cards.")
-    hand_fields = FIELDS
 
     def fields(self, session: Session) -> List[Field]:
         return [Field(p, integer(0, POINTS), f"points {p} took: each Jack 1, Polignac 2 (default 0)")
@@ -37,6 +37,13 @@ class Polignac(CountersGame):
             Field("capot", PLAYER, "announced capot and won every trick: each other player pays five"),
             Field("capot_lost", PLAYER, "announced capot and failed: the points are paid as usual"),
         ]
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Ann took 2 points, Bob 1"; "Bob announced capot and won every trick"."""
+        return words.sentence(
+            words.each(values, session.players, "took", "points"),
+            f"{values['capot']} announced capot and won every trick" if "capot" in values else "",
+            f"{values['capot_lost']} announced capot and failed" if "capot_lost" in values else "")
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:
@@ -55,6 +62,13 @@ class Polignac(CountersGame):
             given = " + ".join(f"{p} {n}" for p, n in taken.items()) or "nothing"
             raise ScorekeeperError(f"points must add up to {POINTS} (each Jack 1, Polignac 2), "
                                    f"got {given} = {total}")
+        takers = [p for p, n in taken.items() if n]
+        if len(takers) > JACKS:
+            # Polignac: four Jacks, Polignac counting two: at most four players take one
+            given = ", ".join(f"{p} {taken[p]}" for p in takers)
+            raise ScorekeeperError(f"points: {len(takers)} players took a point ({given}), but "
+                                   f"there are only {JACKS} Jacks (Polignac counting two): at "
+                                   f"most {JACKS} players take one")
         # When several lose their last counters in one deal, the one nearest the eldest
         # hand is taken to have lost them first (the book is silent).
         return [("Jacks", p, taken[p]) for p in eldest_first if taken.get(p)]

@@ -5,7 +5,7 @@ Slobberhannes and Polignac."""
 from __future__ import annotations
 
 from dataclasses import fields as dataclass_fields, is_dataclass, replace
-from typing import Any, Callable, Dict, Mapping, Sequence, Tuple
+from typing import Any, Callable, Collection, Dict, Mapping, Sequence, Tuple
 
 from ..model import ScorekeeperError, Session
 
@@ -19,24 +19,28 @@ def in_the_deal(players: Sequence[str], dealer: str) -> Tuple[str, ...]:
     return tuple(players)
 
 
-def refuse_the_dealer(hand: Mapping[str, Any], players: Sequence[str], dealer: str) -> None:
-    """At seven the dealer takes no cards: no field may be his, and none may name him."""
+def refuse_the_dealer(hand: Mapping[str, Any], players: Sequence[str], dealer: str,
+                      may_name: Collection[str] = ()) -> None:
+    """At seven the dealer takes no cards: no field may be his, and none may name him but
+    those in `may_name` (what he does without cards: Auction Hearts' holder names the suit)."""
     if len(players) != SEVEN:
         return
     for name, value in hand.items():
         names = value if isinstance(value, tuple) else (value,)
-        if name == dealer or dealer in names:
+        if name == dealer or (dealer in names and name not in may_name):
             raise ScorekeeperError(f"{name}: {dealer} deals and takes no cards this deal (seven "
                                    f"players: the dealer sits the deal out)", field=name)
 
 
 def without_the_dealer(apply: Callable[..., Tuple[Any, Any]], state: Any, hand: Dict[str, Any],
-                       session: Session, index: int, dealer: str) -> Tuple[Any, Any]:
+                       session: Session, index: int, dealer: str,
+                       may_name: Collection[str] = ()) -> Tuple[Any, Any]:
     """Play one deal among the six who hold cards, for a game written for up to six.
 
     The state's per-player mappings are cut down to the six, `apply` runs on that table,
-    and the dealer's entries are put back untouched: he pays and receives nothing."""
-    refuse_the_dealer(hand, session.players, dealer)
+    and the dealer's entries are put back untouched: he pays and receives nothing. The fields
+    in `may_name` may name him all the same (the game then deals with him off the table)."""
+    refuse_the_dealer(hand, session.players, dealer, may_name)
     six = in_the_deal(session.players, dealer)
     table = session._replace(players=six, rules={**session.rules, "first_dealer": None})
     new_state, effect = apply(_only(state, six), hand, table, index)
@@ -59,7 +63,7 @@ def _only(state: Any, six: Sequence[str]) -> Any:
         value = getattr(state, f.name)
         if isinstance(value, Mapping) and set(six) < set(value):
             changes[f.name] = {p: value[p] for p in six}
-    return replace(state, **changes)
+    return replace(state, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
 
 
 def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
@@ -71,7 +75,7 @@ def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
         if _is_per_player(before, players):
             after = getattr(new, f.name)
             changes[f.name] = {p: (before[p] if p == dealer else after[p]) for p in players}
-    return replace(new, **changes)
+    return replace(new, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
 
 
 def _score_of(state: Any, dealer: str) -> Any:

@@ -7,13 +7,13 @@ all; a revoke costs a counter. The player who first loses his ten counters loses
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Sequence
+from typing import Any, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field
 from ..model import ScorekeeperError, Session
+from .base import Rule, choice_rule
 from .counters import CountersGame, Loss
-
-FIELDS = ("first", "last", "queen", "revoke", "misdeal")
+from . import words
 
 
 class Slobberhannes(CountersGame):
@@ -26,7 +26,24 @@ class Slobberhannes(CountersGame):
                    "first loses his ten counters loses the game and pays each other player a "
                    "counter for each counter that player still holds (--rule pay=game: the "
                    "stake once each). At seven the dealer takes no cards.")
-    hand_fields = FIELDS
+
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return super().rules + (
+            choice_rule("game_ends", "out",
+                        "when the loser goes out: out (the game ends the moment he pays his last "
+                        "counter: he pays the others for what they hold then, and the rest of "
+                        "the deal does not count) or deal (the deal is paid to its end first, "
+                        "and he pays for what the others hold after it)", "out", "deal"),
+        )
+
+    def rest_of_deal_counts(self, session: Session) -> bool:
+        # Slobberhannes: "The player who first loses his ten counters also loses the game", and
+        # the counters move as the tricks are won: "The player winning the first trick must
+        # pay for it immediately ... the club Queen, which must be paid for as soon as it is
+        # taken in"; Polignac, the same family: "a counter for each point they have still to
+        # go when he is decavé". So by default the game ends when he pays his last counter.
+        return session.rules.get("game_ends", "out") == "deal"
 
     def fields(self, session: Session) -> List[Field]:
         return [
@@ -41,6 +58,21 @@ class Slobberhannes(CountersGame):
         # Slobberhannes: "a misdeal does not lose the deal under any circumstances"
         return bool(hand.get("misdeal"))
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob won the first trick, Cid the last; Ann took the Queen of clubs"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        first, last = values.get("first"), values.get("last")
+        if first and first == last:
+            tricks = f"{first} won the first and the last trick"
+        else:
+            tricks = ", ".join(([f"{first} won the first trick"] if first else [])
+                               + ([f"{last} the last" if first else f"{last} won the last trick"] if last else []))
+        return words.sentence(
+            tricks,
+            f"{values['queen']} took the Queen of clubs" if "queen" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "")
+
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:
         if hand.get("misdeal"):
@@ -54,9 +86,13 @@ class Slobberhannes(CountersGame):
             missing = [k for k in ("first", "queen", "last") if hand.get(k) is None]
             raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
                                    f"trick and the club Queen (give first=, last= and queen=)")
+        takers: List[str] = [str(taker) for taker in three]
+        # Paid in the order of play: the first trick "immediately", the club Queen "as soon as
+        # it is taken in", the last trick (and the extra point for all three) at the end; a
+        # revoke when it is claimed, after the hand.
         losses: List[Loss] = [(f"{what}", who, 1) for what, who in
-                              zip(("first trick", "club Queen", "last trick"), three)]
-        if len(set(three)) == 1:
-            losses.append(("all three", three[0], 1))  # "he loses an extra point, or four altogether"
+                              zip(("first trick", "club Queen", "last trick"), takers)]
+        if len(set(takers)) == 1:
+            losses.append(("all three", takers[0], 1))  # "he loses an extra point, or four altogether"
         losses += [("revoke", who, 1) for who in hand.get("revoke", ())]
         return losses

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..fields import Field, integer
 from ..model import ScorekeeperError, Session
 from . import target as _target
-from .base import Effect, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
+from .base import Effect, FinishedGame, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
 
 
 @dataclass(frozen=True)
 class TallyState:
     game_scores: Mapping[str, int]   # the current game
     totals: Mapping[str, int]        # the whole sitting (what settlement uses)
-    games_won: Mapping[str, int]
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 class Tally(Game):
@@ -40,23 +40,24 @@ class Tally(Game):
 
     def start(self, session: Session) -> TallyState:
         zero = {p: 0 for p in session.players}
-        return TallyState(zero, zero, zero)
+        return TallyState(zero, zero)
 
     def apply(self, state: TallyState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[TallyState, Effect]:
         changes = {p: hand.get(p, 0) for p in session.players}
         scores = {p: state.game_scores[p] + changes[p] for p in session.players}
         totals = {p: state.totals[p] + changes[p] for p in session.players}
-        won = dict(state.games_won)
+        finished = state.finished
         notes: Tuple[str, ...] = ()
         winner = self._winner(scores, session.rules)
         if winner:
-            won[winner] += 1
+            finished = _target.game_over(finished, index, scores, (winner,),
+                                         low_wins=bool(session.rules.get("low_wins")))
             notes = (f"{winner} wins the game",)
         effect = Effect(_summary(changes), changes, scores, self.dealer(session, index), notes)
         if winner:
             scores = {p: 0 for p in session.players}
-        return TallyState(scores, totals, won), effect
+        return TallyState(scores, totals, finished), effect
 
     def _winner(self, scores: Mapping[str, int], rules: Mapping[str, Any]) -> str:
         # Someone reached the target: the game ends. The best score wins (lowest if low_wins);
@@ -77,12 +78,13 @@ class Tally(Game):
         columns = {}
         if target is not None:
             columns["total"] = dict(totals)
+            columns["to go"] = _target.to_go(state.game_scores, target)
         return Standings(
             game=self.name, players=session.players, scores=dict(state.game_scores),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=dict(state.games_won) if target is not None else None,
-            columns=columns,
+            games_won=_target.games_won(state.finished, session.players) if target is not None else None,
+            columns=columns, finished_games=state.finished,
         )
 
 

@@ -1,6 +1,6 @@
 """Racing to a target: the first to N wins a game, who wins when several reach it on one deal,
-the points of a deal counted one scorer at a time until someone reaches it (`Race`), and the
-games won over a sitting.
+the points of a deal counted one scorer at a time until someone reaches it (`Race`), and each
+finished game reported with every side's final score (`game_over`, `games_won`).
 
 Scores are keyed by whatever races (a player, or a side's name); the helpers never decide
 what a game is worth: the game does that with the winners they return.
@@ -9,8 +9,11 @@ what a game is worth: the game does that with the winners they return.
 from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
-from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Mapping, Optional, Sequence, Tuple,
-                    TypeVar, Union)
+from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, Optional, Sequence,
+                    Tuple, TypeVar, Union)
+
+from .base import FinishedGame
+from .sides import side_name
 
 K = TypeVar("K", bound=Hashable)
 
@@ -24,8 +27,9 @@ def reached(scores: Mapping[K, Any], target: Any) -> Tuple[K, ...]:
 
 
 def to_go(scores: Mapping[K, Any], target: Any) -> Dict[K, Any]:
-    """What each still needs to reach the target (0 or less: reached)."""
-    return {k: target - v for k, v in scores.items()}
+    """What each still needs to reach the target (0: reached): the standings' "to go", as the
+    table asks after every hand."""
+    return {k: max(target - v, 0) for k, v in scores.items()}
 
 
 def winners(scores: Mapping[K, Any], target: Optional[Any], *,
@@ -52,17 +56,40 @@ def winners(scores: Mapping[K, Any], target: Optional[Any], *,
     return best_ones
 
 
-def count_win(games_won: Mapping[K, int], winners_: Iterable[K]) -> Dict[K, int]:
-    """The games won with one more game to each of `winners_`."""
-    out = dict(games_won)
-    for k in winners_:
-        out[k] = out.get(k, 0) + 1
-    return out
+def game_over(finished: Tuple[FinishedGame, ...], index: int, scores: Mapping[str, Any],
+              winners: Iterable[str], sides: Optional[Sequence[Sequence[str]]] = None, *,
+              low_wins: bool = False) -> Tuple[FinishedGame, ...]:
+    """The finished games, with the one that hand `index` (0-based) ended added: how every
+    game played to a target reports its result (`Standings.finished_games`).
+
+    `scores` are each player's final scores in it (partners share their side's: read from
+    the first of them), `winners` the players it credits, `sides` the sides that score
+    (default: every player for himself). Each side is named as `sides.side_name` names it;
+    the winning sides come first, then the others best first (lowest first with
+    `low_wins`), in seating order where level."""
+    seated = [tuple(side) for side in sides] if sides else [(p,) for p in scores]
+    won = set(winners)
+    winning = [side for side in seated if won & set(side)]
+    rest = [side for side in seated if side not in winning]
+
+    def best_first(group: Sequence[Tuple[str, ...]]) -> List[Tuple[str, ...]]:
+        return sorted(group, key=lambda side: scores[side[0]] if low_wins else -scores[side[0]])
+
+    ordered = best_first(winning) + best_first(rest)
+    game = FinishedGame(
+        game=len(finished) + 1, winners=tuple(side_name(side) for side in best_first(winning)),
+        scores={side_name(side): scores[side[0]] for side in ordered}, hand=index + 1,
+        players=tuple(p for side in winning for p in side))
+    return finished + (game,)
 
 
-def no_games(keys: Sequence[K]) -> Dict[K, int]:
-    """No game won yet by anyone."""
-    return {k: 0 for k in keys}
+def games_won(finished: Sequence[FinishedGame], players: Sequence[str]) -> Dict[str, int]:
+    """The games each player has won (a side's game counts for each of its players)."""
+    won = {p: 0 for p in players}
+    for game in finished:
+        for p in game.players:
+            won[p] += 1
+    return won
 
 
 class Race(Generic[K]):

@@ -1,18 +1,20 @@
-"""The library `scorekeeper party` wraps: start a party, log a table's result, correct, undo.
+"""The library `scorekeeper party` wraps: start a party, log a table's result, correct, undo, check.
 
-As for a sitting (ledger.py), every change is replayed in full before anything is written:
-a result the laws refuse, or a correction that breaks a later one, never reaches the file.
+A party is a session file like a sitting, and goes through the sitting's machinery
+(ledger.py): loaded by the store, every change replayed in full under the lock before
+anything is written (`ledger.commit`), what the command will print made before the file is
+replaced (`prepare`), every mistake found at once and at its line by `scorekeeper check`
+(`find_errors`). Only the laws differ: the party's replay (replay.py) instead of a game's.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from .. import store
+from .. import ledger, store
 from . import replay as progressive
 from .replay import PartyStanding
-from ..ledger import check_players, now
 from ..model import Hand, ScorekeeperError, Session
 
 
@@ -20,65 +22,140 @@ class Party(NamedTuple):
     party: Session
     standing: PartyStanding
 
+    @property
+    def session(self) -> Session:
+        """The party as a session (what `ledger.commit` changes, as for a sitting)."""
+        return self.party
 
-def check(party: Session) -> Party:
-    """Validate the header and replay every result."""
+
+PartyPrepare = Optional[Callable[[Party], Any]]
+
+
+def _header(party: Session) -> Session:
+    """The party's header checked (game, players, rules), each mistake at its line."""
     try:
         game = progressive.check_game(party.game)
-        check_players(party.players)
+        ledger.check_players(party.players)
         progressive.check_players(party.players)
         rules = progressive.resolve_rules(game, party.rules)
     except ScorekeeperError as err:
         raise err.at(party.locate(err)) from None
-    party = party._replace(game=game, rules=rules)
+    return party._replace(game=game, rules=rules)
+
+
+def check(party: Session) -> Party:
+    """Validate the header and replay every result."""
+    party = _header(party)
     return Party(party, progressive.replay(party))
+
+
+def find_errors(party: Session) -> List[ScorekeeperError]:
+    """Every mistake in a party at once, each located (`scorekeeper check`): the header's, each
+    rule's, then each result's, a refused result being left out of the walk that follows. A
+    header mistake that leaves nothing to check the results by ends the search."""
+    errors: List[ScorekeeperError] = []
+
+    def note(err: ScorekeeperError) -> None:
+        errors.append(err.at(party.locate(err)))
+
+    try:
+        game = progressive.check_game(party.game)
+    except ScorekeeperError as err:
+        return [err.at(party.locate(err))]
+    for check_players in (ledger.check_players, progressive.check_players):
+        try:
+            check_players(party.players)
+        except ScorekeeperError as err:
+            note(err)
+            return errors
+    good: Dict[str, Any] = {}
+    for name, raw in party.rules.items():
+        try:
+            progressive.resolve_rules(game, {name: raw})
+            good[name] = raw
+        except ScorekeeperError as err:
+            note(err)
+    party = party._replace(game=game, rules=progressive.resolve_rules(game, good))
+    progressive.replay(party, errors)
+    return errors
+
+
+def deals_in_words(p: Party) -> List[List[str]]:
+    """Each result's deals in words (Progressive Cinch reported deal by deal), else none; in
+    the order of `p.standing.results`."""
+    from .cinch import deals_in_words as said
+
+    return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
+            for hand, result in zip(p.party.hands, p.standing.results)]
 
 
 def open_party(path: Path) -> Party:
     return check(store.load_party(path))
 
 
+def _save(p: Party, path: Path) -> None:
+    store.save(p.party, path, store.PARTY)
+
+
+PARTIES = ledger.Book(open_party, check, _save)
+
+
 def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str, Any],
-              created: Optional[str] = None) -> Party:
+              created: Optional[str] = None, prepare: PartyPrepare = None) -> Party:
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper list shows the sessions)")
     game = progressive.check_game(game)
-    check_players(players)
+    ledger.check_players(players)
     progressive.check_players(players)
     party = Session(name=path.stem, game=game, players=tuple(players),
-                    rules=progressive.resolve_rules(game, rules), created=created or now(),
+                    rules=progressive.resolve_rules(game, rules), created=created or ledger.now(),
                     path=str(path))
     checked = check(party)
+    store.make_folder_for(path)
     with store.locked(path):
         if path.exists():
             raise ScorekeeperError(f"{path} already exists")
-        store.save(checked.party, path, store.PARTY)
+        if prepare is not None:
+            prepare(checked)
+        _save(checked, path)
     return checked
 
 
-def _commit(path: Path, change) -> Tuple[Party, Party]:
-    """Load under the lock, change the results, replay to validate, then save."""
-    with store.locked(path):
-        before = open_party(path)
-        after = check(before.party.with_hands(change(before)))
-        store.save(after.party, path, store.PARTY)
+def _commit(path: Path, change: Callable[[Party], Sequence[Hand]],
+            prepare: PartyPrepare = None) -> Tuple[Party, Party]:
+    before, after = ledger.commit(path, change, prepare, PARTIES)
     return before, after
 
 
-def report(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Party:
+def as_played(before: Party) -> List[Hand]:
+    """The results, each with its table's players as it was played (`players`). A file from
+    before they were recorded gets them from its replay, which seated it where it meant: from
+    its first save on, a correction can no longer move a later result to other players."""
+    hands = []
+    for hand, result in zip(before.party.hands, before.standing.results):
+        fields = dict(hand.fields)
+        if progressive.PLAYERS_KEY not in fields:
+            fields = {"round": fields.get("round"), "table": fields.get("table"),
+                      progressive.PLAYERS_KEY: list(result.players), **fields}
+        hands.append(Hand(fields))
+    return hands
+
+
+def report(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
+           prepare: PartyPrepare = None) -> Party:
     """Log TABLE's result for the round being played."""
 
-    def change(before: Party) -> Tuple[Hand, ...]:
+    def change(before: Party) -> List[Hand]:
         st = before.standing
         if table in st.reported:
             raise ScorekeeperError(f"table {table} has already reported round {st.round} (party edit "
                                    f"{before.party.name} {st.round} {table} FIELD=VALUE corrects it)",
-                                   usage=True)
+                                   usage=True, round=st.round, table=table)
         entry = progressive.report_entry(st.game, before.party.rules, raw, table, st.tables, st.round)
-        entry.setdefault("at", at or now())
-        return before.party.hands + (Hand(entry),)
+        entry.setdefault("at", at or ledger.now())
+        return as_played(before) + [Hand(entry)]
 
-    return _commit(path, change)[1]
+    return _commit(path, change, prepare)[1]
 
 
 def _find(before: Party, round_: int, table: int) -> int:
@@ -89,44 +166,43 @@ def _find(before: Party, round_: int, table: int) -> int:
                            f"{before.party.name} lists the results)", usage=True)
 
 
-def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> Tuple[Party, Party]:
-    """Correct a table's result: the given fields replace (or, empty, remove) the old ones, and
-    the movement after it is replayed; later results stay with their tables and seats."""
+def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any],
+         prepare: Optional[Callable[[Party, Party], Any]] = None) -> Tuple[Party, Party]:
+    """Correct a table's result: the given fields replace (or, empty, remove) the old ones. The
+    result keeps the players it was played with, and so does every later result: the stars of
+    that round change, and the seating of the round to be played if it follows from this one."""
+    seen: Dict[str, Party] = {}
 
-    def change(before: Party) -> Tuple[Hand, ...]:
+    def change(before: Party) -> List[Hand]:
+        seen["before"] = before
         index = _find(before, round_, table)
-        hands = list(before.party.hands)
-        old = hands[index].fields
-        seating = before.standing.history[round_ - 1]
-        fields: Dict[str, Any] = progressive.entry_fields(old, seating[table - 1])
-        lowered = {k.lower(): k for k in fields}
-        for name, value in raw.items():
-            key = lowered.get(str(name).lower(), name)
-            fields[key] = value
-        fields = {k: v for k, v in fields.items() if not (isinstance(v, str) and not v.strip())}
-        entry = progressive.report_entry(before.standing.game, before.party.rules, fields, table,
-                                         seating, round_)
+        hands = as_played(before)
+        seating = before.standing.history[round_ - 1]  # that round, as it was played
+        entry = progressive.corrected_entry(before.standing.game, before.party.rules,
+                                            hands[index].fields, raw, table, seating, round_)
         hands[index] = Hand(entry)
-        return tuple(hands)
+        return hands
 
     try:
-        return _commit(path, change)
+        return _commit(path, change, None if prepare is None else
+                       lambda after: prepare(seen["before"], after))
     except ScorekeeperError as err:
-        if not err.message.startswith(f"round {round_} table {table}") and err.message.startswith("round "):
-            raise ScorekeeperError(f"{err.message} (after the correction to round {round_} table "
-                                   f"{table}; nothing was changed)", err.source, err.usage) from None
+        if err.round is not None and (err.round, err.table) != (round_, table):  # a later result it broke
+            raise err.with_message(f"{err.message} (after the correction to round {round_} table "
+                                   f"{table}; nothing was changed)") from None
         raise
 
 
-def undo(path: Path) -> Tuple[Hand, Party, Party]:
-    """Remove the last result logged."""
-    removed: Dict[str, Hand] = {}
+def undo(path: Path, prepare: Optional[Callable[[Party, Party], Any]] = None) -> Tuple[Hand, Party, Party]:
+    """Remove the last result logged; `prepare(before, after)` makes what the command prints."""
+    seen: Dict[str, Party] = {}
 
-    def change(before: Party) -> Tuple[Hand, ...]:
+    def change(before: Party) -> List[Hand]:
         if not before.party.hands:
             raise ScorekeeperError("there is no result to undo")
-        removed["hand"] = before.party.hands[-1]
-        return before.party.hands[:-1]
+        seen["before"] = before
+        return as_played(before)[:-1]
 
-    before, after = _commit(path, change)
-    return removed["hand"], before, after
+    before, after = _commit(path, change, None if prepare is None else
+                            lambda after: prepare(seen["before"], after))
+    return before.party.hands[-1], before, after

@@ -6,18 +6,17 @@ table 1 the head table and the last the booby table; after each round the winner
 table, the losers at the head table go down to the booby table; tallies carry stars.
 
 Everything here is pure: a party is a `Session` value whose `hands` are the table results,
-each kept by seat (a list in seat order), so that a correction to an early round re-seats
-everyone after it and the later results stay with the seats they were reported for.
+each kept by seat (a list in seat order) with its table's players as they sat, so that a
+correction changes that result and its stars, never where the later rounds were played.
 `replay` walks the results in order and returns the seating, the stars and the standing.
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
-from ..fields import _as_int, coerce_hand, dump_hand, parse_assignments, suggest
-from ..model import COMMON_FIELDS, Hand, ScorekeeperError, Session, shown
-from ..games.sides import partnerships, side_name
+from ..fields import _as_int, refuse_field_names, suggest, text_bound
+from ..model import COMMON_FIELDS, FILE, ScorekeeperError, Session, shown
 
 HEARTS = "progressive-hearts"
 CINCH = "progressive-cinch"
@@ -53,7 +52,8 @@ def check_game(game: str) -> str:
     return name
 
 
-RESERVED = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
+# The fields of a table's result besides its players' own (`party round` reads NAME=N).
+RESULT_FIELDS = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -62,11 +62,7 @@ def check_players(players: Sequence[str]) -> None:
         raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
                                f"the head table and the booby table), got {n}", usage=True,
                                key="players")
-    for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
-        if p.lower() in RESERVED:
-            raise ScorekeeperError(f"a player may not be called {shown(p)} at a party: {p.lower()}= is a "
-                                   f"field of a table's result; give him another name", usage=True,
-                                   player=p)
+    refuse_field_names("a party", players, RESULT_FIELDS)  # the one rule for names, as a sitting's
 
 
 def rules_of(game: str) -> Dict[str, Tuple[str, Mapping[str, str]]]:
@@ -95,65 +91,108 @@ def first_seating(players: Sequence[str]) -> Seating:
     return tuple(tuple(players[i:i + SEATS]) for i in range(0, len(players), SEATS))
 
 
-# ---------------------------------------------------------------- one table's report
+# ---------------------------------------------------------------- one table's report, as typed
+
+
+CUT = "cut"
+PLAYERS_KEY = "players"  # a result's own record of its table's players, in seat order, as played
+
+
+def _typed_kind(key: str, game: str) -> str:
+    """What a FIELD of `party round`/`party edit` is: cut, note/at, a deal, or a player's name."""
+    lowered = key.strip().lower()
+    if lowered == CUT:
+        return CUT
+    if lowered in COMMON_FIELDS:
+        return "common"
+    if game == CINCH and lowered.startswith("deal") and lowered[4:].isascii() and lowered[4:].isdigit():
+        return "deal"
+    return "player"
 
 
 def seat_of(name: str, table: int, seating: Seating, round_: int) -> int:
     """The seat (0-3) of NAME at TABLE, or why not: a player not at that table is refused."""
     players = seating[table - 1]
+    wanted = str(name).strip().lower()
     for seat, p in enumerate(players):
-        if p.lower() == str(name).strip().lower():
+        if p.lower() == wanted:
             return seat
     everyone = [p for t in seating for p in t]
     for t, at_table in enumerate(seating, start=1):
         for p in at_table:
-            if p.lower() == str(name).strip().lower():
+            if p.lower() == wanted:
                 raise ScorekeeperError(f"{p} is not at table {table} in round {round_} ({p} sits at "
                                        f"table {t}); table {table}: {', '.join(players)}", player=p)
     raise ScorekeeperError(f"{shown(name)} is not at the party{suggest(str(name), everyone)}; "
                            f"table {table} in round {round_}: {', '.join(players)}", player=str(name))
 
 
+def check_typed_keys(game: str, raw: Mapping[str, Any], table: int, seating: Seating, round_: int) -> None:
+    """Every FIELD typed names something at this table, whatever its value: `Gsu=` (nobody of
+    that name) is refused, not read as "remove Gsu's field"."""
+    for name in raw:
+        key = str(name).strip()
+        kind = _typed_kind(key, game)
+        if kind == "player":
+            seat_of(key, table, seating, round_)
+        elif kind == "deal" and not 1 <= int(key[4:]) <= DEALS:
+            raise ScorekeeperError(f"{key}: the deals are deal1 to deal{DEALS}", field=key)
+
+
 def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], table: int,
                  seating: Seating, round_: int) -> Dict[str, Any]:
-    """A table's report as typed (names) -> the entry as saved (by seat).
+    """A table's report as typed (names) -> the entry as saved (by seat, with its players).
 
     Hearts: NAME=N hearts (a player left out took none). Cinch: NAME=N the points of NAME's
-    pair over the four deals, or deal1..deal4 the deals themselves. cut=NAME[,NAME]: who won
-    a cut for a tie (the one going up). note= is kept.
+    pair over the four deals, or deal1..deal4 the deals themselves. cut=NAME: who won the cut
+    for a tie (the one going up). note= is kept. An error says which round and table it is about.
     """
     if not 1 <= table <= len(seating):
         raise ScorekeeperError(f"there is no table {table} (tables: 1 to {len(seating)})", usage=True)
+    try:
+        return _typed_entry(game, rules, raw, table, seating, round_)
+    except ScorekeeperError as err:
+        if err.round is not None:
+            raise
+        raise ScorekeeperError(err.message, err.source, kind=err.kind,
+                               **{**err.about(), "round": round_, "table": table}) from None
+
+
+def _typed_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], table: int,
+                 seating: Seating, round_: int) -> Dict[str, Any]:
+    check_typed_keys(game, raw, table, seating, round_)
     players = seating[table - 1]
-    entry: Dict[str, Any] = {"round": round_, "table": table}
+    entry: Dict[str, Any] = {"round": round_, "table": table, PLAYERS_KEY: list(players)}
     values: Dict[int, Any] = {}
     deals: Dict[int, Any] = {}
     cut: List[int] = []
     extra: Dict[str, Any] = {}
     for name, value in raw.items():
         key = str(name).strip()
-        if key.lower() == "cut":
+        kind = _typed_kind(key, game)
+        if kind == CUT:
             names = [v for v in (value if isinstance(value, (list, tuple)) else str(value).split(","))
                      if str(v).strip()]
             for who in names:
                 seat = seat_of(str(who), table, seating, round_)
                 if seat in cut:
-                    raise ScorekeeperError(f"cut: {players[seat]} is named twice")
+                    raise ScorekeeperError(f"cut: {players[seat]} is named twice", field=CUT)
                 cut.append(seat)
-            continue
-        if key.lower() in COMMON_FIELDS:
+        elif kind == "common":
+            try:
+                text_bound(str(value))
+            except ScorekeeperError as err:
+                raise ScorekeeperError(f"{key.lower()}: {err.message}", field=key.lower()) from None
             extra[key.lower()] = value
-            continue
-        if game == CINCH and key.lower().startswith("deal") and key[4:].isdigit():
-            number = int(key[4:])
-            if not 1 <= number <= DEALS:
-                raise ScorekeeperError(f"{key}: the deals are deal1 to deal{DEALS}")
-            deals[number] = _deal_by_seat(key, value, players, rules)
-            continue
-        seat = seat_of(key, table, seating, round_)
-        if seat in values:
-            raise ScorekeeperError(f"{players[seat]} is given twice")
-        values[seat] = _number(players[seat], value, game, rules)
+        elif kind == "deal":
+            from . import cinch
+
+            deals[int(key[4:])] = cinch.deal_by_seat(key, value, players)
+        else:
+            seat = seat_of(key, table, seating, round_)
+            if seat in values:
+                raise ScorekeeperError(f"{players[seat]} is given twice", player=players[seat])
+            values[seat] = _number(players[seat], value, game, rules)
     if game == HEARTS:
         entry["hearts"] = [values.get(seat, 0) for seat in range(SEATS)]
     elif deals:
@@ -166,9 +205,9 @@ def report_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
                                    f"each player dealing once (or give the pairs' points, NAME=N)")
         entry["deals"] = [deals[n] for n in range(1, DEALS + 1)]
     else:
-        entry["points"] = _pair_points(values, players)
+        entry["points"] = _pair_points(values, players, rules)
     if cut:
-        entry["cut"] = [seat + 1 for seat in sorted(cut)]
+        entry[CUT] = [seat + 1 for seat in sorted(cut)]
     entry.update(extra)
     return entry
 
@@ -178,31 +217,33 @@ def _number(player: str, value: Any, game: str, rules: Mapping[str, str]) -> int
         number = _as_int(value)
     except ValueError:
         what = "hearts" if game == HEARTS else "points of the pair"
-        raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {shown(value)}") from None
+        raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {shown(value)}",
+                               player=player) from None
     if game == HEARTS and not 0 <= number <= TOTAL_HEARTS:
-        raise ScorekeeperError(f"{player}: must be a whole number from 0 to 13 (hearts), got {number}")
+        raise ScorekeeperError(f"{player}: must be a whole number from 0 to 13 (hearts), got {number}",
+                               player=player)
     if game == CINCH:
         low, high = cinch_points_range(rules.get("scoring", "deduct"))
         if not low <= number <= high:
             raise ScorekeeperError(f"{player}: a pair's points over the four deals are {low} to "
-                                   f"{high} (scoring={rules.get('scoring', 'deduct')}), got {number}")
+                                   f"{high} (scoring={rules.get('scoring', 'deduct')}), got {number}",
+                                   player=player)
     return number
 
 
 def cinch_points_range(scoring: str) -> Tuple[int, int]:
-    """What a pair can score over the four deals of a table, by the Cinch laws (games/cinch/game.py).
+    """What a pair can score over the four deals of a table, by the Cinch laws (party/cinch.py):
+    0 to 112 by deduction (a deal gives at most 14 + 14, a bid of 14 set with nothing taken),
+    -56 to 56 under the old set-back scoring."""
+    from . import cinch
 
-    Per deal a side scores at most 14 + 14 (a bid of 14 set with nothing taken: "the number of
-    points bid are scored by the adversaries, in addition to any points [they] made"), and never
-    less than 0, except under the old set-back scoring: at most 14, at least -14 (set back).
-    """
-    if scoring == "setback":
-        return -14 * DEALS, 14 * DEALS
-    return 0, 28 * DEALS
+    return cinch.points_range(scoring)
 
 
-def _pair_points(values: Mapping[int, int], players: Sequence[str]) -> List[int]:
+def _pair_points(values: Mapping[int, int], players: Sequence[str], rules: Mapping[str, str]) -> List[int]:
     """Cinch: a pair's points over the four deals, named by either partner (seats 1-3, 2-4)."""
+    from . import cinch
+
     points: List[Optional[int]] = [None, None]
     for seat, value in sorted(values.items()):
         pair = seat % 2
@@ -213,90 +254,45 @@ def _pair_points(values: Mapping[int, int], players: Sequence[str]) -> List[int]
         points[pair] = value
     for pair, got in enumerate(points):
         if got is None:
-            raise ScorekeeperError(f"the points of {_pair_name(players, pair)} are missing: give "
+            raise ScorekeeperError(f"the points of {cinch.pair_name(players, pair)} are missing: give "
                                    f"each pair's points over the four deals ({players[pair]}=N), "
                                    f"or the deals (deal1= to deal4=)")
-    return [int(p) for p in points if p is not None]
-
-
-def _pair_name(players: Sequence[str], pair: int) -> str:
-    """Cinch partners sit opposite: seats 1-3 are pair 0, seats 2-4 pair 1 ("Ann-Cid")."""
-    return side_name(partnerships(players)[pair])
-
-
-SEAT_NAMES = ("1", "2", "3", "4")  # a deal is scored with its players written as seats
-
-
-def _cinch_game(rules: Mapping[str, str]):
-    from ..games.cinch.game import Cinch
-
-    game = Cinch()
-    return game, {**game.resolve_rules({}, SEAT_NAMES), "scoring": rules.get("scoring", "deduct")}
-
-
-def _deal_fields() -> Tuple[List[Any], Tuple[str, ...]]:
-    """The fields of a hand of cinch, and those of them that name a player (bidder, dealer...)."""
-    from ..fields import PLAYER
-
-    game, _ = _cinch_game({})
-    fields = game.fields(Session("", "cinch", SEAT_NAMES, {}))
-    return fields, tuple(f.name for f in fields if f.kind is PLAYER)
-
-
-def _deal_by_seat(key: str, value: Any, players: Sequence[str], rules: Mapping[str, str]) -> Dict[str, Any]:
-    """One deal of Cinch as typed ("bidder=Ann bid=8 made=10") -> saved, its players by seat."""
-    if isinstance(value, Mapping):
-        raw = dict(value)
-    else:
-        try:
-            raw = parse_assignments(str(value).split())
-        except ScorekeeperError as err:
-            raise ScorekeeperError(f"{key}: {err.message}") from None
-    fields, player_fields = _deal_fields()
-    by_seat = {}
-    for name, v in raw.items():
-        field = str(name).strip().lower()
-        if field in player_fields and str(v).strip():
-            seat = _seat_at(str(v), players)
-            if seat is None:
-                raise ScorekeeperError(f"{key}: {field}: {shown(str(v).strip())} is not at this table; "
-                                       f"players: {', '.join(players)}", player=str(v).strip())
-            v = SEAT_NAMES[seat]
-        by_seat[name] = v
-    try:
-        values = coerce_hand(by_seat, fields, SEAT_NAMES)
-    except ScorekeeperError as err:
-        raise ScorekeeperError(f"{key}: {err.message}") from None
-    return {k: (int(v) if k in player_fields else v) for k, v in dump_hand(values, fields).items()}
-
-
-def _seat_at(name: str, players: Sequence[str]) -> Optional[int]:
-    for seat, p in enumerate(players):
-        if p.lower() == name.strip().lower():
-            return seat
-    if name.strip().isascii() and name.strip().isdigit() and 1 <= int(name.strip()) <= SEATS:
-        return int(name.strip()) - 1
-    return None
+    totals = [int(p) for p in points if p is not None]
+    cinch.check_totals(totals, players, rules.get("scoring", "deduct"))
+    return totals
 
 
 def entry_fields(entry: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
-    """A saved entry back as typed, with the names of the players now in its seats (for edit)."""
+    """A saved entry back as typed, with the names of the players in its seats (for edit)."""
     raw: Dict[str, Any] = {}
     if "hearts" in entry:
         raw.update({p: h for p, h in zip(players, entry["hearts"])})
     if "points" in entry:
         raw.update({players[0]: entry["points"][0], players[1]: entry["points"][1]})
-    player_fields = _deal_fields()[1] if entry.get("deals") else ()
-    for number, deal in enumerate(entry.get("deals") or (), start=1):
-        raw[f"deal{number}"] = {k: (players[int(v) - 1] if k in player_fields else v)
-                                for k, v in deal.items()}
-    if entry.get("cut"):
-        raw["cut"] = ",".join(players[int(s) - 1] for s in entry["cut"])
+    if entry.get("deals"):
+        from . import cinch
+
+        for number, deal in enumerate(entry["deals"], start=1):
+            raw[f"deal{number}"] = cinch.deal_by_name(deal, players)
+    if entry.get(CUT):
+        raw[CUT] = ",".join(players[int(s) - 1] for s in entry[CUT])
     for name in COMMON_FIELDS:
         if name in entry:
             raw[name] = entry[name]
     return raw
 
+
+def corrected_entry(game: str, rules: Mapping[str, str], old: Mapping[str, Any],
+                    raw: Mapping[str, Any], table: int, seating: Seating, round_: int) -> Dict[str, Any]:
+    """A correction (`party edit`): the fields given replace the old ones or, empty, remove
+    them (`cut=`); the result keeps the seats it was played at (`seating`, that round's)."""
+    check_typed_keys(game, raw, table, seating, round_)
+    fields: Dict[str, Any] = entry_fields(old, seating[table - 1])
+    lowered = {k.lower(): k for k in fields}
+    for name, value in raw.items():
+        fields[lowered.get(str(name).strip().lower(), str(name).strip())] = value
+    fields = {k: v for k, v in fields.items() if not (isinstance(v, str) and not v.strip())}
+    return report_entry(game, rules, fields, table, seating, round_)
 
 
 # ---------------------------------------------------------------- the replay
@@ -307,7 +303,7 @@ class TableResult(NamedTuple):
 
     round: int
     table: int
-    players: Tuple[str, ...]          # in seat order
+    players: Tuple[str, ...]          # in seat order, as played
     scores: Tuple[int, ...]           # hearts per seat, or the points of each seat's pair
     winners: Tuple[str, ...]          # going up (or, at the head table, staying)
     losers: Tuple[str, ...]           # staying (or, at the head table, going down)
@@ -322,7 +318,7 @@ class PartyStanding(NamedTuple):
     tables: Seating
     reported: Tuple[int, ...]          # tables that have reported this round
     results: Tuple[TableResult, ...]   # every report, in the order logged
-    history: Tuple[Seating, ...]       # the seating of every round played or being played
+    history: Tuple[Seating, ...]       # the seating of every round as played, then the one being played
     stars: Mapping[str, Mapping[str, int]]
     visits: Mapping[str, Tuple[int, ...]]  # each player's table in each complete round
     standing: Tuple[str, ...]          # best first
@@ -336,60 +332,211 @@ class PartyStanding(NamedTuple):
         return tuple(t for t in range(1, len(self.tables) + 1) if t not in self.reported)
 
 
-def replay(party: Session) -> PartyStanding:
-    """Walk the results in order: each round's reports, then the movement once all are in."""
+class _Round:
+    """The round being walked: where the movement seats it, and what its tables reported."""
+
+    def __init__(self, number: int, planned: Optional[Seating]):
+        self.number = number
+        self.planned = planned  # None: not known (`check` only, after a refused result)
+        self.sat: Dict[int, Tuple[str, ...]] = {}           # table -> its players as played
+        self.results: Dict[int, Optional[TableResult]] = {}  # None: refused (`check` only)
+        self.entry: Dict[int, int] = {}                      # table -> its result's index in the log
+
+
+def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> PartyStanding:
+    """Walk the results in order: each is scored at its table as it was played, and once every
+    table has reported, the movement from that round seats the next.
+
+    A result records its table's players (`players`): a correction to an early round changes
+    that result and its stars only, never where the later rounds were played. A result without
+    them (a file from before they were recorded) is seated where the movement put it, as it
+    always was. The first result the laws refuse raises its error, at its line; with `errors`
+    (`scorekeeper check`) each is noted there and the walk goes on, a round with a refused
+    result seating the next only from what its results record.
+    """
     game = check_game(party.game)
-    rules = party.rules
-    seating = first_seating(party.players)
-    history: List[Seating] = [seating]
-    round_, reported = 1, {}  # type: ignore[var-annotated]
+    tables = len(party.players) // SEATS
+    now = _Round(1, first_seating(party.players))
+    history: List[Seating] = []
     results: List[TableResult] = []
     stars = {p: {c: 0 for c in COLOURS} for p in party.players}
     visits: Dict[str, List[int]] = {p: [] for p in party.players}
+
+    def finish_round() -> _Round:
+        """The round complete: kept as played, and the next seated by the movement from it."""
+        seated: Seating = tuple(now.sat[t] for t in range(1, tables + 1) if t in now.sat)
+        if len(seated) < tables:  # `check` only: a table's seats are not known
+            return _Round(now.number + 1, None)
+        history.append(seated)
+        for t, players in enumerate(seated, start=1):
+            for p in players:
+                visits[p].append(t)
+        reported = {t: r for t, r in now.results.items() if r is not None}
+        following = move(game, seated, reported) if len(reported) == tables else None
+        return _Round(now.number + 1, following)
+
     for index, hand in enumerate(party.hands):
+        entry = hand.fields
         try:
-            result = _one_report(game, rules, hand.fields, seating, round_, reported)
+            number = entry.get("round")
+            if errors is not None and _is_number(number) and now.number < number <= now.number + len(party.hands):
+                # `check`: a round left incomplete is one mistake, and the later rounds are still checked
+                missing = [t for t in range(1, tables + 1) if t not in now.results]
+                errors.append(_located(ScorekeeperError(
+                    f"round {now.number} has not finished (table{'s' if len(missing) != 1 else ''} "
+                    f"{', '.join(map(str, missing))} did not report), yet round {number} is logged",
+                    field="round"), party, index, number, entry.get("table")))
+                while now.number < number:
+                    now = finish_round()
+            table = _round_and_table(entry, now, tables)
         except ScorekeeperError as err:
-            where = hand.fields.get("round"), hand.fields.get("table")
-            prefix = f"round {where[0]} table {where[1]}: " if None not in where else f"result {index + 1}: "
-            if err.message.startswith(prefix):
-                prefix = ""
-            raise err.at(hand.source, prefix) from None
-        reported[result.table] = result
-        results.append(result)
-        for p, colour in result.stars.items():  # a star is stuck on the tally at the table
-            stars[p][colour] += 1
-        if len(reported) == len(seating):
-            for t, players in enumerate(seating, start=1):
-                for p in players:
-                    visits[p].append(t)
-            seating = move(game, seating, reported)
-            history.append(seating)
-            round_, reported = round_ + 1, {}
-    order, places = rank(party.players, stars, rules.get("prizes", "stars"))
-    return PartyStanding(game, round_, seating, tuple(sorted(reported)), tuple(results),
+            located = _located(err, party, index, entry.get("round"), entry.get("table"))
+            if errors is None:
+                raise located from None
+            errors.append(located)
+            continue
+        now.entry[table] = index
+        try:
+            players = _players_of(entry, now, table, party.players)
+            if players is None:  # `check` only: the movement that seats it is not known
+                now.results[table] = None
+            else:
+                now.sat[table] = players
+                result = _one_report(game, party.rules, entry, players, now.number, table, tables)
+                now.results[table] = result
+                results.append(result)
+                for p, colour in result.stars.items():  # a star is stuck on the tally at the table
+                    stars[p][colour] += 1
+        except ScorekeeperError as err:
+            located = _located(err, party, index, now.number, table)
+            if errors is None:
+                raise located from None
+            errors.append(located)
+            now.results[table] = None
+        if len(now.results) == tables:
+            now = finish_round()
+    misplaced = _misplaced(now)
+    if misplaced is not None:
+        table, conflict = misplaced
+        located = _located(conflict, party, now.entry[table], now.number, table)
+        if errors is None:
+            raise located
+        errors.append(located)
+    current = _being_played(now, tables)
+    history.append(current)
+    order, places = rank(party.players, stars, party.rules.get("prizes", "stars"))
+    return PartyStanding(game, now.number, current, tuple(sorted(now.results)), tuple(results),
                          tuple(history), stars, {p: tuple(v) for p, v in visits.items()}, order, places)
 
 
-def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], seating: Seating,
-                round_: int, reported: Mapping[int, TableResult]) -> TableResult:
+def _located(err: ScorekeeperError, party: Session, index: int, round_: Any, table: Any) -> ScorekeeperError:
+    """An error in result `index`: about its round and table (`round R table T: ` in front),
+    at the line of the key it is about (`hearts`, `cut`), else at the result's first line."""
+    about = err.about()
+    prefix = ""
+    if err.round is None:
+        if _is_number(round_) and _is_number(table):
+            about.update(round=round_, table=table)
+            prefix = f"round {round_} table {table}: "
+        else:
+            prefix = f"result {index + 1}: "
+    if about["hand"] is None:
+        about["hand"] = index
+    hand = party.hands[index]
+    where = err.source or (hand.source_of(err.field) if err.field else hand.source)
+    return ScorekeeperError(prefix + err.message, where, kind=err.kind if where is None else FILE,
+                            **about)
+
+
+def _is_number(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _round_and_table(entry: Mapping[str, Any], now: _Round, tables: int) -> int:
     number, table = entry.get("round"), entry.get("table")
-    if not isinstance(number, int) or isinstance(number, bool) or number != round_:
-        raise ScorekeeperError(f"round must be {round_} (round {round_} is being played), got {shown(number)}")
-    if not isinstance(table, int) or isinstance(table, bool) or not 1 <= table <= len(seating):
-        raise ScorekeeperError(f"table must be 1 to {len(seating)}, got {shown(table)}")
-    if table in reported:
-        raise ScorekeeperError(f"table {table} has already reported round {round_} "
-                               f"(party edit corrects a result)", usage=True)
-    known = {"round", "table", "cut", *COMMON_FIELDS} | ({"hearts"} if game == HEARTS else {"points", "deals"})
+    if not _is_number(number) or number != now.number:
+        raise ScorekeeperError(f"round must be {now.number} (round {now.number} is being played), "
+                               f"got {shown(number)}", field="round")
+    if not _is_number(table) or not 1 <= table <= tables:
+        raise ScorekeeperError(f"table must be 1 to {tables}, got {shown(table)}", field="table")
+    if table in now.results:
+        raise ScorekeeperError(f"table {table} has already reported round {now.number} "
+                               f"(party edit corrects a result)", usage=True, field="table")
+    return table
+
+
+def _players_of(entry: Mapping[str, Any], now: _Round, table: int,
+                everyone: Sequence[str]) -> Optional[Tuple[str, ...]]:
+    """The table's players in seat order as the result records them, or (a file from before
+    they were recorded) where the movement seated them; a player at two tables is refused."""
+    recorded = entry.get(PLAYERS_KEY)
+    if recorded is None:
+        if now.planned is None:
+            return None
+        players = now.planned[table - 1]
+    else:
+        players = _recorded_players(recorded, everyone)
+    for other, sat in now.sat.items():
+        for p in players:
+            if p in sat and other != table:
+                raise ScorekeeperError(f"players: {p} is also at table {other} in round {now.number}",
+                                       field=PLAYERS_KEY, player=p)
+    return players
+
+
+def _recorded_players(recorded: Any, everyone: Sequence[str]) -> Tuple[str, ...]:
+    names = {p.lower(): p for p in everyone}
+    if not isinstance(recorded, list) or len(recorded) != SEATS or not all(isinstance(p, str) for p in recorded):
+        raise ScorekeeperError(f"players must be the four players of the party at this table, in "
+                               f"seat order, got {shown(recorded)}", field=PLAYERS_KEY)
+    for p in recorded:
+        if p.lower() not in names:
+            raise ScorekeeperError(f"players: {shown(p)} is not at the party{suggest(p, list(everyone))}",
+                                   field=PLAYERS_KEY, player=p)
+    players = tuple(names[p.lower()] for p in recorded)
+    if len(set(players)) != SEATS:
+        twice = next(p for p in players if players.count(p) > 1)
+        raise ScorekeeperError(f"players: {twice} is named twice", field=PLAYERS_KEY, player=twice)
+    return players
+
+
+def _being_played(now: _Round, tables: int) -> Seating:
+    """The seating of the round being played: the tables that have reported as they sat, the
+    others where the movement from the last round played seats them."""
+    if now.planned is None:  # `check` only
+        return tuple(now.sat.get(t, ("?",) * SEATS) for t in range(1, tables + 1))
+    return tuple(now.sat.get(t, now.planned[t - 1]) for t in range(1, tables + 1))
+
+
+def _misplaced(now: _Round) -> Optional[Tuple[int, ScorekeeperError]]:
+    """A player who has reported at a table of the round being played while the movement from
+    the last round (as a correction now has it) seats him at a table still to report: the
+    table, and why it is refused."""
+    if now.planned is None:
+        return None
+    where = {p: t for t, players in enumerate(now.planned, start=1) for p in players}
+    for t in sorted(now.sat):
+        for p in now.sat[t]:
+            if where[p] not in now.sat:
+                return t, ScorekeeperError(
+                    f"{p} played here, but round {now.number - 1} as it now stands sends {p} to "
+                    f"table {where[p]}: a round once begun keeps its seats (party undo takes back "
+                    f"its results)", field=PLAYERS_KEY, player=p)
+    return None
+
+
+def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], players: Tuple[str, ...],
+                round_: int, table: int, tables: int) -> TableResult:
+    known = {"round", "table", PLAYERS_KEY, CUT, *COMMON_FIELDS} | (
+        {"hearts"} if game == HEARTS else {"points", "deals"})
     for key in entry:
         if key not in known:
-            raise ScorekeeperError(f"unknown key {shown(key)} in a {game} result; keys: {', '.join(sorted(known))}")
-    players = seating[table - 1]
-    cuts = _cut_seats(entry.get("cut"))
+            raise ScorekeeperError(f"unknown key {shown(key)} in a {game} result; keys: "
+                                   f"{', '.join(sorted(known))}", field=str(key))
+    cuts = _cut_seats(entry.get(CUT))
     if game == HEARTS:
-        return _hearts_table(entry, players, round_, table, len(seating), cuts)
-    return _cinch_table(entry, players, round_, table, len(seating), cuts, rules)
+        return _hearts_table(entry, players, round_, table, tables, cuts)
+    return _cinch_table(entry, players, round_, table, tables, cuts, rules)
 
 
 def _cut_seats(raw: Any) -> Tuple[int, ...]:
@@ -399,7 +546,8 @@ def _cut_seats(raw: Any) -> Tuple[int, ...]:
     seats = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= SEATS:
-            raise ScorekeeperError(f"cut must list seats 1 to 4 (who won a cut), got {shown(raw)}")
+            raise ScorekeeperError(f"cut must list seats 1 to 4 (who won a cut), got {shown(raw)}",
+                                   field=CUT)
         seats.append(item - 1)
     return tuple(seats)
 
@@ -408,17 +556,20 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
                   tables: int, cuts: Tuple[int, ...]) -> TableResult:
     hearts = entry.get("hearts")
     if not isinstance(hearts, list) or len(hearts) != SEATS or not all(
-            isinstance(h, int) and not isinstance(h, bool) and 0 <= h <= TOTAL_HEARTS for h in hearts):
-        raise ScorekeeperError(f"hearts must be four numbers 0 to 13 in seat order, got {shown(hearts)}")
+            _is_number(h) and 0 <= h <= TOTAL_HEARTS for h in hearts):
+        raise ScorekeeperError(f"hearts must be four numbers 0 to 13 in seat order, got {shown(hearts)}",
+                               field="hearts")
     total = sum(hearts)
     if total != TOTAL_HEARTS:
         given = " + ".join(f"{p} {h}" for p, h in zip(players, hearts))
-        raise ScorekeeperError(f"hearts: {given} = {total}, but the 13 hearts are all taken in a deal")
+        raise ScorekeeperError(f"hearts: {given} = {total}, but the 13 hearts are all taken in a deal",
+                               field="hearts")
     winners: List[int] = []
     used: List[int] = []
     # Progressive Hearts: "the ladies compare their cards, and the one having the fewer hearts goes
     # to the next higher table. The gentlemen then compare"; "All ties are determined by cutting,
     # those cutting the lower cards going up." Seats 1 and 3 are one group, seats 2 and 4 the other.
+    # 13 hearts cannot split evenly in both groups: a table has one tie at most.
     for group in ((0, 2), (1, 3)):
         a, b = group
         if hearts[a] != hearts[b]:
@@ -428,13 +579,13 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
         if len(cut) != 1:
             raise ScorekeeperError(
                 f"{players[a]} and {players[b]} tie with {hearts[a]} heart{'s' if hearts[a] != 1 else ''}: "
-                f"give cut=NAME, whoever cut the lower card ({_goes(table)})")
+                f"give cut=NAME, whoever cut the lower card ({_goes(table)})", field=CUT)
         winners.append(cut[0])
         used.append(cut[0])
     extra = [s for s in cuts if s not in used]
     if extra:
         raise ScorekeeperError(f"cut: there is no tie for {players[extra[0]]} to cut for "
-                               f"({', '.join(f'{p} {h}' for p, h in zip(players, hearts))})")
+                               f"({', '.join(f'{p} {h}' for p, h in zip(players, hearts))})", field=CUT)
     stars = {players[s]: ("gold" if table == 1 else "red") for s in winners}
     if table == tables:
         # "those taking in the most hearts at the booby table receive green stars": each of them
@@ -455,34 +606,33 @@ def _goes(table: int) -> str:
 
 def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int, table: int,
                  tables: int, cuts: Tuple[int, ...], rules: Mapping[str, str]) -> TableResult:
+    from . import cinch
+
     if ("points" in entry) == ("deals" in entry):
         raise ScorekeeperError("a progressive-cinch result gives points (each pair's) or deals, one of them")
     if "deals" in entry:
-        points = _score_deals(entry["deals"], players, rules)
+        points = cinch.score_deals(entry["deals"], players, rules)
     else:
         points = entry["points"]
-        if not isinstance(points, list) or len(points) != 2 or not all(
-                isinstance(p, int) and not isinstance(p, bool) for p in points):
-            raise ScorekeeperError(f"points must be two whole numbers (seats 1-3, seats 2-4), got {shown(points)}")
-        low, high = cinch_points_range(rules.get("scoring", "deduct"))
-        if not all(low <= p <= high for p in points):
-            raise ScorekeeperError(f"points must be {low} to {high} for a pair over the four deals "
-                                   f"(scoring={rules.get('scoring', 'deduct')}), got {shown(points)}")
+        if not isinstance(points, list) or len(points) != 2 or not all(_is_number(p) for p in points):
+            raise ScorekeeperError(f"points must be two whole numbers (seats 1-3, seats 2-4), got "
+                                   f"{shown(points)}", field="points")
+        cinch.check_totals(points, players, rules.get("scoring", "deduct"))
     # Progressive Cinch: "the pair having the fewest points to go at the end of the four deals
     # progress to the next higher table. Ties cut to decide, high going up."
+    names = (cinch.pair_name(players, 0), cinch.pair_name(players, 1))
     used: Tuple[str, ...] = ()
     if points[0] != points[1]:
         pair = 0 if points[0] > points[1] else 1
         if cuts:
-            raise ScorekeeperError(f"cut: there is no tie to cut for ({_pair_name(players, 0)} "
-                                   f"{points[0]}, {_pair_name(players, 1)} {points[1]})")
+            raise ScorekeeperError(f"cut: there is no tie to cut for ({names[0]} {points[0]}, "
+                                   f"{names[1]} {points[1]})", field=CUT)
     else:
-        pairs = {s % 2 for s in cuts}
         if len(cuts) != 1:
             raise ScorekeeperError(
-                f"{_pair_name(players, 0)} and {_pair_name(players, 1)} tie with {points[0]}: give "
-                f"cut=NAME, a player of the pair that cut high ({_goes(table)})")
-        pair = pairs.pop()
+                f"{names[0]} and {names[1]} tie with {points[0]}: give cut=NAME, a player of the "
+                f"pair that cut high ({_goes(table)})", field=CUT)
+        pair = cuts[0] % 2
         used = (players[cuts[0]],)
     won = (players[pair], players[pair + 2])
     lost = (players[1 - pair], players[3 - pair])
@@ -491,40 +641,11 @@ def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int
         stars.update({p: "green" for p in lost})
     scores = tuple(points[s % 2] for s in range(SEATS))
     head = "stay at the head table" if table == 1 else f"go up to table {table - 1}"
-    summary = (f"{_pair_name(players, 0)} {points[0]}, {_pair_name(players, 1)} {points[1]}"
+    summary = (f"{names[0]} {points[0]}, {names[1]} {points[1]}"
                f"{f' ({used[0]} won the cut)' if used else ''}: {' and '.join(won)} {head}")
     if table == 1:
         summary += f"; {' and '.join(lost)} go down to table {tables}"
     return TableResult(round_, table, players, scores, won, lost, stars, used, summary)
-
-
-def _score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str]) -> List[int]:
-    """The four deals scored by the Cinch laws (games/cinch/game.py), each pair's points added up."""
-    if not isinstance(deals, list) or len(deals) != DEALS or not all(isinstance(d, dict) for d in deals):
-        raise ScorekeeperError(f"deals must be a list of {DEALS} deals, each a mapping of its fields")
-    game, cinch_rules = _cinch_game(rules)
-    player_fields = _deal_fields()[1]
-    hands = []
-    for number, deal in enumerate(deals, start=1):
-        named = {}
-        for k, v in deal.items():
-            if k in player_fields:
-                if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= SEATS:
-                    raise ScorekeeperError(f"deal{number}: {k} must be a seat 1 to 4, got {shown(v)}")
-                v = players[v - 1]
-            named[k] = v
-        hands.append(Hand(named))
-    session = Session("", "cinch", players, cinch_rules, hands=tuple(hands))
-    try:
-        st = game.replay(session)
-    except ScorekeeperError as err:
-        raise ScorekeeperError(err.message.replace("hand ", "deal", 1)) from None
-    dealers = [e.dealer for e in st.effects]
-    for number, dealer in enumerate(dealers, start=1):
-        if dealers.index(dealer) != number - 1:
-            raise ScorekeeperError(f"deal{number}: {dealer} deals twice; each player deals once "
-                                   f"(give dealer=NAME)")
-    return [sum(e.changes[players[pair]] for e in st.effects) for pair in (0, 1)]
 
 
 def _summary(players: Sequence[str], hearts: Sequence[int], won: Sequence[str], losers: Sequence[str],

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
-from .sitting import _table
+from .chart import _wrap
+from ..model import printable
+from .sitting import _table, fit_lines
 
 if TYPE_CHECKING:
     from ..party.replay import PartyStanding, Seating, TableResult
@@ -18,13 +20,13 @@ def _table_name(number: int, tables: int) -> str:
     return f"{number} booby" if number == tables else str(number)
 
 
-def seating_table(tables: "Seating", reported: Sequence[int] = ()) -> str:
+def seating_table(tables: "Seating", reported: Sequence[int] = (), width: Optional[int] = None) -> str:
     rows = []
     for number, players in enumerate(tables, start=1):
         rows.append([_table_name(number, len(tables))] + list(players)
                     + (["reported"] if number in reported else []))
     headers = ["table", "seat 1", "seat 2", "seat 3", "seat 4"] + (["this round"] if reported else [])
-    return _table(rows, headers)
+    return _table(rows, headers, width)
 
 
 def heading(party: "Session", st: "PartyStanding") -> str:
@@ -36,14 +38,14 @@ def heading(party: "Session", st: "PartyStanding") -> str:
     return f"{party.name} ({party.game}, {count} players at {len(st.tables)} tables): {state}"
 
 
-def tallies_table(party: "Session", st: "PartyStanding") -> str:
+def tallies_table(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
     rows = []
     for p in st.standing:
         stars = st.stars[p]
         visited = " ".join(str(t) for t in st.visits[p]) or "-"
         rows.append([st.places[p], p, str(stars["gold"]), str(stars["red"]), str(stars["green"]),
                      str(len(st.visits[p])), visited])
-    return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"])
+    return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"], width, key=2)
 
 
 def prizes_line(party: "Session") -> str:
@@ -53,14 +55,15 @@ def prizes_line(party: "Session") -> str:
     return f"prizes ({rule}): {PRIZES[rule]}"
 
 
-def results_table(st: "PartyStanding") -> str:
+def results_table(st: "PartyStanding", width: Optional[int] = None) -> str:
     rows = [[str(r.round), str(r.table), r.summary] for r in st.results]
-    return _table(rows, ["round", "table", "result"]) if rows else "no results yet"
+    return _table(rows, ["round", "table", "result"], width, key=2) if rows else "no results yet"
 
 
-def show_text(party: "Session", st: "PartyStanding") -> str:
-    return "\n\n".join([heading(party, st), seating_table(st.tables, st.reported),
-                        tallies_table(party, st), prizes_line(party), results_table(st)])
+def show_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
+    return "\n\n".join([fit_lines(heading(party, st), width), seating_table(st.tables, st.reported, width),
+                        tallies_table(party, st, width), fit_lines(prizes_line(party), width),
+                        results_table(st, width)])
 
 
 def show_json(party: "Session", st: "PartyStanding") -> str:
@@ -86,17 +89,20 @@ def _result_json(r: "TableResult") -> Dict[str, Any]:
             "summary": r.summary}
 
 
-def created_text(party: "Session", st: "PartyStanding", path: str, note: str = "") -> str:
-    return f"created {path}{note}\n\n{heading(party, st)}\n\n{seating_table(st.tables)}"
+def created_text(party: "Session", st: "PartyStanding", path: str, note: str = "",
+                 width: Optional[int] = None) -> str:
+    return (fit_lines(f"created {path}{note}", width) + "\n\n" + fit_lines(heading(party, st), width)
+            + "\n\n" + seating_table(st.tables, width=width))
 
 
-def reported_text(party: "Session", st: "PartyStanding", result: "TableResult") -> str:
-    lines = [f"round {result.round} table {result.table}: {result.summary}"]
+def reported_text(party: "Session", st: "PartyStanding", result: "TableResult",
+                  width: Optional[int] = None) -> str:
+    lines = [fit_lines(f"round {result.round} table {result.table}: {result.summary}", width)]
     if st.round > result.round:
         lines.append("")
-        lines.append(f"every table has reported: the seating for round {st.round}")
+        lines.append(fit_lines(f"every table has reported: the seating for round {st.round}", width))
         lines.append("")
-        lines.append(seating_table(st.tables))
+        lines.append(seating_table(st.tables, width=width))
     else:
         waiting = st.waiting()
         lines.append(f"waiting for table{'s' if len(waiting) != 1 else ''} "
@@ -104,10 +110,160 @@ def reported_text(party: "Session", st: "PartyStanding", result: "TableResult") 
     return "\n".join(lines)
 
 
-def seating_text(party: "Session", st: "PartyStanding") -> str:
-    return f"{heading(party, st)}\n\n{seating_table(st.tables, st.reported)}"
+def seating_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
+    return f"{fit_lines(heading(party, st), width)}\n\n{seating_table(st.tables, st.reported, width)}"
 
 
 def changed_rounds(before: "PartyStanding", after: "PartyStanding") -> List[int]:
     """The rounds whose seating a correction changed."""
     return [n for n, (a, b) in enumerate(zip(before.history, after.history), start=1) if a != b]
+
+
+def _result_at(st: "PartyStanding", round_: int, table: int) -> "TableResult":
+    return next(r for r in st.results if (r.round, r.table) == (round_, table))
+
+
+def star_changes(before: "TableResult", after: "TableResult") -> str:
+    """What a correction did to the stars of its table: "Eve loses gold; Cid gains gold"."""
+    changes = []
+    for p in after.players:
+        was, now = before.stars.get(p), after.stars.get(p)
+        if was == now:
+            continue
+        if was and now:
+            changes.append(f"{p} {now} (was {was})")
+        elif now:
+            changes.append(f"{p} gains {now}")
+        else:
+            changes.append(f"{p} loses {was}")
+    return "; ".join(changes)
+
+
+def correction_text(round_: int, table: int, before: "PartyStanding", party: "Session",
+                    after: "PartyStanding", width: Optional[int] = None) -> str:
+    """`party edit`: the corrected result, what it did to the stars, and the seating: the rounds
+    played after it stay as they were played; the round being played follows from the last."""
+    result = _result_at(after, round_, table)
+    lines = [f"corrected round {round_} table {table}: {result.summary}"]
+    stars = star_changes(_result_at(before, round_, table), result)
+    lines.append(f"stars: {stars}" if stars else "the stars are unchanged")
+    played = after.rounds_played
+    moved = []
+    if round_ < played:
+        later = f"round {played}" if round_ + 1 == played else f"rounds {round_ + 1} to {played}"
+        moved.append(f"{later} stay{'s' if round_ + 1 == played else ''} as played")
+    if round_ < after.round:
+        changed = before.tables != after.tables
+        moved.append(f"round {after.round} {'is re-seated' if changed else 'keeps its seating'}")
+    if moved:
+        lines.append("; ".join(moved))
+    return fit_lines("\n".join(lines), width) + "\n\n" + seating_text(party, after, width)
+
+
+def undone_text(before: "PartyStanding", party: "Session", after: "PartyStanding",
+                width: Optional[int] = None) -> str:
+    gone = before.results[-1]
+    return (fit_lines(f"removed round {gone.round} table {gone.table}: {gone.summary}", width) + "\n\n"
+            + seating_text(party, after, width))
+
+
+# ---------------------------------------------------------------- shared: chart, export (issue 21 point 9)
+
+STAR_LETTERS = {"gold": "G", "red": "R", "green": "g"}
+STAR_COLOURS = {"gold": "33", "red": "31", "green": "32"}  # ANSI: yellow, red, green
+
+
+def stars_by_round(st: "PartyStanding") -> Dict[str, Dict[int, str]]:
+    """Each player's star of each round ("gold", "red", "green"), from the tables' results."""
+    won: Dict[str, Dict[int, str]] = {}
+    for r in st.results:
+        for p, colour in r.stars.items():
+            won.setdefault(p, {})[r.round] = colour
+    return won
+
+
+def tables_by_round(st: "PartyStanding") -> Dict[str, Dict[int, int]]:
+    """The table each player sat at in each round a result was logged for."""
+    sat: Dict[str, Dict[int, int]] = {}
+    for r in st.results:
+        for p in r.players:
+            sat.setdefault(p, {})[r.round] = r.table
+    return sat
+
+
+def rounds_logged(st: "PartyStanding") -> List[int]:
+    return sorted({r.round for r in st.results})
+
+
+def stars_text(party: "Session", st: "PartyStanding", width: int = 80, colour: bool = False) -> str:
+    """`chart PARTY`: the stars each player won, round by round (G gold, R red, g green, . none),
+    players in the order of the prizes, as many rounds across as the width holds (the rest in
+    a block below)."""
+    title = f"{party.name} ({party.game}): stars by round"
+    rounds = rounds_logged(st)
+    if not rounds:
+        return f"{title}\n\nno results yet"
+    won = stars_by_round(st)
+    cell = max(2, len(str(rounds[-1])) + 1)
+    name_width = max(len("player"), *(len(p) for p in st.standing))
+    place_width = max(len("place"), *(len(st.places[p]) for p in st.standing))
+    tail = ["gold", "red", "green"]
+    fixed = place_width + 2 + name_width + 2 + 1 + sum(len(t) + 2 for t in tail)
+    per_block = max(1, (width - fixed) // cell)
+    blocks = [rounds[i:i + per_block] for i in range(0, len(rounds), per_block)]
+    import textwrap
+
+    out = [textwrap.fill(title, width), "", textwrap.fill(prizes_line(party), width, subsequent_indent="  ")]
+    for k, block in enumerate(blocks):
+        last = k == len(blocks) - 1
+        head = f"{'place':<{place_width}}  {'player':<{name_width}}  " + "".join(
+            f"{n:<{cell}}" for n in block)
+        if last:
+            head += " " + "  ".join(tail)
+        out += ["", head.rstrip()]
+        for p in st.standing:
+            marks = ""
+            for n in block:
+                got = won.get(p, {}).get(n)
+                mark = STAR_LETTERS[got] if got else "."
+                if colour and got:
+                    mark = f"\x1b[{STAR_COLOURS[got]}m{mark}\x1b[0m"
+                marks += mark + " " * (cell - 1)
+            row = f"{st.places[p]:<{place_width}}  {p:<{name_width}}  {marks}"
+            if last:
+                row += " " + "  ".join(f"{st.stars[p][t]:>{len(t)}}" for t in tail)
+            out.append(row.rstrip())
+    key = ["G gold: won at the head table", "R red: went up", "g green: lost at the booby table",
+           ". none"]
+    out += ["", *_wrap(key, width)]
+    if st.reported:
+        waiting = st.waiting()
+        out.append(f"round {st.round} is being played: table{'s' if len(waiting) != 1 else ''} "
+                   f"{', '.join(map(str, waiting))} still to report")
+    return "\n".join(out)
+
+
+def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[str]] = ()) -> str:
+    """`export PARTY`: every table's result as a row: the round, the table, its players in
+    seat order, what each took (hearts) or each pair made (Cinch), who won (going up, or
+    staying at the head table), the stars, a cut, the result in words, the deals (Cinch
+    reported deal by deal), the note and when it was logged."""
+    import csv
+    import io
+
+    from ..party.replay import CINCH
+
+    cinch = party.game == CINCH
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    scores = ["points 1-3", "points 2-4"] if cinch else [f"hearts {n}" for n in range(1, 5)]
+    writer.writerow(["round", "table", "seat 1", "seat 2", "seat 3", "seat 4", *scores, "winners",
+                     "stars", "cut", "result", *(["deals"] if cinch else []), "note", "at"])
+    for i, (hand, r) in enumerate(zip(party.hands, st.results)):
+        taken = [r.scores[0], r.scores[1]] if cinch else list(r.scores)
+        stars = "; ".join(f"{p} {c}" for p, c in r.stars.items())
+        said = " | ".join(f"deal {n}: {d}" for n, d in enumerate(deals[i] if i < len(deals) else (), start=1))
+        writer.writerow([r.round, r.table, *r.players, *taken, " and ".join(r.winners), stars,
+                         " and ".join(r.cuts), r.summary, *([said] if cinch else []),
+                         printable(str(hand.fields.get("note", ""))), printable(str(hand.fields.get("at", "")))])
+    return out.getvalue()

@@ -20,10 +20,14 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
 
 
-# A session file is refused above this size, at once: about 30,000 hands, where a long
-# night is a hundred and a season of 10,000 hands is some 650 KB. (Every command reads and
-# replays the whole log: a 50 MB file would take minutes and gigabytes.)
+# A session file is refused above this size, at once: a long night is a hundred hands and
+# a season of 10,000 hands is some 650 KB. (Every command reads and replays the whole log: a
+# 50 MB file would take minutes and gigabytes.)
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# And above this many hands (a party: table results): bytes alone let 2 MB hold 190,000
+# one-field hands, on which `hand` took 6 s of CPU. A save that would pass either bound is
+# refused too, so that no accepted write makes a file that loading refuses.
+MAX_HANDS = 20_000
 # The keys of a session file; any other top-level key would be dropped by the next save.
 KEYS = ("format", "kind", "game", "players", "rules", "stakes", "created", "hands", "results")
 SITTING, PARTY = "sitting", "party"  # the kinds of file in the sessions folder (`kind:`)
@@ -57,8 +61,8 @@ def _read(path: Path, kind: str) -> str:
         if size > MAX_FILE_BYTES:
             raise ScorekeeperError(
                 f"{path} is {size / 2 ** 20:.1f} MB; a session file may be at most "
-                f"{MAX_FILE_BYTES // 2 ** 20} MB (about 30,000 hands): start a new sitting, or split "
-                f"this one into several files")
+                f"{MAX_FILE_BYTES // 2 ** 20} MB: split it into several files (move the later hands "
+                f"into a new sitting), or shorten its long notes, with a text editor")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         if path.is_symlink():
@@ -70,6 +74,16 @@ def _read(path: Path, kind: str) -> str:
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
     return text
+
+
+def refuse_too_many(count: int, key: str = "hands", where: Optional[Source] = None,
+                    name: str = "the file") -> None:
+    """More than MAX_HANDS hands (or party results) in a file: refused, saying how to recover."""
+    if count > MAX_HANDS:
+        raise ScorekeeperError(
+            f"{name} holds {count:,} {key}; a {'party' if key == 'results' else 'sitting'} holds at "
+            f"most {MAX_HANDS:,} (so that every command stays quick): split it into several files "
+            f"(move the later {key} into a new one) with a text editor", where)
 
 
 class Summary(NamedTuple):
@@ -92,6 +106,7 @@ def load_summary(path: Path) -> Summary:
         session = parse(text, str(path), name=path.stem)
         return Summary(session._replace(hands=()), len(session.hands))
     count, start, end = span
+    refuse_too_many(count, "hands", Source(str(path), 1), path.stem)
     # " []": a flow value must be indented below its key, where a block list need not be
     return Summary(parse(text[:start] + " []\n" + text[end:], str(path), name=path.stem), count)
 
@@ -112,7 +127,7 @@ def _hands_span(text: str) -> Optional[Tuple[int, int, int]]:
                 if not isinstance(event, yaml.MappingStartEvent):
                     return None  # a hand that is not a mapping: the full load explains
                 count += 1
-            if ends and depth == 2:
+            if ends and depth == 2 and event.end_mark is not None:
                 return count, start, event.end_mark.index
         elif depth == 1 and starts:
             if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
@@ -159,6 +174,11 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     def at(key: str) -> Source:
         return Source(filename, lines.get(key, 1))
 
+    for key in ("players", "rules", "stakes"):  # never written empty: a file cut off after `rules:`
+        node = nodes.get(key)
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null" and not node.value:
+            raise ScorekeeperError(f"{key} is empty: the file may have been cut off here (scorekeeper always "
+                                   f"writes the {key}); write them out, or copy the file again", at(key))
     fmt = data.get("format")
     if fmt != FORMAT:
         raise ScorekeeperError(f"format must be {FORMAT}, got {fmt!r}", at("format"))
@@ -166,7 +186,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     if found not in (SITTING, PARTY):
         raise ScorekeeperError(f"kind must be {SITTING} or {PARTY}, got {found!r}", at("kind"))
     if found == PARTY and kind != PARTY:
-        raise PartyFile(parse(text, filename, name, PARTY))
+        raise PartyFile(parse(text, filename, name, PARTY, errors))
     if found != PARTY and kind == PARTY:
         raise ScorekeeperError(f"{name or filename} is a sitting of {data.get('game')}, not a party: use "
                                f"scorekeeper show {name or filename}")
@@ -201,6 +221,7 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     hands = (quick_hands if quick_hands is not None and kind != PARTY
              else _hands(data.get(key), nodes.get(key), filename, at(key), key, errors))
+    refuse_too_many(len(hands), key, at(key), name or filename)
     return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
                    created=str(data.get("created", "")), hands=hands, path=filename,
                    source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
@@ -259,13 +280,17 @@ def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] 
              ) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
     """(the root node, the document's data, the hands when built straight from their nodes);
     with `errors` (`scorekeeper check`) a field given twice in a hand is noted there."""
+    if "&" in text:  # an anchor: perhaps an alias, which the program never writes
+        _refuse_aliases(text, filename)
     loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
+        if isinstance(root, yaml.MappingNode):  # `hands:` twice kept one list; the next save lost the other
+            _refuse_duplicate_keys(yaml.MappingNode(root.tag, [(k, _LEAF) for k, _ in root.value]), filename)
         header = root
         hands_pair = _quick_hands_pair(root, text)
-        if hands_pair is not None:
+        if hands_pair is not None and isinstance(root, yaml.MappingNode):
             # The hands are most of a long sitting: built from their nodes in one walk (keys,
             # lines, duplicate keys, values), the header by PyYAML as before.
             hands = _quick_hands(loader, hands_pair[1], filename, errors)
@@ -273,11 +298,6 @@ def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] 
                                       root.start_mark, root.end_mark, root.flow_style)
         if header is not None:  # checked on the nodes, before any value is built from them
             _refuse_duplicate_keys(header, filename)
-        # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
-        # matters for a season of 10,000 hands (bench/bench_scale.py).
-        if "&" in text and root is not None and _expanded_size(root, {}) > _MAX_NODES:
-            raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} "
-                                   f"values (a session is far smaller)", Source(filename, 1))
         data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -357,7 +377,7 @@ def _quick_hands(loader: Any, node: Any, filename: str,
                 found = value.value  # the usual value: a plain string
             else:
                 if not isinstance(value, scalar):
-                    _refuse_duplicate_keys(value, filename)
+                    _refuse_duplicate_keys(value, filename, 3)  # the file, its list, the hand
                 found = value_of(value)
             fields[raw if type(key) is scalar and key.tag == _STR else str(value_of(key))] = found
         hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
@@ -371,24 +391,20 @@ def _plain_decimal(text: str) -> bool:
     return digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
 
 
-_MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
+_LEAF = yaml.ScalarNode("tag:yaml.org,2002:null", "")  # stands for a value not walked again
 
 
-def _expanded_size(node: Any, memo: Dict[int, int]) -> int:
-    """How many values the document holds with every alias written out: nested aliases
-    (a "billion laughs" file) would make every later walk over it, even an error message
-    quoting a value, take for ever."""
-    if id(node) in memo:
-        return memo[id(node)]
-    memo[id(node)] = _MAX_NODES + 1  # a node that contains itself is refused too
-    if isinstance(node, yaml.MappingNode):
-        size = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
-    elif isinstance(node, yaml.SequenceNode):
-        size = 1 + sum(_expanded_size(v, memo) for v in node.value)
-    else:
-        size = 1
-    memo[id(node)] = size
-    return size
+def _refuse_aliases(text: str, filename: str) -> None:
+    """An alias (`*name`) repeats a value: nested, a 142 KB file printed 191 MB and a 1 MB file
+    took 2.9 GB. The program never writes one, so a sitting holding one is refused at its line."""
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.AliasEvent):
+                raise ScorekeeperError(f"refused: an alias (*{shown(event.anchor, 30)[1:-1]}), which "
+                                       f"scorekeeper never writes: write the value out in full",
+                                       Source(filename, event.start_mark.line + 1 if event.start_mark else 1))
+    except yaml.YAMLError:
+        return  # not valid YAML: the load says where, in its own words
 
 
 _MAX_DIGITS = 30  # a number written longer than this in a file is refused where it stands
@@ -400,17 +416,23 @@ def _too_long(node: Any, filename: str) -> ScorekeeperError:
                             Source(filename, node.start_mark.line + 1))
 
 
-def _refuse_duplicate_keys(node: Any, filename: str) -> None:
+MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a hand, a list of cards
+
+
+def _refuse_duplicate_keys(node: Any, filename: str, depth: int = 0) -> None:
     """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake.
     And a number of thousands of digits would crash PyYAML (Python refuses to read an
     integer of more than 4,300 digits): refuse it with its line, as any other bad value."""
-    stack = [node]
+    stack = [(node, depth)]
     seen_nodes = set()  # an alias repeats a node: walk it once (nested aliases would be exponential)
     while stack:
-        current = stack.pop()
+        current, level = stack.pop()
         if id(current) in seen_nodes:
             continue
         seen_nodes.add(id(current))
+        if level > MAX_DEPTH:  # every later walk over it (a repr, a comparison) would recurse past Python's limit
+            raise ScorekeeperError(f"a value nested more than {MAX_DEPTH} deep (no value in a session is "
+                                   f"nested more than 3)", Source(filename, current.start_mark.line + 1))
         if isinstance(current, yaml.ScalarNode):
             if current.tag == _INT and len(current.value) > _MAX_DIGITS:
                 raise _too_long(current, filename)
@@ -423,10 +445,10 @@ def _refuse_duplicate_keys(node: Any, filename: str) -> None:
                         f"{name} is given twice in one mapping (first on line {seen[name]})",
                         Source(filename, key.start_mark.line + 1))
                 seen[name] = key.start_mark.line + 1
-                stack.append(key)
-                stack.append(value)
+                stack.append((key, level + 1))
+                stack.append((value, level + 1))
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend((item, level + 1) for item in current.value)
 
 
 def _stakes(raw: Any, where: Source, lines: Optional[Mapping[str, int]] = None) -> Stakes:

@@ -1,29 +1,174 @@
-"""Serialising the writers of one sitting: a lock file beside it, broken when its writer is gone."""
+"""Serialising the writers of one sitting: a lock file beside it, broken when its writer is gone.
+
+The lock file says who holds it in a way that survives pid reuse: one line
+`scorekeeper-lock pid=PID start=TICKS boot=BOOT-ID host=HOST flock=1`, the process's start
+time and the boot being what a reused pid (after a crash and a reboot) does not share. Where
+the system has it, the holder also keeps an OS lock (`fcntl.flock`) on the file, which dies
+with its process. A lock is judged dead only on the host that wrote it: a club's sittings in a
+synced or network folder are locked by writers on other machines too, whose pids mean nothing
+here, so such a lock is waited for and never broken (the message says how to remove it by hand
+if its holder is gone). A lock this program did not write (an old version's pid, a folder of
+that name, a stray file) is broken only when no live scorekeeper can be holding it; when that
+cannot be told, the message names the lock file and how to remove it.
+"""
 
 from __future__ import annotations
 
 import contextlib
+import glob
 import os
+import secrets
+import shlex
+import socket
+import stat
 import time
+import zlib
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Dict, Iterator, NamedTuple, Optional, Tuple
 
 from ..model import ScorekeeperError
 from .paths import real_path
 
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: the pid, its start time and the host alone
+    fcntl = None  # type: ignore[assignment]
+
 LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
+_MAGIC = "scorekeeper-lock"
+_YOUNG = 2.0  # seconds an empty or unreadable lock may be (its writer may be writing it)
+
+
+def host() -> str:
+    """This machine's name, as a lock or a temporary file records it (no spaces: one word)."""
+    return "".join(c if c.isprintable() and not c.isspace() else "_" for c in socket.gethostname()) or "-"
+
+
+def boot_id() -> str:
+    """This boot of the machine, where the system tells it (Linux): a lock from an earlier boot is dead."""
+    try:
+        return Path("/proc/sys/kernel/random/boot_id").read_text().strip()
+    except OSError:
+        return "-"
+
+
+def start_time(pid: int) -> Optional[str]:
+    """When process `pid` started (clock ticks since boot, /proc/PID/stat field 22); None when
+    the system does not say (no /proc) or there is no such process."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except (OSError, ValueError):
+        return None
+    fields = stat[stat.rfind(")") + 2:].split()  # after the command name, which may hold spaces
+    return fields[19] if len(fields) > 19 else None
 
 
 def _alive(pid: int) -> bool:
+    """Whether a process `pid` exists on this host (not whether it is a scorekeeper)."""
     if pid == os.getpid():
         return True
+    if pid <= 0:  # 0 and -N name process groups to kill(), not a process
+        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
+    except (OverflowError, ValueError, OSError):  # no pid is that large
+        return False
     return True
+
+
+def process_alive(pid: int, started: Optional[str]) -> bool:
+    """Process `pid` exists and is the one that started at `started` (when both are known)."""
+    if not _alive(pid):
+        return False
+    now = start_time(pid)
+    return started in (None, "-") or now is None or now == started
+
+
+class Holder(NamedTuple):
+    """What a lock file says of its holder."""
+
+    pid: int
+    start: str
+    boot: str
+    host: str
+    flock: bool
+
+
+def _my_line() -> str:
+    """This process's line, but for the last word (`flock=0` or `flock=1`)."""
+    return f"{_MAGIC} pid={os.getpid()} start={start_time(os.getpid()) or '-'} boot={boot_id()} host={host()} "
+
+
+def parse_holder(text: str) -> Optional[Holder]:
+    words = text.split()
+    if not words or words[0] != _MAGIC:
+        return None
+    values: Dict[str, str] = dict(w.partition("=")[::2] for w in words[1:])
+    pid = values.get("pid", "")
+    if not pid.isdigit() or len(pid) > 12:
+        return None
+    return Holder(int(pid), values.get("start", "-"), values.get("boot", "-"), values.get("host", "-"),
+                  values.get("flock") == "1")
+
+
+# ---------------------------------------------------------------- temporary files
+
+
+_TEMP_FLAGS = os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0)
+
+
+def temp_prefix(path: Path) -> str:
+    return f".scorekeeper-{path.name[:100]}."  # a long name: the temporary one still fits
+
+
+def host_tag() -> str:
+    """This host in a temporary file's name: the clean-up judges by pid only its own host's."""
+    return f"h{zlib.crc32(host().encode('utf-8', 'replace')):08x}"
+
+
+def create_temp(path: Path, mode: Optional[int] = None) -> Tuple[int, Path]:
+    """A new file beside `path`: `.scorekeeper-NAME.HOST.PID.RANDOM.tmp`, created exclusively."""
+    for _ in range(100):
+        tmp = path.parent / f"{temp_prefix(path)}{host_tag()}.{os.getpid()}.{secrets.token_hex(6)}.tmp"
+        try:
+            # 0o600 until the mode of the file it replaces is set: never readable by more
+            if mode is None:
+                mode = 0o600 if path.exists() else 0o666
+            return os.open(tmp, _TEMP_FLAGS, mode), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def sweep_temp_files(path: Path) -> None:
+    """Remove temporary files left by writers of this host that were killed mid-save (their
+    pid is gone). Another host's are its own to judge: a pid means nothing here."""
+    prefix = temp_prefix(path)
+    for leftover in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+        parts = leftover.name[len(prefix):].split(".")
+        if len(parts) == 4 and parts[0] == host_tag() and parts[1].isdigit() and len(parts[1]) < 12:
+            dead = not _alive(int(parts[1]))
+        elif len(parts) == 2 and parts[0].isdigit() and len(parts[0]) < 12:  # an earlier version's
+            dead = not _alive(int(parts[0])) and _older_than(leftover, 3600)
+        else:
+            continue
+        if dead:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
+def _older_than(path: Path, seconds: float) -> bool:
+    try:
+        return time.time() - path.lstat().st_mtime > seconds
+    except OSError:
+        return False
+
+
+# ---------------------------------------------------------------- the lock
 
 
 @contextlib.contextmanager
@@ -35,16 +180,20 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
     """
     path = real_path(path)  # writers through a link and writers of the target share one lock
     lock = path.parent / f"{path.name}.lock"
+    if not path.parent.is_dir():  # never made here: a mistyped --dir stays a mistake (`new` makes it)
+        what = "no folder" if not path.parent.exists() else "not a folder:"
+        raise ScorekeeperError(f"no session {str(path)!r}: {what} {path.parent}")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        _take_lock(lock, path, lock_wait() if wait is None else wait)
+        fd = _take_lock(lock, path, lock_wait() if wait is None else wait)
     except OSError as err:
         raise ScorekeeperError(f"cannot lock {path}: {err.strerror or err}") from None
+    sweep_temp_files(lock)  # a whole lock left by a writer killed before it was linked
     try:
         yield
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(lock)
+        os.close(fd)  # after the unlink: the OS lock is held until the file is gone
 
 
 def lock_wait() -> float:
@@ -62,60 +211,190 @@ def lock_wait() -> float:
     return seconds
 
 
-def _take_lock(lock: Path, path: Path, wait: float) -> None:
+_FLAGS = os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0)
+
+
+def _take_lock(lock: Path, path: Path, wait: float) -> int:
+    """The open lock file (held until it is closed), once no one else holds it.
+
+    The lock is made whole beside it (its line written, its OS lock taken) and then linked
+    into place, which fails if a lock is there: so a lock of this version is never seen empty,
+    even by a writer killed halfway. Where the folder has no hard links (some USB sticks and
+    network shares) it is created in place instead and written at once."""
     deadline = time.monotonic() + wait
-    while True:
-        try:
-            fd = os.open(lock, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
-        except FileExistsError:
-            if _lock_is_stale(lock) and _break_stale(lock):
+    seen: Dict[Tuple[int, int, str], float] = {}  # what an undecided lock looked like, and since when (monotonic)
+    fd, whole = _whole_lock(lock)
+    try:
+        while True:
+            try:
+                if whole is not None:
+                    os.link(whole, lock)
+                    return fd
+                return _lock_in_place(lock)
+            except FileExistsError:
+                pass
+            except OSError:
+                if whole is None:
+                    raise
+                os.unlink(whole)  # no hard links here
+                os.close(fd)
+                fd, whole = -1, None
                 continue
+            verdict = judge(lock, seen)
+            if verdict.stale and _break_stale(lock, seen):
+                continue
+            if verdict.now:  # waiting would not change it (a folder of that name)
+                raise ScorekeeperError(f"cannot lock {path}: {verdict.why}") from None
             if time.monotonic() >= deadline:
-                raise ScorekeeperError(
-                    f"{path} is being changed by another scorekeeper (lock {lock}); try again") from None
+                raise ScorekeeperError(f"{path} is being changed by another scorekeeper (lock {lock}"
+                                       f"{', ' + verdict.why if verdict.why else ''}); try again") from None
             time.sleep(0.02)
-            continue
-        try:
-            os.write(fd, f"{os.getpid()}\n".encode())
-        finally:
+    except BaseException:
+        if whole is not None:
             os.close(fd)
-        return
+        raise
+    finally:
+        if whole is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(whole)  # linked (the lock is its other name) or given up
 
 
-def _break_stale(lock: Path) -> bool:
+def _whole_lock(lock: Path) -> Tuple[int, Optional[Path]]:
+    """A complete lock file under a name of its own, open, with its OS lock taken."""
+    fd, whole = create_temp(lock, 0o644)
+    try:
+        os.write(fd, f"{_my_line()}flock={int(_flock(fd))}\n".encode())
+    except OSError:  # a full disk: no lock file is left behind
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(whole)
+        raise
+    return fd, whole
+
+
+def _lock_in_place(lock: Path) -> int:
+    fd = os.open(lock, _FLAGS, 0o644)
+    try:
+        os.write(fd, f"{_my_line()}flock={int(_flock(fd))}\n".encode())
+    except OSError:  # a full disk: leave no empty lock for the next writer to wait on
+        with contextlib.suppress(OSError):
+            os.unlink(lock)
+        os.close(fd)
+        raise
+    return fd
+
+
+def _flock(fd: int) -> bool:
+    """An OS lock on the open lock file, where the file system gives one (not on every network folder)."""
+    if fcntl is None:
+        return False
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+class Verdict(NamedTuple):
+    stale: bool  # no live scorekeeper holds it: break it
+    why: str = ""  # when not stale: who holds it, or why it cannot be told, and what to do
+    now: bool = False  # give up at once: waiting would not change it
+
+
+def _remove_hint(lock: Path, what: str) -> str:
+    return f"{what}: if no scorekeeper is running there, remove it: rm {shlex.quote(str(lock))}"
+
+
+def judge(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> Verdict:
+    """Whether a lock that exists is stale. `seen` remembers an empty or foreign lock across
+    calls: one that stays the same for _YOUNG seconds of our own clock is stale (its file time
+    may be in the future, written by a clock that is wrong)."""
+    try:
+        mode = os.lstat(lock).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "not a plain file"
+            return Verdict(False, f"{lock} is {kind}, not a scorekeeper lock: remove it "
+                                  f"(rm -r {shlex.quote(str(lock))}) if nothing else needs it", now=True)
+        # one open file for the text and the OS lock, so both are of the same file
+        fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return Verdict(False)  # released meanwhile: simply try again
+    except OSError as err:
+        return Verdict(False, _remove_hint(lock, f"it cannot be read ({err.strerror or err})"))
+    try:
+        status = os.fstat(fd)
+        text = os.read(fd, 4096).decode("utf-8", "replace")
+        holder = parse_holder(text)
+        if holder is not None:
+            return _judge_holder(lock, holder, fd)
+    except OSError as err:
+        return Verdict(False, _remove_hint(lock, f"it cannot be read ({err.strerror or err})"))
+    finally:
+        os.close(fd)  # releases the OS lock judging took, if it took it
+    words = text.split()
+    if len(words) == 1 and words[0].isdigit():  # an earlier version's lock: a pid alone
+        return _judge_pid_only(lock, int(words[0]) if len(words[0]) < 12 else -1)
+    if text.strip() and not text.startswith(_MAGIC[:len(text)]) and not text.startswith(_MAGIC):
+        return Verdict(True)  # no scorekeeper writes that (nor is writing it)
+    # Empty or a line half written: stale once it is old, or once we have seen it
+    # unchanged for a while (its time may be in the future: a clock set wrong). A new lock may
+    # get a freed inode's number, not its change time as well.
+    first = seen.setdefault((status.st_ino, status.st_ctime_ns, text), time.monotonic())
+    if time.monotonic() - first > _YOUNG or 0 < time.time() - status.st_mtime - _YOUNG:
+        return Verdict(True)
+    return Verdict(False)
+
+
+def _judge_holder(lock: Path, holder: Holder, fd: int) -> Verdict:
+    who = f"held by pid {holder.pid}"
+    if holder.host != host():  # never judged by a pid of another machine
+        return Verdict(False, _remove_hint(lock, f"{who} on host {holder.host}"))
+    if holder.boot not in ("-", boot_id()) and boot_id() != "-":
+        return Verdict(True)  # written before this machine last started
+    if holder.flock and fcntl is not None:  # the holder took it before writing its line
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except OSError:
+            return Verdict(False, who)
+        return Verdict(True)  # its OS lock died with it
+    if not process_alive(holder.pid, holder.start):
+        return Verdict(True)
+    return Verdict(False, who)
+
+
+def _judge_pid_only(lock: Path, pid: int) -> Verdict:
+    """A lock of an earlier version: its pid, on this host (it recorded no host). Broken when
+    no such process lives, or the process is not a scorekeeper (a pid reused)."""
+    if not _alive(pid):
+        return Verdict(True)
+    try:
+        command = Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return Verdict(False, _remove_hint(lock, f"held by pid {pid}, which may be a scorekeeper"))
+    if b"scorekeeper" not in command:
+        return Verdict(True)
+    return Verdict(False, f"held by pid {pid}")
+
+
+def _break_stale(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> bool:
     """Remove a dead writer's lock. A second lock guards the breaking, so two waiters that
     both saw the stale lock cannot remove the fresh lock one of them has just taken."""
     guard = lock.parent / f"{lock.name}.break"
     try:
-        fd = os.open(guard, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644)
+        fd = os.open(guard, _FLAGS, 0o644)
     except FileExistsError:
-        with contextlib.suppress(FileNotFoundError):
-            if time.time() - guard.stat().st_mtime > 2:  # its breaker died too
+        with contextlib.suppress(OSError):
+            if abs(time.time() - guard.stat().st_mtime) > _YOUNG:  # its breaker died too
                 os.unlink(guard)
         return False
     os.close(fd)
     try:
-        if _lock_is_stale(lock):  # still the dead one's lock, now that we alone may break it
+        if judge(lock, seen).stale:  # still the dead one's lock, now that we alone may break it
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(lock)
+            seen.clear()
             return True
         return False
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(guard)
-
-
-def _lock_is_stale(lock: Path) -> bool:
-    try:
-        text = lock.read_text().strip()
-    except FileNotFoundError:
-        return False  # released meanwhile: simply try again
-    except OSError:
-        return False
-    if not text.isdigit():
-        # a lock being written right now has no pid yet; one left empty for long is stale
-        try:
-            return time.time() - lock.stat().st_mtime > 2
-        except FileNotFoundError:
-            return False
-    return not _alive(int(text))

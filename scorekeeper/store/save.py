@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, Mapping, Optional, Tuple
@@ -13,9 +14,9 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 import yaml
 
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
-from .load import KEYS, PARTY, SITTING
-from .lock import _alive
-from .paths import real_path
+from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
+from .lock import create_temp, sweep_temp_files
+from .paths import check_path_text, real_path
 
 try:  # the libyaml C emitter is several times faster
     from yaml import CSafeDumper as _Dumper
@@ -72,16 +73,26 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
     """
     path = real_path(path)
     _refuse_dropping(path)
+    key, what = ("results", "party") if kind == PARTY else ("hands", "sitting")
+    if len(session.hands) > MAX_HANDS:
+        raise ScorekeeperError(f"{session.name or path.stem} already holds {MAX_HANDS:,} {key}, the most a "
+                               f"{what} may hold (so that every command stays quick): nothing was "
+                               f"saved; start a new {what} for the next ones")
     try:
         text = dump(session, kind)
+        size = len(text.encode("utf-8")) if len(text) > MAX_FILE_BYTES // 4 else len(text)
     except UnicodeEncodeError as err:  # bytes a non-UTF-8 terminal sent, kept as surrogates
-        raise ScorekeeperError(f"{err.object!r} is not valid UTF-8 text (is the terminal set to "
+        raise ScorekeeperError(f"{shown(err.object[max(0, err.start - 20):err.end + 20])} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
+    if size > MAX_FILE_BYTES:  # loading would refuse it: every hand would be locked out
+        raise ScorekeeperError(f"{session.name or path.stem} would be {size / 2 ** 20:.2f} MB, more than the "
+                               f"{MAX_FILE_BYTES // 2 ** 20} MB a session file may be: nothing was "
+                               f"saved; start a new {what} for the next {key} (or shorten long notes)")
     try:
         _write_atomically(text, path)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
-    _sweep_temp_files(path)
+    sweep_temp_files(path)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -93,6 +104,7 @@ def write_text(path: Path, text: str) -> None:
     if not path.name or any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
         raise ScorekeeperError(f"{shown(str(path))} is not a file name to write (no folder, no "
                                f"control characters)", usage=True)
+    check_path_text(path, "the file to write")
     target = real_path(path)
     if target.exists() and not target.is_file():
         raise ScorekeeperError(f"cannot write {shown(str(path))}: it is not a plain file (a folder, "
@@ -101,6 +113,42 @@ def write_text(path: Path, text: str) -> None:
         _write_atomically(text, target)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None
+    sweep_temp_files(target)  # a writer killed mid-write left its temporary file (undo's side file)
+
+
+# In every page `report` writes, after its first line: a file holding it may be written over.
+REPORT_MARK = "<!-- written by scorekeeper report; scorekeeper may write over this file -->"
+
+
+def write_report(path: Path, page: str, force: bool = False) -> None:
+    """An HTML report, marked as scorekeeper's. It never replaces a sitting or a party (with or
+    without `force`), nor, without `force`, any file that is not a report scorekeeper wrote
+    (`report u --html t.yaml` replaced the sitting t)."""
+    target = real_path(check_path_text(Path(path), "--html"))
+    head = _head(target)
+    if head is not None:
+        if target.suffix in (".yaml", ".yml") or head.lstrip().startswith("format: scorekeeper/"):
+            raise ScorekeeperError(f"{shown(str(path), 300)} is a session file (a sitting or a party): a "
+                                   f"report never writes over one; give the page another name, such as "
+                                   f"{shown(str(Path(path).with_suffix('.html')), 300)}", usage=True)
+        if REPORT_MARK not in head and not force:
+            raise ScorekeeperError(f"{shown(str(path), 300)} is there and is not a report scorekeeper wrote: "
+                                   f"give another name, or --force to write over it", usage=True)
+    first, newline, rest = page.partition("\n")
+    write_text(path, f"{first}{newline}{REPORT_MARK}\n{rest}" if newline else f"{REPORT_MARK}\n{page}")
+
+
+def _head(path: Path) -> Optional[str]:
+    """The start of a file that is there (what says whose it is); None if nothing is there."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a folder, a device, a pipe (which would block): write_text says what is wrong
+        with open(path, "rb") as handle:
+            return handle.read(4096).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return ""  # unreadable: not known to be a report
 
 
 def would_drop(path: Path) -> Optional[ScorekeeperError]:
@@ -178,10 +226,18 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
 
 
 def _write_atomically(text: str, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.parent / f".scorekeeper-{path.name}.{os.getpid()}.tmp"
+    """The temporary file is made exclusively under a random name (never through a link that
+    someone planted there) with the mode and owner of the file it replaces, so a private
+    sitting stays private and root's save leaves it its owner's."""
     try:
-        with open(tmp, "w", encoding="utf-8") as handle:
+        keep: Optional[os.stat_result] = os.stat(path)
+    except FileNotFoundError:
+        keep = None
+    fd, tmp = create_temp(path)
+    try:
+        with open(fd, "w", encoding="utf-8", closefd=True) as handle:
+            if keep is not None:
+                _keep_mode_and_owner(handle.fileno(), keep)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -192,13 +248,15 @@ def _write_atomically(text: str, path: Path) -> None:
     _fsync_dir(path.parent)
 
 
-def _sweep_temp_files(path: Path) -> None:
-    """Remove temporary files left by writers that were killed mid-save (their pid is gone)."""
-    for leftover in path.parent.glob(f".scorekeeper-{path.name}.*.tmp"):
-        pid = leftover.name[len(f".scorekeeper-{path.name}."):-len(".tmp")]
-        if pid.isdigit() and not _alive(int(pid)):
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(leftover)
+def _keep_mode_and_owner(fd: int, old: os.stat_result) -> None:
+    os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
+        try:
+            os.fchown(fd, old.st_uid, old.st_gid)
+        except PermissionError:  # only root may give a file away: keep at least the group
+            with contextlib.suppress(PermissionError):
+                os.fchown(fd, -1, old.st_gid)
+        os.fchmod(fd, stat.S_IMODE(old.st_mode))  # a change of owner clears set-id bits
 
 
 def _fsync_dir(folder: Path) -> None:

@@ -12,8 +12,10 @@ from hypothesis import strategies as st
 from scorekeeper import ledger
 from scorekeeper.cards import Card, Suit
 from scorekeeper.games.cinch.game import score_deal
+from scorekeeper.games.cinch.printed import is_printed, printed_sheets
 from scorekeeper.games.cinch.sheet import parse_sheet
 from scorekeeper.games.cinch.tricks import play_out, trick_winner
+from scorekeeper.model import ScorekeeperError
 from tests.conftest import SESSIONS
 
 SHEETS = SESSIONS / "cinch-tricks"
@@ -242,7 +244,7 @@ def test_a_sheet_scored_alone_under_a_house_rule(cli):
     assert r.exit_code != 0 and "rule scoring: must be one of deduct, setback, eight" in r.stderr
 
 
-# ---------------------------------------------------------------- review: cards not played
+# ---------------------------------------------------------------- cards not played, cards laid aside, logging a sheet into a sitting
 
 
 NOTHING_SHEET = """trump: H
@@ -348,3 +350,53 @@ def test_logging_a_sheet_into_a_sitting_with_other_names_says_how(cli):
     assert r.stderr.endswith("bidder: 'A' is not at the table; players: Ann, Yves, Bea, Zak (with --log "
                              "the sheet is read with names's players in seat order: name the bidder "
                              "and the others as names does)\n")
+
+
+# ---------------------------------------------------------------- the hands as the book prints them
+
+
+def test_the_000_layout_two_hands_side_by_side_are_both_played(cli):
+    # rules/000: "A bids 8 on hearts. | T | A bids 8 on hearts." over TRICK down the middle;
+    # before, the heading gave `not a card: 'A'`
+    out = cli.ok("cinch", "tricks", str(SHEETS / "printed-000-nos-1-2.txt")).stdout
+    assert "A bid 8 in hearts; A-B took 7, Y-Z 7: Y-Z +15 (set: adversaries score 7 taken + 8 bid)" in out
+    assert "A bid 8 in hearts; A-B took 12, Y-Z 2: A-B +10 (12 - 2)" in out
+    assert "underlines" not in out   # every winner the book underlines is the winner played out
+
+
+def test_the_002_layout_logged_gives_the_books_scores(cli):
+    # rules/002 prints No. 3 and No. 4 as one table: "A-B score 10 points" and "19 altogether"
+    cli.new("x", "cinch", "A,Y,B,Z")
+    cli.ok("cinch", "tricks", str(SHEETS / "printed-002-nos-3-4.txt"), "--log", "x")
+    assert cli.json("show", "x")["scores"] == {"A": 10, "Y": 19, "B": 10, "Z": 19}
+
+
+def test_a_sheet_saved_with_a_byte_order_mark_is_read(cli, tmp_path):
+    sheet = tmp_path / "bom.txt"
+    sheet.write_bytes(b"\xef\xbb\xbf" + (SHEETS / "foster-1.txt").read_bytes())
+    assert "Y-Z +15" in cli.ok("cinch", "tricks", str(sheet)).stdout
+    assert play_out(parse_sheet("\ufeff" + (SHEETS / "foster-1.txt").read_text())).maker == "A"
+
+
+def test_a_suit_lost_as_a_question_mark_is_found_from_the_hand():
+    text = (SHEETS / "foster-1.txt").read_text(encoding="utf-8")
+    # B's underlined ♡8 in trick 1 wins over ♣Q ♣3 ♣5 only as a trump: the heart
+    lost = text.replace("_♡8_", "_?8_")
+    assert str(play_out(parse_sheet(lost)).tricks[0].played["B"]) == "8H"
+    # Z's K♢ in the last trick could be any King not seen: the sheet must say
+    unsettled = text.replace("K♢", "K?")
+    try:
+        parse_sheet(unsettled)
+    except ScorekeeperError as err:
+        assert err.message.startswith("trick 6: K? lost its suit in the scan and the hand does "
+                                      "not settle it (it could be ")
+    else:
+        raise AssertionError("a King of no known suit was accepted")
+
+
+def test_printed_sheets_are_todays_sheets():
+    text = (SHEETS / "printed-002-nos-3-4.txt").read_text(encoding="utf-8")
+    assert is_printed(text) and not is_printed((SHEETS / "foster-1.txt").read_text(encoding="utf-8"))
+    first = printed_sheets(text)[0]
+    assert first.splitlines()[:4] == ["title: No. 3", "bidder: A", "bid: 12", "trump: hearts"]
+    assert first.splitlines()[4] == "♡A ♡3 5♢ ♡6"

@@ -82,7 +82,7 @@ def test_play_errors(cli):
     assert cli("crib", "play", "7X").stderr.strip() == "error: not a card: '7X' (try 10H, TH, 10♥)"
 
 
-# ---------------------------------------------------------------- review additions
+# ---------------------------------------------------------------- pairs broken, runs in any order, thirty-one and the go
 
 
 def test_a_pair_broken_by_a_card_between_does_not_count():

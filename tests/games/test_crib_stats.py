@@ -261,7 +261,7 @@ def test_discard_json_and_errors(cli):
     assert r.stderr.strip() == "error: card 4D given twice"
 
 
-# ---------------------------------------------------------------- review additions
+# ---------------------------------------------------------------- against an independent brute force
 
 
 @pytest.mark.slow  # a property test of more than half a second: the full suite runs it
@@ -319,3 +319,19 @@ def test_count_agrees_with_brute_force_on_every_hand_of_a_small_deck(size, ranks
                     checked[kind] += expected[kind] > 0
     # the interesting cases were reached
     assert all(checked[k] > 10 for k in ("flush", "nobs", "runs", "pairs")), checked
+
+
+# ---------------------------------------------------------------- crib discard: its numbers
+
+
+def test_crib_discard_reads_its_numbers_as_every_other_number_is(cli):
+    for digit, option in [(d, o) for d in ("٣", "３", "²", "9" * 40) for o in ("--players", "--crib-size")]:
+        r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "--pone", option, digit)
+        assert r.exit_code == 2, r.output
+        assert r.stdout == "" and r.stderr.startswith(f"error: {option}: ") and r.stderr.count("\n") == 1
+    cli.ok("crib", "discard", "5H", "5D", "JS", "6C", "4D", "--pone", "--players", "3")
+
+
+def test_crib_discard_names_the_tables_it_knows_for_a_number_of_players_it_does_not(cli):
+    r = cli("crib", "discard", "5H", "5D", "JS", "6C", "4D", "--pone", "--players", "7")
+    assert (r.exit_code, r.stderr) == (2, "error: players: the advisor knows 2, 3 or 4 hands, got 7\n")

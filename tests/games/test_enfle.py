@@ -3,7 +3,7 @@
 from scorekeeper import ledger
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 
 def test_each_antes_and_the_winner_takes_the_pool():
@@ -16,3 +16,7 @@ def test_each_antes_and_the_winner_takes_the_pool():
 def test_the_example_sitting_settles():
     st = ledger.open_session(SESSIONS / "enfle-pools.yaml").standings
     assert st.balances == {"Ann": 1, "Bob": -3, "Cid": 5, "Dot": -3}
+
+
+def test_stats_count_pools_won():
+    assert figures("enfle", ("Ann", "Bob", "Cid", "Dot"), [{"winner": "Cid"}]) == [("Cid", "pools won", 1)]

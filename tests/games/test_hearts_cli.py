@@ -136,3 +136,11 @@ def test_the_jokers_five_are_named_in_the_hands_effect(cli):
     out = cli.ok("hand", "j", "joker=B", "joker_dealt=A", "A=0", "B=5", "C=4", "D=3").stdout
     assert out.startswith("hand 1: A clear: takes the pool of 12; B pays A 5 for the Joker\n")
     assert cli.json("show", "j")["scores"] == {"A": 17, "B": -10, "C": -4, "D": -3}
+
+
+def test_hearts_warns_when_a_stack_is_under_one_deals_worth(cli):
+    cli.new("h", "hearts", "Ann,Bob,Cid,Dot", "counters=20")
+    out = cli.ok("hand", "h", "Ann=13").stdout
+    assert "stack running low: Ann 7, under one deal's worth (13 counters)\n" in out
+    out = cli.ok("hand", "h", "Bob=13").stdout
+    assert "stack running low: Ann 7, Bob 7, under one deal's worth (13 counters)\n" in out

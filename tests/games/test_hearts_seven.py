@@ -62,3 +62,34 @@ def test_the_dealer_sitting_out_is_not_counted_in_hearts_taken_per_deal():
     counted = {f.player for f in game.figures(values, before, after, effect, session)
                if f.name == "hearts taken per deal"}
     assert counted == set(SEVEN) - {"Ann"}
+
+
+def test_auction_the_holder_of_the_choice_names_the_suit_while_he_sits_out(cli):
+    # Auction Hearts: after a Jack "the one who named the suit ... has the choice of suits again
+    # for the next deal, and he must select some suit without paying anything further for it,
+    # until some player wins": at seven that holds on his own deal, which he sits out.
+    cli.new("a7", "hearts", ",".join(SEVEN), "settling=auction")
+    cli.ok("hand", "a7", "bidder=Ben", "bid=2", "suit=S", "Ben=12")  # Ann deals; a Jack of 14
+    out = cli.ok("hand", "a7", "bidder=Ben", "suit=H", "Ann=1", "Cid=1", "Dot=4", "Eve=3", "Fay=3")
+    assert out.stdout.startswith("hand 2: Gus clear: takes the pool of 26\n")  # 14 + 12
+    standings = cli.json("show", "a7")
+    assert standings["scores"] == {"Ann": -1, "Ben": -14, "Cid": -1, "Dot": -4, "Eve": -3,
+                                   "Fay": -3, "Gus": 26}
+    assert standings["choice_holder"] is None  # the pool won, the choice is sold again
+
+
+def test_auction_at_seven_a_dealer_without_the_choice_still_cannot_bid(cli):
+    cli.new("a7", "hearts", ",".join(SEVEN), "settling=auction")
+    cli.ok("hand", "a7", "bidder=Ben", "bid=2", "suit=S", "Ben=12")  # Ann deals; Ben holds
+    cli.ok("hand", "a7", "bidder=Ben", "suit=H", "Ann=2", "Cid=2", "Dot=2", "Eve=2", "Fay=2",
+           "Gus=2")  # Ben deals, names hearts; nobody clear: still a Jack, Ben still holds
+    err = cli.refused("a7", "hand", "a7", "bidder=Dot", "suit=H", "Ann=1", "Ben=1", "Dot=4",
+                      "Eve=3", "Fay=3", "Gus=0")  # Cid deals
+    assert err.stderr == ("error: hand 3: bidder: Ben keeps the choice of suit until the Jack "
+                          "is won, got Dot\n")
+    cli.ok("hand", "a7", "bidder=Ben", "suit=H", "Ann=1", "Ben=1", "Dot=4", "Eve=3", "Fay=3")
+    # Gus clear; the choice is sold again: Dot deals and may not bid, holding no cards
+    err = cli.refused("a7", "hand", "a7", "bidder=Dot", "bid=1", "suit=H", "Ann=1", "Ben=1",
+                      "Cid=4", "Eve=3", "Fay=3")
+    assert err.stderr == ("error: hand 4: bidder: Dot deals and takes no cards this deal (seven "
+                          "players: the dealer sits the deal out)\n")

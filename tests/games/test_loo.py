@@ -8,7 +8,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FIVE = ("Ann", "Bob", "Cid", "Dot", "Eve")
 
@@ -22,9 +22,9 @@ def test_the_pool_is_divided_a_third_a_trick_and_the_odd_counters_stay():
 
 
 def test_the_first_deal_is_a_single_where_all_must_play():
-    with pytest.raises(ScorekeeperError, match="Cid is missing: the first deal is a single"):
+    with pytest.raises(ScorekeeperError, match="Cid is missing: the first round is a single"):
         replay("loo", FIVE, [{"Ann": 1, "Bob": 2}])
-    with pytest.raises(ScorekeeperError, match="miss: the first deal is a single"):
+    with pytest.raises(ScorekeeperError, match="miss: the first round is a single"):
         replay("loo", FIVE, [dict.fromkeys(FIVE, 0) | {"Ann": 3, "miss": "Ann"}])
 
 
@@ -99,3 +99,24 @@ def test_a_loo_amount_at_unlimited_loo_is_refused_not_ignored(cli):
     assert r.stderr == ("error: rule loo_amount: applies only with loo=limited (at unlimited loo a "
                         "looed player pays the pool just divided), got loo_amount=5 with "
                         "loo=unlimited\n")
+
+
+def test_a_misdeal_on_the_first_deal_loos_the_dealer_and_the_single_is_dealt_again(cli):
+    # § 97 i: "For a misdeal the dealer is looed", on any deal; § 96 viii: the first round is
+    # a single, "when all the players must play": the deal misdealt played no round
+    cli.new("S", "loo", "Ann,Bob,Cid")
+    out = cli.ok("hand", "S", "looed=Ann")
+    assert out.stdout.startswith("hand 1: Ann antes: pool 3; Ann looed (penalty): pays 3; "
+                                 "nobody played; pool 6 waiting\n")
+    cli.refused("S", "hand", "S", "Cid=3", "Ann=0")  # Bob's deal is the single: all must play
+    err = cli.refused("S", "hand", "S", "Cid=3", "Ann=0", "Bob=0", "miss=Cid")
+    assert err.stderr == "error: hand 2: miss: the first round is a single, dealt without a miss\n"
+    cli.ok("hand", "S", "Cid=3", "Ann=0", "Bob=0")  # pool 9: Cid takes it; Ann and Bob looed
+    assert cli.json("show", "S")["scores"] == {"Ann": -9, "Bob": -6, "Cid": 9}
+    cli.ok("hand", "S", "Ann=3")  # the single played, a player may pass: Cid deals
+
+
+def test_stats_count_stands_loos_and_penalty_loos():
+    got = figures("loo", ("Ann", "Bob", "Cid"), [{"Ann": 3, "Bob": 0, "Cid": 0, "looed": "Ann"}])
+    assert sorted(got) == [("Ann", "penalty loos", 1), ("Ann", "stood", 1), ("Bob", "looed", 1),
+                           ("Bob", "stood", 1), ("Cid", "looed", 1), ("Cid", "stood", 1)]

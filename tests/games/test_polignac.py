@@ -6,7 +6,7 @@ from scorekeeper import ledger
 from scorekeeper.model import ScorekeeperError
 
 from ..conftest import SESSIONS
-from .sitting import replay
+from .sitting import figures, replay
 
 FOUR = ("Ann", "Bob", "Cid", "Dot")
 SEVEN = FOUR + ("Eve", "Fay", "Gus")
@@ -49,3 +49,20 @@ def test_the_points_must_make_five():
         replay("polignac", FOUR, [{"Ann": 2, "Bob": 2}])
     with pytest.raises(ScorekeeperError, match="capot: Bob won every trick"):
         replay("polignac", FOUR, [{"capot": "Bob", "Ann": 1}])
+
+
+def test_five_players_cannot_each_take_a_point_of_four_jacks(cli):
+    # Polignac: four Jacks, "If he takes in Polignac, he pays two counters": five points in at
+    # most four tricks' winners, and when four score, one of them has two
+    cli.new("p5", "polignac", "Ann,Bob,Cid,Dot,Eve")
+    err = cli.refused("p5", "hand", "p5", "Ann=1", "Bob=1", "Cid=1", "Dot=1", "Eve=1")
+    assert err.stderr == ("error: hand 1: points: 5 players took a point (Ann 1, Bob 1, Cid 1, "
+                          "Dot 1, Eve 1), but there are only 4 Jacks (Polignac counting two): "
+                          "at most 4 players take one\n")
+    cli.ok("hand", "p5", "Ann=2", "Bob=1", "Cid=1", "Dot=1")
+    assert cli.json("show", "p5")["scores"] == {"Ann": 8, "Bob": 9, "Cid": 9, "Dot": 9, "Eve": 10}
+
+
+def test_stats_count_counters_paid_per_deal_by_those_dealt_cards():
+    seven = figures("polignac", SEVEN, [{"Bob": 5}])
+    assert {p for p, name, _ in seven if name == "counters paid per deal"} == {"Bob", "Cid", "Dot", "Eve", "Fay", "Gus"}

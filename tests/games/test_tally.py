@@ -69,3 +69,12 @@ def test_bundled_friday_sitting():
     r = ledger.open_session(SESSIONS / "tally-friday.yaml")
     assert r.standings.games_won == {"Ann": 0, "Bob": 1, "Cid": 0, "Dee": 0}
     assert r.standings.columns["total"] == {"Ann": 92, "Bob": 137, "Cid": 105, "Dee": 124}
+
+
+def test_to_go_and_the_finished_games_in_a_tally_to_a_target(cli):
+    cli.new("race", "tally", "Ann,Bob", "target=20")
+    cli.ok("hand", "race", "Ann=15", "Bob=4")
+    out = cli.ok("hand", "race", "Ann=6", "Bob=3").stdout
+    assert "player    score    total    to go    games\n" in out
+    assert "Ann       0        21       20       1\n" in out  # a new game: 20 to go again
+    assert "\n\ngame 1: Ann 21, Bob 7\nnext dealer: Ann\n" in out

@@ -317,7 +317,7 @@ def test_example_sitting_of_two_rubbers_replays_to_its_figures():
     assert len(s.transfers) == 2
 
 
-# ---------------------------------------------------------------- added in review
+# ---------------------------------------------------------------- honours by tricks, revokes at nine and by two, names, games won
 
 
 def test_honours_count_for_a_side_that_reached_four_by_tricks_in_the_same_deal():
@@ -351,7 +351,7 @@ def test_a_revoke_by_two_players_is_one_clear_error(cli, revoke, message):
 def test_a_player_named_like_a_hand_field_is_refused(cli, name):
     # A player called "revoke" would make `revoke=...` his tricks and his tricks the revoker:
     # a traceback at the first hand. Refused when the sitting is created, nothing written.
-    r = cli.refused("r", "new", "r", "--game", "short-whist", "--players", f"Ann,Bob,Cid,{name}")
+    r = cli.refused("r", "new", "r", "--game", "short-whist", "--players", f"Ann,Bob,Cid,{name}", code=2)
     assert r.stderr.strip() == (f"error: a player may not be called {name!r} in short-whist: "
                                 f"{name}= is a hand field; give him another name")
     assert not cli.file("r").exists()
@@ -374,3 +374,27 @@ def test_games_won_over_the_sitting_are_in_show_json(cli):
     for tricks in ("Ann=10", "Bob=10", "Ann=7"):  # Ann-Cid win game 1, 5 to 4
         cli.ok("hand", "r", tricks)
     assert cli.json("show", "r")["games_won"] == {"Ann": 1, "Bob": 0, "Cid": 1, "Dan": 0}
+
+
+# ---------------------------------------------------------------- the revoke penalty: the opponents' choice each time (law xv)
+
+
+def test_a_hands_revoke_penalty_overrides_the_sittings_rule():
+    # Law xv's note: "Revokes forfeit three tricks from the hand or score: or opponents may add
+    # three to their score": the opponents choose when the revoke is claimed.
+    assert score(replay([{"Ann": 8, "revoke": "Cid"}])) == (0, 2)     # tricks: 5 v 8
+    assert score(replay([{"Ann": 8, "revoke": "Cid", "revoke_penalty": "score"}])) == (2, 3)
+    assert score(replay([{"Ann": 8, "revoke": "Cid", "revoke_penalty": "tricks"}],
+                        revoke_penalty="score")) == (0, 2)
+    # deduct: Ann-Cid at 2 lose them all, then score 2 by cards
+    assert score(replay([{"Ann": 8}, {"Ann": 8, "revoke": "Cid", "revoke_penalty": "deduct"}])) == (2, 0)
+
+
+def test_revoke_penalty_without_a_revoke_is_refused(cli):
+    cli.new("w", "short-whist", "Ann,Bob,Cid,Dan")
+    r = cli.refused("w", "hand", "w", "Ann=8", "revoke_penalty=score")
+    assert "revoke_penalty: score is the penalty for a revoke; give revoke=NAME too" in r.stderr
+    r = cli.refused("w", "hand", "w", "Ann=8", "revoke=Cid", "revoke_penalty=half")
+    assert "revoke_penalty" in r.stderr
+    cli.ok("hand", "w", "Ann=8", "revoke=Cid", "revoke_penalty=score")
+    assert cli.json("show", "w")["scores"]["Bob"] == 3

@@ -13,13 +13,21 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
-from ...model import FileData, ScorekeeperError, Session
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from ...model import FileData, ScorekeeperError, Session, shown
+from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
+from .. import words
 
 RED = 10    # white counters in a red
 BLUE = 100  # white counters in a blue
-DEALS_PER_GAME = 12  # "Twelve deals is a game" (the knife: three rounds of four)
+ROUNDS_PER_GAME = 3  # CUTTING: the knife is closed "the third time ... the last deal of the game"
+
+
+def deals_per_game(players: int) -> int:
+    """Boston, CUTTING: "Twelve deals is a game" at four; the deals are counted by rounds ("the
+    third time he closes it; that being the third round, and the last deal of the game"), so at
+    five or six a game is three rounds too: 15 or 18 deals, each player dealing three times."""
+    return ROUNDS_PER_GAME * players
 
 # The calls in the book's rank order ("ANNOUNCEMENTS"), lowest first.
 CALLS: Tuple[str, ...] = (
@@ -27,6 +35,8 @@ CALLS: Tuple[str, ...] = (
     "eleven", "little-spread", "twelve", "grand-spread", "grand-slam",
 )
 PARTOUT = "partout"
+# The calls as the book writes them, where that is not the field's own spelling.
+CALL_WORDS = {"boston": "Boston", "little-misere": "little misère", "grand-misere": "grand misère"}
 # Little misère and little spread are played with twelve cards: "after having discarded a card".
 TWELVE_CARD_CALLS = ("little-misere", "little-spread")
 
@@ -53,14 +63,14 @@ def _call_hint(text: str) -> Optional[str]:
 
 
 def _parse_call(raw: Any, players: Sequence[str]) -> str:
-    try:
+    """A call; one typed as its number of tricks or without its size gets the table's hint
+    instead of the generic closest guess (which gave 'nine' for 'five'): decided from what was
+    typed, before any error, never by reading another module's message."""
+    text = str(raw).strip().lower()
+    hint = None if text in CALLS or text == PARTOUT else _call_hint(text)
+    if hint is None:
         return _CALLS_KIND.parse(raw, players)
-    except ScorekeeperError as err:
-        hint = _call_hint(str(raw).strip().lower())
-        if hint is None:
-            raise
-        message = err.message.split(" (did you mean", 1)[0]  # the generic guess gave 'nine' for 'five'
-        raise ScorekeeperError(f"{message} ({hint})") from None
+    raise ScorekeeperError(f"must be {_CALLS_KIND.describe}, got {shown(raw)} ({hint})")
 
 
 _CALLS_KIND = choice(*CALLS, PARTOUT)
@@ -109,9 +119,9 @@ class PaymentTable:
 def payment_table(value: Any) -> PaymentTable:
     """The table named by the resolved `table` rule: a name, or a house table's checked data."""
     if isinstance(value, str):
-        named = NAMED_TABLES[value]
+        named: Any = NAMED_TABLES[value]
         return PaymentTable(value, named["success"], named["failure"], named["misere"])
-    base = NAMED_TABLES[value.get("base", "foster")]
+    base: Any = NAMED_TABLES[value.get("base", "foster")]
     success = {b: dict(row) for b, row in base["success"].items()}
     failure = {b: dict(row) for b, row in base["failure"].items()}
     for b, row in value.get("success", {}).items():
@@ -293,7 +303,8 @@ class Boston(Game):
         "(caller=A call=seven tricks=10), or everyone passes and a Misère Partout is played "
         "(call=partout A=4 Y=3 B=3 Z=3). Payments in white counters (red = 10, blue = 100) "
         "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
-        "doubles it. Twelve deals make a game; the pools are divided at its end.")
+        "doubles it. A game is three rounds of the deal (12 deals at four, 15 at five, 18 at "
+        "six); the pools are divided at its end.")
     min_players = 4
     max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
     unit = "counters"
@@ -340,13 +351,6 @@ class Boston(Game):
 
     # -- players and fields
 
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        taken = {"caller", "call", "tricks", "revoke", "misdeal", "wrong_cards", "pay", "note", "at"}
-        for p in players:
-            if p.lower() in taken:
-                raise ScorekeeperError(f"player name {p!r} is a Boston hand field; choose another name")
-
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # a deal is a call and how it went; each player's tricks only at Misère Partout
         return ("caller", "call", "tricks")
@@ -372,6 +376,25 @@ class Boston(Game):
         return players[(players.index(first) + deals) % len(players)]
 
     # -- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"A called seven and took 6 tricks"; "everyone passed: misère partout, A took 2
+        tricks, Y 5, B 3, Z 3"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        call = str(values.get("call", ""))
+        if call == PARTOUT:
+            opening = f"everyone passed: misère partout, {words.each(values, session.players, 'took', 'tricks')}"
+        else:
+            named = CALL_WORDS.get(call, call.replace("-", " "))
+            tricks = values.get("tricks")
+            opening = f"{values.get('caller')} called {named}" + (
+                f" and took {tricks} trick{'s' if tricks != 1 else ''}" if tricks is not None else "")
+        return words.sentence(
+            opening,
+            f"{values['revoke']} revoked" if "revoke" in values else "",
+            f"{values['wrong_cards']} played with the wrong number of cards" if "wrong_cards" in values else "",
+            f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
 
     def start(self, session: Session) -> BostonState:
         return BostonState({p: 0 for p in session.players}, 0, (), 0, True)
@@ -402,9 +425,10 @@ class Boston(Game):
         table.limit_pool()
 
         deals = state.deals + (0 if misdeal else 1)
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         ante_due = False
-        if not misdeal and deals % DEALS_PER_GAME == 0:
+        if not misdeal and deals % per_game == 0:
             eldest = players.index(self.dealer_after(session, deals + 1))
             total = table.in_play + sum(table.set_aside)
             shares = table.divide(eldest, rules.get("remainder") == "carry")
@@ -632,9 +656,10 @@ class Boston(Game):
         # At the end of the sitting every pool is divided, the odd counters from the eldest hand.
         shares = divide_pool(state.pool, players, eldest, carry=False)
         balances = {p: state.net[p] + shares[p] for p in players}
-        game_number, deal_number = divmod(state.deals, DEALS_PER_GAME)
+        per_game = deals_per_game(len(players))
+        game_number, deal_number = divmod(state.deals, per_game)
         next_dealer = self.dealer_after(session, state.deals)
-        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {DEALS_PER_GAME}",
+        lines = [f"next: game {game_number + 1}, deal {deal_number + 1} of {per_game}",
                  _pool_text(state)]
         settle_lines: Tuple[str, ...] = ()
         if state.pool:
@@ -644,6 +669,7 @@ class Boston(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=next_dealer, pool=state.pool,
+            pool_shares=pool_shares(balances, state.net),
             columns={"in colours": {p: colours(state.net[p]) for p in players}},
             lines=tuple(lines),
             extra_json={

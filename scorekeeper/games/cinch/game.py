@@ -20,7 +20,8 @@ from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from .. import words
+from ..base import Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 # ---------------------------------------------------------------- the counting cards
 
@@ -143,10 +144,10 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
 @dataclass(frozen=True)
 class CinchState:
     scores: Mapping[str, int]         # the current game, per player
-    games_won: Mapping[str, int]
     balances: Mapping[str, int]       # games, per player, zero-sum
     last_dealer: Optional[str]
     bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
+    finished: Tuple[FinishedGame, ...] = ()
 
 
 def _names(who: Any) -> str:
@@ -256,7 +257,8 @@ class Cinch(Game):
         return _sides.partnerships(session.players)  # A-B against Y-Z: partners opposite
 
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
         """The side that reached the game. If both did on one deal (only possible when both
         sides score on a deal: setback or eight), the bidder's side goes out first."""
         reached = _target.reached(scores, target)
@@ -266,18 +268,35 @@ class Cinch(Game):
             return tuple(bidder_side)
         return tuple(p for p in scores if p not in bidder_side)
 
-    def won_note(self, winners: Sequence[str]) -> str:
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
         return f"{_sides_name(winners)} win the game; a new game starts"
 
-    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
         """Partnerships: each loser pays one winner the stake for the game."""
-        return {p: (1 if p in winners else -1) for p in players}
+        return {p: (1 if p in winners else -1) for p in session.players}
+
+    def end_of_deal(self, state: CinchState, index: int, dealer: str, summary: str,
+                    changes: Mapping[str, int], scores: Mapping[str, int], winners: Sequence[str],
+                    bidder_side: Sequence[str], session: Session) -> Tuple[CinchState, Effect]:
+        """How every form of Cinch ends a deal: a game won (`winners`, the players it credits)
+        is paid, reported with every side's final score and noted, and a new game starts."""
+        notes: Tuple[str, ...] = ()
+        balances, finished = dict(state.balances), state.finished
+        if winners:
+            for p, paid in self.game_payments(winners, session).items():
+                balances[p] += paid
+            finished = _target.game_over(finished, index, scores, winners, self.fixed_sides(session))
+            notes = (self.won_note(winners, session),)
+        effect = Effect(summary, dict(changes), dict(scores), dealer, notes)
+        if winners:
+            scores = {p: 0 for p in session.players}
+        return CinchState(dict(scores), balances, dealer, tuple(bidder_side), finished), effect
 
     # -- replay
 
     def start(self, session: Session) -> CinchState:
         zero = {p: 0 for p in session.players}
-        return CinchState(zero, zero, zero, None)
+        return CinchState(zero, zero, None)
 
     def next_dealer(self, state: CinchState, session: Session) -> str:
         players = session.players
@@ -301,19 +320,9 @@ class Cinch(Game):
                    for p in session.players}
         scores = {p: state.scores[p] + changes[p] for p in session.players}
         summary = self.summary(hand, maker, bid, bidder_side, adversaries, made, against, result)
-        winners = self.game_winners(scores, rules["game"], bidder_side, maker)
-        notes: Tuple[str, ...] = ()
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        if winners:
-            for p, paid in self.game_payments(winners, session.players).items():
-                balances[p] += paid
-            for p in winners:
-                games_won[p] += 1
-            notes = (self.won_note(winners),)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, tuple(bidder_side)), effect
+        winners = self.game_winners(scores, rules["game"], bidder_side, maker, rules)
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners,
+                                bidder_side, session)
 
     def deal_opened(self, state: CinchState, hand: Mapping[str, Any],
                     session: Session) -> Tuple[str, int, str]:
@@ -412,6 +421,34 @@ class Cinch(Game):
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules["game"]  # "Game is 51" (or the house's `game`)
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Bob bid 7 in spades and made 9"; "nobody bid, the dealer named clubs; his side made
+        7"; each for himself, "Ann bid 7 in hearts; Ann took 8, Bob 4, Cid 2"."""
+        trump = values.get("trump")
+        if values["bid"]:
+            opening = f"{values.get('bidder')} bid {values['bid']}{_trump_name(trump)}"
+            side = "the bidder's side"
+        else:
+            opening = f"nobody bid, the dealer named {words.suit(trump) if trump else 'the trump'}"
+            side = "the dealer's side"
+        if "partner" in values:
+            opening += f" with {values['partner']} as partner"
+        if "made" in values:
+            opening += f" and made {values['made']}" if values["bid"] else f"; {side} made {values['made']}"
+        took = words.each(values, session.players, "took")
+        return words.sentence(
+            opening, took,
+            f"the others took {values['against']}" if "against" in values else "",
+            f"{side} took {words.cards(values['took'])}" if "took" in values else "",
+            f"in the discards {words.cards(values['discards'])}" if "discards" in values else "",
+            f"left in the pack {words.cards(values['pack'])}" if "pack" in values else "",
+            f"{values['dealer']} dealt" if "dealer" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{values['foul']} held a foul hand" if "foul" in values else "")
+
     # -- season statistics
 
     def figures(self, values: Mapping[str, Any], before: CinchState, after: CinchState,
@@ -445,31 +482,36 @@ class Cinch(Game):
         return Standings(
             game=self.name, players=session.players, scores=scores, effects=effects,
             unit=self.unit, balances=dict(state.balances), next_dealer=next_dealer,
-            games_won=dict(state.games_won), columns=columns, lines=lines,
-            extra_json=self.extra_json(state, session), settle_lines=self.settle_remarks(state, session))
+            games_won=self.games_won(state, session), columns=columns, lines=lines,
+            extra_json=self.extra_json(state, session), settle_lines=self.settle_remarks(state, session),
+            in_progress=any(scores.values()), finished_games=state.finished)
+
+    def games_won(self, state: CinchState, session: Session) -> Dict[str, int]:
+        return _target.games_won(state.finished, session.players)
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
-        target = session.rules["game"]
+        target, won = session.rules["game"], self.games_won(state, session)
         parts = []
         for side in self.fixed_sides(session):
             s = state.scores[side[0]]
             parts.append(f"{_sides_name(side)} {s} ({target - s} to go, "
-                         f"{state.games_won[side[0]]} game{'s' if state.games_won[side[0]] != 1 else ''} won)")
+                         f"{won[side[0]]} game{'s' if won[side[0]] != 1 else ''} won)")
         lines = ["; ".join(parts)]
         if session.rules.get("display") == "pullup":
             lines.append(f"pull-up counter: start at 10 up, game hole {10 + target}")
         return tuple(lines)
 
     def extra_json(self, state: CinchState, session: Session) -> Dict[str, Any]:
-        target = session.rules["game"]
+        target, won = session.rules["game"], self.games_won(state, session)
         return {"sides": {_sides_name(side): {"players": list(side), "score": state.scores[side[0]],
                                               "to_go": target - state.scores[side[0]],
-                                              "games_won": state.games_won[side[0]]}
+                                              "games_won": won[side[0]]}
                           for side in self.fixed_sides(session)}}
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         a, b = self.fixed_sides(session)
-        wa, wb = state.games_won[a[0]], state.games_won[b[0]]
+        won = self.games_won(state, session)
+        wa, wb = won[a[0]], won[b[0]]
         return (f"games won: {_sides_name(a)} {wa}, {_sides_name(b)} {wb}; balance of games: "
                 f"{_sides_name(a)} {wa - wb:+d}, {_sides_name(b)} {wb - wa:+d} "
                 f"(each player of the losing side pays one of the winning side per game)",)
@@ -528,14 +570,26 @@ class AuctionCinch(Cinch):
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side) if len(side) <= 2 else "the rest"
 
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return super().rules + (
+            choice_rule("side_out", "higher",
+                        "two of one side pass the game on the same deal (the bidder and his "
+                        "partner, or adversaries of the bidder): higher (each for himself: the "
+                        "higher score wins the game, level scores share it) or share (they go "
+                        "out as the side they played in and share it)", "higher", "share"),
+        )
+
     def game_winners(self, scores: Mapping[str, int], target: int,
-                     bidder_side: Sequence[str], maker: str) -> Tuple[str, ...]:
-        return _one_winner(scores, target, bidder_side, maker)
+                     bidder_side: Sequence[str], maker: str,
+                     rules: Optional[Mapping[str, Any]] = None) -> Tuple[str, ...]:
+        return _one_winner(scores, target, bidder_side, maker,
+                           as_a_side=(rules or {}).get("side_out") == "share")
 
-    def game_payments(self, winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
-        return _each_pays_winner(winners, players)
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        return _each_pays_winner(winners, session.players)
 
-    def won_note(self, winners: Sequence[str]) -> str:
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
         return _won_note(winners)
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
@@ -563,17 +617,17 @@ def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
 
 
 def _one_winner(scores: Mapping[str, int], target: int, bidder_side: Sequence[str],
-                maker: str) -> Tuple[str, ...]:
+                maker: str, as_a_side: bool = False) -> Tuple[str, ...]:
     """Each for himself: who wins the game on this deal. Of those who reached it on the same
-    deal, the bidder's side goes out first (the bidder and his partner together), then the
-    highest score. Players still level after that (the adversaries of a set bidder score alike, so
-    they often are) share the game: the book is silent, and playing on would let a later
-    arrival win a game they had already reached."""
-    # Auction Cinch: "The partnership thus formed plays against the combined forces of the
-    # other players": the bidder and the partner he called who both reach the game on one
-    # deal win it together, whatever their separate scores.
+    deal, the bidder's side goes out first, then, one rule for either side, the higher score
+    (as_a_side: all of the side who reached it). Players still level after that (the
+    adversaries of a set bidder score alike, so they often are) share the game: the book is
+    silent, and playing on would let a later arrival win a game they had already reached."""
+    # Auction Cinch: "Five or six players, each for himself": a game is one player's, the
+    # side he played in ("The partnership thus formed plays against the combined forces of
+    # the other players") lasting one deal; with side_out=share it goes out together.
     return _target.winners(scores, target,
-                           rank=lambda p: (True, 0) if p in bidder_side else (False, scores[p]))
+                           rank=lambda p: (p in bidder_side, 0 if as_a_side else scores[p]))
 
 
 def _each_pays_winner(winners: Sequence[str], players: Sequence[str]) -> Dict[str, int]:
@@ -594,7 +648,8 @@ def _solo_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
 
 
 def _solo_settle_remarks(state: CinchState, session: Session) -> Tuple[str, ...]:
-    won = ", ".join(f"{p} {state.games_won[p]}" for p in session.players)
+    games_won = _target.games_won(state.finished, session.players)
+    won = ", ".join(f"{p} {games_won[p]}" for p in session.players)
     return (f"games won: {won} (each other player pays the winner of a game the stake; "
             f"players who reach it together share it)",)
 
@@ -704,18 +759,14 @@ class SoloCinch(Cinch):
                          (("revoke", "revoked"), ("foul", "held too many cards")) if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         winners = _one_winner(scores, rules["game"], (maker,), maker)
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        notes: Tuple[str, ...] = ()
-        if winners:
-            for p, paid in _each_pays_winner(winners, session.players).items():
-                balances[p] += paid
-            for p in winners:
-                games_won[p] += 1
-            notes = (_won_note(winners),)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, (maker,)), effect
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners, (maker,),
+                                session)
+
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        return _each_pays_winner(winners, session.players)
+
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
+        return _won_note(winners)
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         return ()
@@ -798,22 +849,23 @@ class WidowCinch(SoloCinch):
                          if k in hand)
         summary = f"{opening}; took {took}{faults}: {scored} ({how})"
         side_scores = {label[side]: scores[side[0]] for side in sides}
-        winners = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
-        games_won, balances = dict(state.games_won), dict(state.balances)
-        notes: Tuple[str, ...] = ()
-        if winners:
-            # each player of a losing side pays one player of a winning side the stake
-            paid = _each_pays_winner(winners, list(side_scores))
-            for p in session.players:
-                balances[p] += paid[label[self.side_of(session, p)]]
-                if label[self.side_of(session, p)] in winners:
-                    games_won[p] += 1
-            notes = (f"{' and '.join(winners)} win{'' if len(winners) == 1 else ' together'} "
-                     f"the game; a new game starts",)
-        effect = Effect(summary, changes, scores, dealer, notes)
-        if winners:
-            scores = {p: 0 for p in session.players}
-        return CinchState(scores, games_won, balances, dealer, self.side_of(session, maker)), effect
+        won = _one_winner(side_scores, rules["game"], (bidder_side,), bidder_side)
+        winners = [p for side in sides if label[side] in won for p in side]
+        return self.end_of_deal(state, index, dealer, summary, changes, scores, winners,
+                                self.side_of(session, maker), session)
+
+    def winning_sides(self, winners: Sequence[str], session: Session) -> List[str]:
+        return [_sides_name(side) for side in self.fixed_sides(session) if side[0] in winners]
+
+    def game_payments(self, winners: Sequence[str], session: Session) -> Dict[str, int]:
+        # each player of a losing side pays one player of a winning side the stake
+        labels = [_sides_name(side) for side in self.fixed_sides(session)]
+        paid = _each_pays_winner(self.winning_sides(winners, session), labels)
+        return {p: paid[_sides_name(self.side_of(session, p))] for p in session.players}
+
+    def won_note(self, winners: Sequence[str], session: Session) -> str:
+        won = self.winning_sides(winners, session)
+        return f"{' and '.join(won)} win{'' if len(won) == 1 else ' together'} the game; a new game starts"
 
     def remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
         target = session.rules["game"]
@@ -822,7 +874,8 @@ class WidowCinch(SoloCinch):
                           for side in self.fixed_sides(session)),)
 
     def settle_remarks(self, state: CinchState, session: Session) -> Tuple[str, ...]:
-        won = ", ".join(f"{_sides_name(side)} {state.games_won[side[0]]}"
+        games_won = self.games_won(state, session)
+        won = ", ".join(f"{_sides_name(side)} {games_won[side[0]]}"
                         for side in self.fixed_sides(session))
         return (f"games won: {won} (each player of the other two sides pays one player of the "
                 f"winning side the stake per game)",)

@@ -31,7 +31,7 @@ def parse_book_card(token: str) -> Card:
     if token and token[0] in _SUIT_SYMBOLS + "?":
         token = token[1:] + token[0]
     if len(token) >= 2 and token.endswith("?"):
-        return Card(Rank.parse(token[:-1]), None)
+        return Card(Rank.parse(token[:-1]), None)  # type: ignore[arg-type]  # found later
     return Card.parse(token)
 
 
@@ -86,7 +86,7 @@ def _sheet(header: Mapping[str, str], rows: List[Tuple[Card, ...]], marked: List
     if not (bid_text.isascii() and bid_text.isdigit() and len(bid_text) <= 3) or not 0 <= int(bid_text) <= top:
         raise ScorekeeperError(f"bid: must be a whole number from 0 to {top}, got {bid_text!r}")
     bid = int(bid_text)
-    names = {"bidder": None, "dealer": None, "revoke": None, "foul": None}
+    names: Dict[str, Optional[str]] = {"bidder": None, "dealer": None, "revoke": None, "foul": None}
     for key in names:
         if key in header:
             names[key] = _seat(key, header[key], players)
@@ -125,7 +125,8 @@ def _find_lost_suits(rows: List[Tuple[Card, ...]], marked: Sequence[Optional[int
             if len(row) != len(players) or any(c.suit is None for c in row):
                 return True  # cannot follow further: nothing contradicts
             winner = trick_winner(dict(zip(players, row)), leader, trump)
-            if marked[t] is not None and players[marked[t]] != winner:
+            mark = marked[t]
+            if mark is not None and players[mark] != winner:
                 return False
             leader = winner
         return True

@@ -24,14 +24,16 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ...cards import Rank
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from ..base import Effect, Figure, Game, Notes, Standings, bool_rule, choice_rule, int_rule, normalise
+from .. import words
+from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
+                    normalise)
 from .count import show_points, spoken
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
@@ -53,11 +55,16 @@ class CribState(NamedTuple):
     scores: Tuple[int, ...]          # the current game, by side
     dealer: int                      # index of the next dealer in session.players
     deals_in_game: int               # deals so far in the current game, misdeals included
-    games_won: Tuple[int, ...]       # by player
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
-    game_number: int
-    # what the last deal's cards counted: ((player, his hand's show), ...), the crib's
+    finished: Tuple[FinishedGame, ...] = ()
+    # what the last deal's cards showed before the game ended (§ 82 xvi), for the season's
+    # figures: ((player, his hand's count), ...), and the crib's count (None: not shown)
     shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
+
+    @property
+    def game_number(self) -> int:
+        """The game under way: 1, 2, ..."""
+        return len(self.finished) + 1
 
 
 class Cribbage(Game):
@@ -91,6 +98,10 @@ class Cribbage(Game):
         bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
                   "but each deal in rotation\": each deal is a two-hand deal, the player on the "
                   "dealer's right sitting out"),
+        choice_rule("three_penalties", "left", "three hands: who takes the points a player "
+                    "forfeits, over-scores or gives by a misdeal: left (the player on his left "
+                    "takes the book's figure once, as muggins points go) or each (each of his "
+                    "two opponents takes it)", "left", "each"),
     )
 
     # ---------------------------------------------------------------- rules and fields
@@ -100,9 +111,10 @@ class Cribbage(Game):
         if rules.get("sit_out") and not three:
             raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
                                    f"got {len(players)}")
-        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
-            raise ScorekeeperError("rule three_crib: applies only when three play together "
-                                   "(three players, without sit_out)")
+        for name, default in (("three_crib", "four"), ("three_penalties", "left")):
+            if rules.get(name, default) != default and (not three or rules.get("sit_out")):
+                raise ScorekeeperError(f"rule {name}: applies only when three play together "
+                                       f"(three players, without sit_out)", rule=name)
         if three and rules.get("sit_out"):
             return  # each deal is a two-hand deal: any variant
         if len(players) > 2 and rules["variant"] != "six-card":
@@ -150,6 +162,11 @@ class Cribbage(Game):
                                               "side loses it at once"))
         return found
 
+    def card_fields(self, session: Session) -> Sequence[str]:
+        # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
+        players = session.players
+        return ("starter", *(f"hand.{p}" for p in players), "crib", *(f"play.{p}" for p in players))
+
     # ---------------------------------------------------------------- sides
 
     def sides(self, session: Session) -> List[Tuple[str, ...]]:
@@ -180,19 +197,43 @@ class Cribbage(Game):
 
     # ---------------------------------------------------------------- replay
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"the starter 5♠; Ann showed 5♣ 5♦ 5♥ J♠, Bob 2♣ 4♦ 6♥ 8♠; the crib A♣ 3♦ 9♥ Q♠;
+        Ann pegged 2, Bob 1"; counted at the table, "Ann scored 40, Bob 45"."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        players = session.players
+
+        def dotted(prefix: str, verb: str, show=str) -> str:
+            given = {p: show(values[f"{prefix}.{p}"]) for p in players if f"{prefix}.{p}" in values}
+            return words.each(given, players, verb)
+
+        return words.sentence(
+            f"the starter {words.card(values['starter'])}" if "starter" in values else "",
+            "two for his heels" if values.get("heels") else "",
+            dotted("hand", "showed", words.cards),
+            f"the crib {words.cards(values['crib'])}" if "crib" in values else "",
+            dotted("play", "pegged"),
+            words.each(values, players, "scored"),
+            *(f"{values[name]} {what}" for name, _, what in PENALTIES if name in values),
+            dotted("overlooked", "overlooked"),
+            dotted("overscored", "took too many by"),
+            f"{values['out']} pegged out first" if "out" in values else "",
+            f"{values['forfeit']} forfeits the game" if "forfeit" in values else "")
+
     def start(self, session: Session) -> CribState:
         first = session.rules.get("first_dealer") or session.players[0]
         n = len(session.players)
         return CribState(tuple(0 for _ in self.sides(session)), session.players.index(first), 0,
-                         (0,) * n, (0,) * n, 1)
+                         (0,) * n)
 
     def apply(self, state: CribState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CribState, Effect]:
         players = session.players
         dealer = players[state.dealer]
         if "forfeit" in hand:
-            return self.forfeited(state, hand, session, dealer)
-        steps, counted = self._steps(state, hand, session, dealer)
+            return self.forfeited(state, hand, session, dealer, index)
+        steps, counted, marks = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
         # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
@@ -201,7 +242,8 @@ class Cribbage(Game):
         said: List[str] = []
         sides = self.sides(session)
         pegging_checked = False
-        for side, points, why in steps:
+        end = len(steps)  # the step that ended the game (the rest of the deal is not scored)
+        for k, (side, points, why) in enumerate(steps):
             if why.startswith("pegs") and not pegging_checked:
                 pegging_checked = True
                 self.check_pegging(steps, race.scores, session, hand, target)
@@ -213,42 +255,47 @@ class Cribbage(Game):
             said.append(_side_says(sides[side], why.format(n=points)))
             if race.over:
                 ended_in_play = why.startswith("pegs")
+                end = k
                 break
         winner = race.first
         scores = [race.scores[side] for side in range(len(before))]
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
         notes: List[str] = []
-        games_won = list(state.games_won)
         balances = list(state.balances)
+        finished = state.finished
         if winner is not None:
-            notes.append(self.settle_game(session, scores, winner, games_won, balances, state))
+            notes.append(self.settle_game(session, scores, winner, balances, state))
+            finished = self.game_over(state, index, scores, [winner], session)
         worded: Sequence[str] = tuple(notes)
         if (winner is None or not ended_in_play) and "starter" in hand:
             # pegged out in the play: no hand was shown; else how each counts, worded when read
             worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
+        shown = self._shown(counted, marks, end)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
-        shown = self._shown(counted)
         if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(games_won),
-                            tuple(balances), state.game_number + 1, shown)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, shown)
         else:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
-            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1,
-                            state.games_won, state.balances, state.game_number, shown)
+            new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
+                            state.finished, shown)
         return new, Effect(summary, changes, after, dealer, worded)
 
     @staticmethod
-    def _shown(counted: Optional[Dict[str, Any]]) -> Tuple[Tuple[Tuple[str, int], ...], Optional[int]]:
-        """What the deal's cards counted (hands by player, the crib), for `figures`."""
+    def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
+               end: int) -> Tuple[Tuple[Tuple[str, int], ...], Optional[int]]:
+        """The hands and crib counted from their cards whose show came before the game ended
+        (its step at or before `end`): what the season's figures count, once a deal."""
         if not counted:
             return (), None
-        return tuple(counted["cards"].items()), counted["crib"]
+        hands = tuple((p, points) for p, points in counted["cards"].items() if marks.get(p, end + 1) <= end)
+        crib = counted["crib"] if counted["crib"] is not None and marks.get("crib", end + 1) <= end else None
+        return hands, crib
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
         """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
@@ -263,7 +310,7 @@ class Cribbage(Game):
         return [f"{whose}: {said}" for whose, said in found]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
-                  dealer: str) -> Tuple[CribState, Effect]:
+                  dealer: str, index: int) -> Tuple[CribState, Effect]:
         """§ 82 xvi ("loses it"), xx, xxii ("forfeits the game") and "The player who refuses to
         abide by the rules, loses the game": the game ends at once, as it stands. Two sides:
         the other side wins it (a single game: a lurch is for scoring the game, not for a
@@ -274,11 +321,10 @@ class Cribbage(Game):
                                    f"(and a note), not {', '.join(others)}")
         players, sides = session.players, self.sides(session)
         loser = self.side_of(session, hand["forfeit"])
-        games_won, balances = list(state.games_won), list(state.balances)
+        balances = list(state.balances)
         winners = [i for i in range(len(sides)) if i != loser]
         for i in winners:
             for name in sides[i]:
-                games_won[players.index(name)] += 1
                 balances[players.index(name)] += 1
         for name in sides[loser]:
             balances[players.index(name)] -= len(winners)
@@ -287,7 +333,7 @@ class Cribbage(Game):
                 f"{state.scores[loser]}; {win_names} win{'s' if len(winners) == 1 and len(sides[winners[0]]) == 1 else ''} it")
         zero = {p: 0 for p in players}
         new = CribState(tuple(0 for _ in sides), (state.dealer + 1) % len(players), 0,
-                        tuple(games_won), tuple(balances), state.game_number + 1)
+                        tuple(balances), self.game_over(state, index, state.scores, winners, session))
         summary = f"{hand['forfeit']} forfeits the game"
         return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
@@ -324,15 +370,20 @@ class Cribbage(Game):
             return 1 - winner
         return (state.dealer + 1) % n
 
+    def game_over(self, state: CribState, index: int, scores: Sequence[int], winners: Sequence[int],
+                  session: Session) -> Tuple[FinishedGame, ...]:
+        """The game that hand `index` ended, with every side's final score."""
+        sides = self.sides(session)
+        return _target.game_over(state.finished, index, self.by_player(session, scores),
+                                 [p for i in winners for p in sides[i]], sides)
+
     def settle_game(self, session: Session, scores: Sequence[int], winner: int,
-                    games_won: List[int], balances: List[Any], state: CribState) -> str:
+                    balances: List[Any], state: CribState) -> str:
         """The winner's side takes the stake from each losing side, double for a lurch."""
         target = self.target(session.rules)
         sides = self.sides(session)
         lurch_line = target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
         parts = []
-        for name in sides[winner]:
-            games_won[session.players.index(name)] += 1
         for side, members in enumerate(sides):
             if side == winner:
                 continue
@@ -360,9 +411,10 @@ class Cribbage(Game):
         """(side, points, why) in the order they are scored within the deal (see the top)."""
         return self._steps(state, hand, session, dealer)[0]
 
-    def _steps(self, state: CribState, hand: Dict[str, Any], session: Session,
-               dealer: str) -> Tuple[List[Tuple[int, int, str]], Optional[Dict[str, Any]]]:
-        """The steps, and what the cards counted (None for a misdeal)."""
+    def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str
+               ) -> Tuple[List[Tuple[int, int, str]], Optional[Dict[str, Any]], Dict[str, int]]:
+        """The steps; what the cards counted (None for a misdeal); and where each show is
+        among the steps (a player's name: his hand; "crib": the crib)."""
         players = session.players
         rules = session.rules
         side = lambda p: self.side_of(session, p)  # noqa: E731
@@ -384,9 +436,9 @@ class Cribbage(Game):
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
-            for opponent in self._opponent_sides(session, dealer, out):
+            for opponent in self._penalty_takers(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
-            return steps, None
+            return steps, None, {}
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
             steps.append((side(dealer), 2, "takes two for his heels"))
@@ -396,13 +448,20 @@ class Cribbage(Game):
                                    field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
-                for opponent in self._opponent_sides(session, hand[name], out):
+                for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
+        marks: Dict[str, int] = {}
         for p in order:
             crib = counted["crib"] if p == dealer else None
-            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
-        return steps, counted
+            part = self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
+            for k, (_side, _points, why) in enumerate(part):
+                if why.startswith(("shows", "scores")):
+                    marks.setdefault(p, len(steps) + k)
+                elif why.startswith("crib"):
+                    marks.setdefault("crib", len(steps) + k)
+            steps += part
+        return steps, counted, marks
 
     def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
         """The other sides; not the player sitting out this deal (§ 88)."""
@@ -459,6 +518,14 @@ class Cribbage(Game):
         return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """Who takes the points a player forfeits (§ 82 vi, viii, xiv, xxi), over-scores (ix:
+        "added to his opponent's side") or gives by a misdeal (iii: "the taking of two points
+        by the non-dealer"): the other side. The laws give one figure for one opponent; three
+        playing together, the player on his left takes it once (as muggins points go), or with
+        three_penalties=each each of his two opponents takes it."""
+        if (out is None and len(session.players) == 3
+                and session.rules.get("three_penalties", "left") == "left"):
+            return [self.muggins_side(session, player)]
         return self._opponent_sides(session, player, out)
 
     def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
@@ -471,7 +538,7 @@ class Cribbage(Game):
             return self.side_of(session, players[(players.index(player) + 1) % 3])
         return self._opponent_sides(session, player)[0]
 
-    def counted(self, hand: Dict[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
+    def counted(self, hand: Mapping[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
         """Each player's show (from his cards, or his total), the crib, and the heels."""
         players = session.players
         starter = hand.get("starter")
@@ -503,6 +570,7 @@ class Cribbage(Game):
                 self.check_total(session, p, hand[p], p == dealer)
                 shows[p] = hand[p]
             elif f"hand.{p}" in hand:
+                assert starter is not None  # checked above: cards shown need the starter
                 shows[p] = from_cards[p] = show_points(hand[f"hand.{p}"], starter)
             missed = hand.get(f"overlooked.{p}", 0)
             if missed:
@@ -516,6 +584,7 @@ class Cribbage(Game):
                 raise ScorekeeperError(f"crib: the crib is {dealer}'s (the dealer's) and "
                                        f"{dealer}={hand[dealer]} already gives all his points",
                                        field="crib")
+            assert starter is not None  # checked above: cards shown need the starter
             crib = show_points(hand["crib"], starter, crib=True)
         heels = hand.get("heels")
         is_knave = starter is not None and starter.rank is Rank.JACK
@@ -545,10 +614,10 @@ class Cribbage(Game):
         """Each hand and crib shown from its cards, beside the exact expectation of four
         cards and a starter (the means `crib stats` computes); totals typed as numbers hold
         the pegging too, so they are left out."""
-        if values.get("misdeal") or "starter" not in values:
+        if values.get("misdeal") or "starter" not in values or "forfeit" in values:
             return ()
         dealer = effect.dealer or ""
-        hands, crib = after.shown  # what apply counted: each deal is counted once
+        hands, crib = after.shown  # what apply counted and showed: each deal is counted once
         found = []
         for p, points in hands:
             expected = MEAN_HAND if len(values[f"hand.{p}"]) == 4 else None
@@ -567,7 +636,9 @@ class Cribbage(Game):
             effects=effects, unit=self.unit,
             balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
             next_dealer=players[state.dealer],
-            games_won=dict(zip(players, state.games_won)),
+            games_won=_target.games_won(state.finished, players), in_progress=any(state.scores),
+            columns={"to go": _target.to_go(self.by_player(session, state.scores), self.target(session.rules))},
+            finished_games=state.finished,
             lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
         )
 
@@ -587,6 +658,6 @@ _side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners tak
 
 
 # The exact mean show of four cards and a starter over all 12,994,800 (the means `crib stats`
-# computes from `stats.distributions`; tests/games/test_crib_stats.py computes them again).
+# computes from `stats.distributions`; tests/games/test_crib_fast.py computes them again).
 MEAN_HAND = Fraction(60759, 12740)    # about 4.769, as a hand
 MEAN_CRIB = Fraction(1025467, 216580)  # about 4.735, as a crib (a four-card flush does not count)

@@ -13,11 +13,13 @@ from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...cards import Suit
-from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer, refuse_field_names
+from ...fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, FieldIndex, coerce_hand, integer
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
-from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise
+from .. import words
+from ..base import (Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise,
+                    pool_shares)
 from ..seating import SEVEN, without_the_dealer
 
 POOL_METHODS = ("sweepstake", "auction", "joker", "discard", "heartsette")
@@ -26,8 +28,6 @@ SETTLINGS = POOL_METHODS[:1] + ("howell", "excess", "difference", "six-free", "s
 SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
 BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
 COUNT_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-RESERVED = ("revoke", "forfeit", "bidder", "bid", "suit", "joker", "joker_dealt", "black",
-            "misdeal", "note", "at")
 # Laws 13, 14 (and "Misdealing"): "A misdeal loses the deal": the deal passes to the left and,
 # the hand not being played, nobody pays anything.
 MISDEAL = Field("misdeal", BOOLEAN, "the dealer misdealt: a misdeal loses the deal (Laws 13, "
@@ -89,10 +89,10 @@ class HeartsState:
     taken: Mapping[str, int]        # hearts (spots, cards of the suit) taken in the sitting
     holder: Optional[str] = None    # Auction: who keeps the choice of suit until the Jack is won
     game: Optional[Mapping[str, int]] = None  # Domino Hearts: hearts scored in the current game
-    games_won: Optional[Mapping[str, int]] = None
     # Of the pool, the odd counters that tied winners could not divide (Spot, Domino) or that a
     # forfeit left over: theirs, divided exactly among them when the sitting is settled
     owed: Optional[Mapping[str, Fraction]] = None
+    finished: Tuple[FinishedGame, ...] = ()   # Domino Hearts: the games finished
 
 
 def _owe(owed: Optional[Mapping[str, Fraction]], odd: int,
@@ -145,11 +145,6 @@ class Hearts(Game):
     )
 
     # ---------------------------------------------------------------- players and rules
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        # Hearts reads its fields without regard to case: `Revoke` would clash with revoke=.
-        refuse_field_names(self.name, players, RESERVED, ignore_case=True)
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         given = dict(given)
@@ -296,17 +291,47 @@ class Hearts(Game):
 
     # ---------------------------------------------------------------- replay
 
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Ann took 3 hearts, Ben 5, Cid 5, Dot 0" (a player left out took none); Auction
+        Hearts: who bought the choice and the suit avoided; a misdeal by name."""
+        if values.get("misdeal"):
+            return "a misdeal"
+        rules = session.rules
+        settling = rules.get("settling", "sweepstake")
+        opening = ""
+        if settling == "spot":
+            taken = f"the pips of the hearts taken: {words.each(values, session.players, default=0)}"
+        elif settling == "auction":
+            avoided = words.suit(values["suit"])
+            bought = (f"bought the choice for {values['bid']}" if "bid" in values
+                      else "kept the choice")
+            opening = f"{values['bidder']} {bought} and named {avoided} to avoid"
+            taken = words.each(values, session.players, "took", avoided, default=0)
+        else:
+            taken = words.each(values, session.players, "took", "hearts", default=0)
+        return words.sentence(
+            opening, taken,
+            f"{values['joker_dealt']} was dealt the Joker, {values['joker']} took it in"
+            if "joker" in values else "",
+            f"{values['black']} took the spade {rules.get('black', 'queen')}" if "black" in values else "",
+            f"{words.names(values['revoke'])} revoked" if "revoke" in values else "",
+            f"{words.names(values['forfeit'])} held the wrong number of cards" if "forfeit" in values else "")
+
     def start(self, session: Session) -> HeartsState:
         zero = {p: 0 for p in session.players}
         domino = session.rules["settling"] == "domino"
-        return HeartsState(zero, 0, False, zero, None, zero if domino else None,
-                           zero if domino else None)
+        return HeartsState(zero, 0, False, zero, None, zero if domino else None)
 
     def apply(self, state: HeartsState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[HeartsState, Effect]:
         if len(session.players) == SEVEN and not hand.get("misdeal"):  # the dealer sits out; six play
-            return without_the_dealer(self.apply_deal, state, hand, session, index,
-                                      self.dealer(session, index))
+            dealer = self.dealer(session, index)
+            # Auction Hearts: the holder of the choice "must select some suit without paying
+            # anything further for it" on every deal until the pool is won, his own deal at
+            # seven included: he names the suit while he sits the deal out.
+            holds = session.rules["settling"] == "auction" and state.holder == dealer
+            return without_the_dealer(self.apply_deal, state, hand, session, index, dealer,
+                                      may_name=("bidder",) if holds else ())
         return self.apply_deal(state, hand, session, index)
 
     def apply_deal(self, state: HeartsState, hand: Dict[str, Any], session: Session,
@@ -325,14 +350,19 @@ class Hearts(Game):
         if settling in POOL_METHODS:
             state, changes, summary = self.pool_deal(state, hand, counts, revokers, forfeits, session)
         elif settling == "domino":
-            state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session)
+            state, changes, summary = self.domino_deal(state, counts, revokers, forfeits, session, index)
         else:
             state, changes, summary = self.transfer_deal(state, counts, revokers, forfeits, session)
         state = replace(state, taken=taken)
         notes = []
         if forfeits:
-            where = ("into the pool" if settling in POOL_METHODS
-                     else "paid out at once to the others")
+            if set(forfeits) == set(session.players):
+                # two-handed, both are at fault (Law 15 names two): each pays the other five
+                where = "to the other: nothing changes hands"
+            elif settling in POOL_METHODS:
+                where = "into the pool"
+            else:
+                where = "paid out at once to the others"
             notes.append(f"{hs.names(forfeits)} forfeit {hs.FORFEIT} each {where}")
         if revokers:
             notes.append(f"{hs.names(revokers)} revoked: pay{'s' if len(revokers) == 1 else ''} "
@@ -439,15 +469,16 @@ class Hearts(Game):
         return new, changes, summary
 
     def domino_deal(self, state: HeartsState, counts: Mapping[str, int], revokers: Sequence[str],
-                    forfeits: Sequence[str], session: Session):
+                    forfeits: Sequence[str], session: Session, index: int):
         rules = session.rules
         if revokers:  # the revoker takes the losses: all the deal's hearts are scored to him
             counts = {p: (13 if p in revokers else 0) for p in session.players}
+        assert state.game is not None  # Domino keeps a game
         game = {p: state.game[p] + counts[p] for p in session.players}
         changes = {p: 0 for p in session.players}
         to_pool = hs.forfeits_paid_out(changes, forfeits)
         owed = _owe(state.owed, to_pool, [p for p in session.players if p not in forfeits])
-        won = dict(state.games_won)
+        finished = state.finished
         summary = "game: " + ", ".join(f"{p} {game[p]}" for p in session.players)
         # DOMINO HEARTS: "the winner is the player who has the least hearts scored when some
         # other player reaches thirty-one"
@@ -459,8 +490,7 @@ class Hearts(Game):
                 paid = {p: -1 for p in game if p not in winners}
                 share, odd = divmod(len(paid), len(winners))
                 paid.update({p: share for p in winners})
-            for p in winners:
-                won[p] += 1
+            finished = _target.game_over(finished, index, game, winners, low_wins=True)
             for p, c in paid.items():
                 changes[p] += c
             to_pool += odd
@@ -469,7 +499,7 @@ class Hearts(Game):
                 ", ".join(f"{p} {c:+d}" for p, c in paid.items() if c)
             game = {p: 0 for p in session.players}
         net = {p: state.net[p] + changes[p] for p in session.players}
-        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, won, owed)
+        new = HeartsState(net, state.pool + to_pool, False, state.taken, None, game, owed, finished)
         return new, changes, summary
 
     # ---------------------------------------------------------------- season statistics
@@ -527,7 +557,8 @@ class Hearts(Game):
         return Standings(
             game=self.name, players=players, scores=dict(state.net), effects=effects,
             unit=self.unit, balances=balances, next_dealer=self.dealer(session, len(session.hands)),
-            pool=state.pool, games_won=dict(state.games_won) if state.games_won is not None else None,
+            pool=state.pool, games_won=_target.games_won(state.finished, players) if state.game is not None else None,
+            finished_games=state.finished, pool_shares=pool_shares(balances, state.net),
             columns=columns, lines=tuple(lines), extra_json=extra, settle_lines=tuple(settle_lines))
 
     def balances(self, state: HeartsState, rules: Mapping[str, Any],

@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
+from ...fields import PLAYER, Field, Kind, choice, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from ..base import Effect, Game, Standings, bool_rule, choice_rule, int_rule
+from .. import words
+from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -115,6 +116,7 @@ class WhistState:
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
     rubbers: Tuple[RubberResult, ...]    # finished rubbers
+    finished: Tuple[FinishedGame, ...] = ()  # every game finished, with its final score
 
 
 @dataclass(frozen=True)
@@ -128,6 +130,12 @@ class Deal:
 
 
 # ---------------------------------------------------------------- the game
+
+
+# Whist, law xv: the three penalties for a revoke, as the opponents choose them
+REVOKE_WORDS = {"tricks": "three tricks taken from his side and given to the other",
+                "score": "three points added to the other side's score",
+                "deduct": "three points taken from his side's score"}
 
 
 class ShortWhist(Game):
@@ -148,7 +156,7 @@ class ShortWhist(Game):
     single_from = 3          # the losers' score from which a game is only a single
     honours_barred = (4,)    # "except at the score of four" (§ 77)
     call_at: Optional[int] = None
-    rules = (
+    rules: Tuple[Rule, ...] = (
         choice_rule("revoke_penalty", "tricks",
                     "the revoke (law xv): three tricks taken from the revoking side and given to "
                     "the other (tricks), three points added to the other side's score (score), or "
@@ -179,15 +187,36 @@ class ShortWhist(Game):
                   "rule (law xv: they \"may add three to their score\")"),
         ]
 
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
-
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # one side's tricks make the hand (the other side took the rest): ask the first seat's
         return (session.players[0],)
 
     # -- replay
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.game_points
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Alice-Clara took 9 tricks, Bertie-Dick 4; Bertie-Dick held three honours"."""
+        sides = _sides.partnerships(session.players)
+        tricks = ""
+        for p in session.players:
+            if p in values:
+                ours = next(side for side in sides if p in side)
+                theirs = next(side for side in sides if p not in side)
+                tricks = (f"{_sides.side_name(ours)} took {values[p]} tricks, "
+                          f"{_sides.side_name(theirs)} {TRICKS - values[p]}")
+                break
+        honours = ""
+        if "honours" in values:
+            holder, count = values["honours"]
+            side = next(side for side in sides if holder in side)
+            honours = f"{_sides.side_name(side)} held {'all four' if count == 4 else 'three'} honours"
+        revoke = ""
+        if "revoke" in values:
+            penalty = values.get("revoke_penalty", session.rules.get("revoke_penalty"))
+            revoke = f"{values['revoke']} revoked" + (f": {REVOKE_WORDS[penalty]}" if penalty in REVOKE_WORDS else "")
+        return words.sentence(tricks, honours, revoke)
 
     def start(self, session: Session) -> WhistState:
         return WhistState((0, 0), (), ())
@@ -201,9 +230,9 @@ class ShortWhist(Game):
         scores = per_player(players, deal.score)
         notes = list(deal.notes)
         if deal.winner is None:
-            new_state = WhistState(deal.score, state.games, state.rubbers)
+            new_state = WhistState(deal.score, state.games, state.rubbers, state.finished)
         else:
-            new_state, more = self.end_game(state, deal, session)
+            new_state, more = self.end_game(state, deal, session, index)
             notes.extend(more)
         summary = "; ".join(deal.parts) or "no score"
         return new_state, Effect(summary, changes, scores, dealer, tuple(notes))
@@ -259,6 +288,7 @@ class ShortWhist(Game):
 
         called = self.called_at_eight(score, honours, holders, revoking, dealer_side, rules)
         if called:
+            assert holders is not None  # honours were called, so somebody held them
             add(holders, target - s[holders], f"call honours at {self.call_at}")
             if side0 is not None:
                 notes.append("tricks not counted: the honours called at "
@@ -304,6 +334,7 @@ class ShortWhist(Game):
 
         winner = race.first
         if honours and winner is None:
+            assert holders is not None  # honours given: their holders are a side
             count = honours[1]
             if score[holders] in self.honours_barred or score[holders] == self.call_at:
                 notes.append(f"honours not counted: {side_name(players, holders)} "
@@ -311,7 +342,7 @@ class ShortWhist(Game):
                              f"{score[holders]}")
             else:
                 add(holders, HONOUR_POINTS[count], f"{HONOUR_POINTS[count]} by honours")
-        elif honours and holders != winner:
+        elif honours and winner is not None and holders != winner:
             notes.append(f"honours not counted: {side_name(players, winner)} won the game "
                          f"by tricks first")
         return deal()
@@ -326,11 +357,14 @@ class ShortWhist(Game):
             return 1
         return 2 if loser_score > 0 else 3
 
-    def end_game(self, state: WhistState, deal: Deal,
-                 session: Session) -> Tuple[WhistState, List[str]]:
+    def end_game(self, state: WhistState, deal: Deal, session: Session,
+                 index: int) -> Tuple[WhistState, List[str]]:
         players = session.players
         winner = deal.winner
         assert winner is not None
+        sides = _sides.partnerships(players)
+        finished = _target.game_over(state.finished, index, per_player(players, deal.score),
+                                     sides[winner], sides)
         loser_score = deal.score[1 - winner]
         value = self.game_value(loser_score, session.rules)
         game = GameResult(winner, loser_score, value)
@@ -339,12 +373,12 @@ class ShortWhist(Game):
                  f"{loser_score or 'love'}: {GAME_NAMES[value]} ({value} point{'s' if value > 1 else ''})"]
         won = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
         if max(won) < 2:
-            return WhistState((0, 0), games, state.rubbers), notes
+            return WhistState((0, 0), games, state.rubbers, finished), notes
         rubber = make_rubber(games, session.rules["rubber_points"])
         notes.append(f"{side_name(players, rubber.winner)} win the rubber: "
                      f"{rubber.points[rubber.winner]} to {rubber.points[1 - rubber.winner]}, "
                      f"a balance of {rubber.balance}")
-        return WhistState((0, 0), (), state.rubbers + (rubber,)), notes
+        return WhistState((0, 0), (), state.rubbers + (rubber,), finished), notes
 
     # -- standings
 
@@ -360,7 +394,7 @@ class ShortWhist(Game):
             game=self.name, players=players, scores=per_player(players, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=per_player(players, games_won),
+            games_won=per_player(players, games_won), finished_games=state.finished,
             columns={"rubber games": per_player(players, games_now), "points": balances},
             lines=tuple(lines), extra_json=self.json(state, session, totals),
             settle_lines=self.settle_lines(state, session, totals),
@@ -435,7 +469,7 @@ class LongWhist(ShortWhist):
 
     def called_at_eight(self, score: Tuple[int, int], honours: Any, holders: Optional[int],
                         revoking: Optional[int], dealer_side: int, rules: Mapping[str, Any]) -> bool:
-        if not honours or score[holders] != self.call_at:
+        if not honours or holders is None or score[holders] != self.call_at:
             return False
         if holders == revoking:
             return False  # the revoking side cannot score out in that deal (law xv)

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
+from ...fields import PLAYER, SUIT, Field, Kind, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from ..base import Effect, Game, Standings, choice_rule
+from .. import words
+from ..base import Effect, FinishedGame, Game, Standings, choice_rule
 
 GAME = 41
 PACK = 36
@@ -26,10 +27,6 @@ PACK = 36
 HONOURS = {"jack": 11, "ace": 4, "king": 3, "queen": 2, "ten": 10}
 HONOUR_NAMES = {"ten": "the Ten", "diamond_ten": "the Ten of Diamonds", "ace": "the Ace",
                 "king": "the King", "queen": "the Queen", "jack": "the Jack"}
-
-
-# Hand fields other than the players' cards; no player may be called exactly so.
-FIELD_NAMES = tuple(HONOUR_NAMES) + ("trumps", "revoke")
 
 
 def _revoker(raw: Any, players: Sequence[str]) -> str:
@@ -61,7 +58,8 @@ class GameOver:
 @dataclass(frozen=True)
 class ScotchState:
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: Tuple[GameOver, ...]     # games finished
+    results: Tuple[GameOver, ...]     # games finished: who pays whom
+    finished: Tuple[FinishedGame, ...] = ()  # and their final scores
 
 
 class ScotchWhist(Game):
@@ -128,14 +126,26 @@ class ScotchWhist(Game):
         return cards + honours + extra + [
             Field("revoke", REVOKER, "the player who revoked: the game ends, lost by his side")]
 
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, FIELD_NAMES)
-
     def extra_fields(self) -> List[Field]:
         return []
 
     # -- replay
+
+    def describe(self, values: Mapping[str, Any], session: Session) -> str:
+        """"Y-Z took 20 cards; B won the Jack, the King and the Ten, A the Ace and the Queen"."""
+        sides = self.seated_sides(session)
+        taken = [f"{_sides.side_name(next(s for s in sides if p in s))} took {values[p]} cards"
+                 for p in session.players if p in values]
+        won: Dict[str, List[str]] = {}
+        for name in [f.name for f in self.fields(session) if f.name in HONOUR_NAMES]:
+            if name in values:
+                won.setdefault(values[name], []).append(HONOUR_NAMES[name])
+        honours = ", ".join(f"{who} won {words.names(what)}" if i == 0 else f"{who} {words.names(what)}"
+                            for i, (who, what) in enumerate(won.items()))
+        return words.sentence(
+            ", ".join(taken), honours,
+            f"{words.suit(values['trumps'])} trumps" if "trumps" in values else "",
+            f"{values['revoke']} revoked" if "revoke" in values else "")
 
     def start(self, session: Session) -> ScotchState:
         return ScotchState(tuple(0 for _ in range(self.sides(session))), ())
@@ -145,29 +155,35 @@ class ScotchWhist(Game):
         dealer = self.dealer(session, index)
         if "revoke" in hand:
             over = self.revoke_game(hand["revoke"], session)
-            notes = (self.game_note(over, session, state.score),)
+            notes: Tuple[str, ...] = (self.game_note(over, session, state.score),)
             if any(k not in ("revoke", "note", "at") for k in hand):
                 notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
             zero = {p: 0 for p in session.players}
             effect = Effect(f"{hand['revoke']} revokes: the game ends", zero,
                             self.per_player(session, state.score), dealer, notes)
-            return self.new_game(state, over, session), effect
+            return self.new_game(state, over, session, index, state.score), effect
 
         counts = self.counts(hand, session)
         score, winner, parts = self.count_out(state.score, counts, session, dealer)
         changes = self.per_player(session, [score[s] - state.score[s] for s in range(len(score))])
         summary = "; ".join(parts) or "no score"
         if winner is None:
-            return ScotchState(score, state.results), Effect(
+            return ScotchState(score, state.results, state.finished), Effect(
                 summary, changes, self.per_player(session, score), dealer)
         losers = tuple(s for s in range(len(score)) if s != winner)
         over = GameOver((winner,), losers)
         effect = Effect(summary, changes, self.per_player(session, score), dealer,
                         (self.game_note(over, session, score),))
-        return self.new_game(state, over, session), effect
+        return self.new_game(state, over, session, index, score), effect
 
-    def new_game(self, state: ScotchState, over: GameOver, session: Session) -> ScotchState:
-        return ScotchState(tuple(0 for _ in state.score), state.results + (over,))
+    def new_game(self, state: ScotchState, over: GameOver, session: Session, index: int,
+                 score: Sequence[int]) -> ScotchState:
+        """A new game after the one hand `index` ended (a revoke ends one too), with `score`
+        its final score."""
+        sides = self.seated_sides(session)
+        winners = [p for s in over.winners for p in sides[s]]
+        finished = _target.game_over(state.finished, index, self.per_player(session, score), winners, sides)
+        return ScotchState(tuple(0 for _ in state.score), state.results + (over,), finished)
 
     def revoke_game(self, name: str, session: Session) -> GameOver:
         side = self.side_of(session, name)
@@ -298,10 +314,6 @@ class ScotchWhist(Game):
     def finish(self, state: ScotchState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players = session.players
         sides = self.sides(session)
-        won = [0] * sides
-        for over in state.results:
-            for side in over.winners:
-                won[side] += 1
         balances = self.player_balances(state, session)
         lines = [f"game {len(state.results) + 1}: "
                  + ", ".join(f"{self.side_name(session, s)} {state.score[s]}" for s in range(sides))
@@ -310,7 +322,9 @@ class ScotchWhist(Game):
             game=self.name, players=players, scores=self.per_player(session, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=self.per_player(session, won), lines=tuple(lines),
+            games_won=_target.games_won(state.finished, players), lines=tuple(lines),
+            columns={"to go": _target.to_go(self.per_player(session, state.score), GAME)},
+            in_progress=any(state.score), finished_games=state.finished,
             extra_json={"games": [{"winners": [self.side_name(session, s) for s in o.winners],
                                    "losers": [self.side_name(session, s) for s in o.losers],
                                    "revoker": o.revoker} for o in state.results]},

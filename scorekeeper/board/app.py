@@ -1,0 +1,328 @@
+"""The board as a web application (Starlette): the page, `GET /state.json`, `GET /events` (Server-Sent
+Events) and, with entry, `POST /hand` or `POST /round`.
+
+Change detection: one watcher polls the file's signature (mtime, size, inode, ctime) every
+POLL_SECONDS and, when it changes, reads the file once for every page watching; a save of the
+same bytes (a `touch`) sends nothing. A report through the board wakes the watcher at once, and
+reports that arrive while it reads share its next reading. The state (`show --json`) is made
+when it is asked for, once per change.
+
+What is refused, and how (docs/board.md, Security):
+- a Host header not among the names the board was started for: 400 (OnlyHosts),
+  so a page on another site cannot reach the board through a name of its own (DNS rebinding);
+- a POST whose Origin is not this board's own address (`http://` + Host): 403; a POST without
+  an Origin is a script's, and is taken (OWASP, Cross-Site Request Forgery Prevention: Verifying
+  Origin with Standard Headers);
+- a report without the entry code, or with a wrong one: 403, and wrong codes are answered
+  slowly (Guard);
+- a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, or too large: 413.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import secrets
+from typing import Any, AsyncIterator, Callable, Dict, List, Optional, Sequence, Tuple
+from urllib.parse import parse_qsl, urlsplit
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
+from starlette.routing import Route
+
+from ..model import ScorekeeperError
+from . import assets
+from .source import ENTRY_CODE, PARTY, Board, View, event_data
+
+POLL_SECONDS = 0.2     # how often the file's signature is read: a hand typed elsewhere shows within this
+PING_SECONDS = 15      # a comment down each event stream, so that proxies and phones keep it open
+MAX_BODY = 64 * 1024   # a report's form: the fields of a hand, a note of MAX_TEXT characters
+MAX_FIELDS = 200       # form fields in one report
+# Wrong entry codes (Guard): the n-th from one address waits FIRST_WAIT * 2**(n-1) seconds, at
+# most MAX_WAIT; after ALARM wrong codes in all, each waits at least ALARM_WAIT; and they are
+# answered one at a time, so that many addresses guess no faster than one.
+FIRST_WAIT, MAX_WAIT, ALARM, ALARM_WAIT = 0.25, 8.0, 20, 2.0
+
+HEADERS = {
+    # only the page's own script and style run (nothing inline), nothing is fetched from elsewhere,
+    # no other site may frame the board or receive its forms
+    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                               "connect-src 'self'; img-src 'self'; form-action 'self'; "
+                               "frame-ancestors 'none'; base-uri 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "Cache-Control": "no-store",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "X-Frame-Options": "DENY",
+}
+
+
+def new_code() -> str:
+    """Six digits, new each start, from the operating system's random source."""
+    return f"{secrets.randbelow(10 ** 6):06d}"
+
+
+class Live:
+    """The file's current view, a version that counts its changes, and the pages waiting for one."""
+
+    def __init__(self, board: Board):
+        self.board = board
+        self.version = 0
+        self.view: View = View("", {})
+        self.event = ""
+        self._signature: Any = "never read"
+        self._content: Optional[bytes] = None
+        self._state: Tuple[int, str] = (-1, "")
+        self._changed = asyncio.Event()
+        self._poked = asyncio.Event()
+        self._reading = asyncio.Lock()
+
+    async def refresh(self, force: bool = False) -> None:
+        """Read the file again if its signature changed (or `force`); if its bytes changed, make
+        the view anew and wake every page."""
+        async with self._reading:
+            signature = self.board.signature()  # taken before reading: a save after it is seen next time
+            if signature == self._signature and not force:
+                return
+            content = await run_in_threadpool(self.board.content)
+            self._signature = signature
+            if content == self._content and not force:
+                return
+            self.view = await run_in_threadpool(self.board.view)
+            self._content = content
+            self.version += 1
+            self.event = event_data(self.version, self.view)  # once, for every page watching
+            self._changed.set()
+            self._changed = asyncio.Event()
+
+    async def state(self) -> Optional[str]:
+        """`show --json` of the current view, made when first asked for (None: the file's error)."""
+        version, view = self.version, self.view
+        if view.replayed is None:
+            return None
+        if self._state[0] != version:
+            self._state = (version, await run_in_threadpool(self.board.state, view))
+        return self._state[1]
+
+    async def after(self, version: int) -> Tuple[int, str]:
+        """The event of the view once it is newer than `version`."""
+        while self.version <= version:
+            await self._changed.wait()
+        return self.version, self.event
+
+    def poke(self) -> None:
+        """Look at the file now (the board has just written it), not at the next poll."""
+        self._poked.set()
+
+    async def watch(self) -> None:
+        while True:
+            self._poked.clear()
+            try:
+                await self.refresh()
+            except Exception:  # a failure to read is shown as the file's error; never end the watch
+                pass
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._poked.wait(), POLL_SECONDS)
+
+
+class Guard:
+    """The entry code, and how wrong ones are slowed."""
+
+    def __init__(self, code: Optional[str], notify: Callable[[str], None]):
+        self.code = code
+        self.notify = notify
+        self.wrong: Dict[str, int] = {}
+        self.wrong_in_all = 0
+        self._one_at_a_time = asyncio.Lock()
+
+    def wait_for(self, client: str) -> float:
+        """How long the next answer to a wrong code from `client` waits."""
+        n = self.wrong.get(client, 0)
+        wait = min(FIRST_WAIT * 2 ** max(n - 1, 0), MAX_WAIT)
+        return max(wait, ALARM_WAIT) if self.wrong_in_all > ALARM else wait
+
+    def right(self, given: Sequence[str]) -> bool:
+        return (self.code is not None and len(given) == 1
+                and hmac.compare_digest(given[0].strip().encode(), self.code.encode()))
+
+    async def refuse(self, client: str) -> None:
+        self.wrong[client] = self.wrong.get(client, 0) + 1
+        self.wrong_in_all += 1
+        wait = self.wait_for(client)
+        self.notify(f"a wrong entry code from {client} ({self.wrong[client]} from there, "
+                    f"{self.wrong_in_all} in all)")
+        async with self._one_at_a_time:
+            await asyncio.sleep(wait)
+
+
+def error(message: str, status: int) -> PlainTextResponse:
+    return PlainTextResponse(f"error: {message}\n", status_code=status)
+
+
+def same_origin(request: Request) -> bool:
+    """The page that sent a POST is this board's own (or no page sent it: a script)."""
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    host = request.headers.get("host", "")
+    try:
+        parts = urlsplit(origin)
+    except ValueError:
+        return False
+    return parts.scheme == "http" and parts.netloc.lower() == host.lower() and not parts.path.strip("/")
+
+
+async def read_form(request: Request) -> List[Tuple[str, str]]:
+    """The fields of an `application/x-www-form-urlencoded` body, in order, blank ones kept."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/x-www-form-urlencoded":
+        raise _Refused(415, "a report is a form (application/x-www-form-urlencoded): FIELD=VALUE&...&code=NNNNNN")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _Refused(413, f"a report may be at most {MAX_BODY // 1024} KB")
+    try:
+        text = bytes(body).decode("ascii")
+        return parse_qsl(text, keep_blank_values=True, strict_parsing=False, encoding="utf-8",
+                         errors="strict", max_num_fields=MAX_FIELDS)
+    except UnicodeDecodeError:
+        raise _Refused(400, "the form is not valid UTF-8 text") from None
+    except ValueError:
+        raise _Refused(413, f"a report may have at most {MAX_FIELDS} fields") from None
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+class OnlyHosts:
+    """Answers a request only under the host names the board was started for (as Starlette's
+    TrustedHostMiddleware does, with the command line's kind of error): 400 otherwise."""
+
+    def __init__(self, app: Any, hosts: Sequence[str]):
+        self.app = app
+        self.hosts = {h.lower() for h in hosts}
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            given = dict(scope.get("headers", [])).get(b"host", b"").decode("latin-1")
+            name = given.rsplit(":", 1)[0] if given.rsplit(":", 1)[-1].isdigit() else given
+            if name.lower() not in self.hosts:
+                answer = error(f"this board answers to {', '.join(sorted(self.hosts))}, not to the host "
+                               f"name {name[:100]!r}", 400)
+                await answer(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+class SecurityHeaders:
+    """Adds HEADERS to every response (pure ASGI: the event stream is not buffered)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                present = {k.lower() for k, _ in message.get("headers", [])}
+                extra = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()
+                         if k.lower().encode() not in present]
+                message = {**message, "headers": list(message.get("headers", [])) + extra}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
+             notify: Callable[[str], None] = lambda line: None) -> Starlette:
+    """The board's application: `hosts` the names it answers to; `code` the entry code (None:
+    no reports taken); `notify` gets a line for the host's terminal on each report and each
+    wrong code."""
+    from sse_starlette.sse import EventSourceResponse
+
+    live = Live(board)
+    guard = Guard(code, notify)
+    writing = asyncio.Lock()  # the board's own reports one at a time; the file lock serialises the rest
+    report_path = "/round" if board.kind == PARTY else "/hand"
+
+    async def index(request: Request) -> Response:
+        await live.refresh()
+        title = f"{board.name}: scorekeeper board"
+        return HTMLResponse(assets.page(title, board.kind, code is not None, live.view.board))
+
+    async def css(request: Request) -> Response:
+        return Response(assets.CSS, media_type="text/css; charset=utf-8")
+
+    async def js(request: Request) -> Response:
+        return Response(assets.JS, media_type="text/javascript; charset=utf-8")
+
+    async def state(request: Request) -> Response:
+        await live.refresh()
+        text = await live.state()
+        if text is None:
+            return error(live.view.error or "the file cannot be read", 503)
+        return Response(text + "\n", media_type="application/json; charset=utf-8")
+
+    async def events(request: Request) -> Response:
+        await live.refresh()
+
+        async def stream() -> AsyncIterator[Dict[str, str]]:
+            seen = -1
+            while True:
+                seen, data = await live.after(seen)
+                yield {"data": data, "id": str(seen)}
+
+        return EventSourceResponse(stream(), ping=PING_SECONDS, headers={"X-Accel-Buffering": "no"})
+
+    async def report(request: Request) -> Response:
+        if not same_origin(request):
+            return error("a report from another site's page is refused (its Origin is not this board)", 403)
+        if code is None:
+            return error("this board takes no reports (start it with --entry)", 403)
+        try:
+            pairs = await read_form(request)
+        except _Refused as refused:
+            return error(refused.message, refused.status)
+        client = request.client.host if request.client else "?"
+        if not guard.right([value for name, value in pairs if name == ENTRY_CODE]):
+            await guard.refuse(client)
+            return error("the entry code is missing or wrong (the host has it: code: NNNNNN)", 403)
+        fields = [(name, value) for name, value in pairs if name != ENTRY_CODE]
+        async with writing:
+            try:
+                text = await run_in_threadpool(board.report, fields)
+            except ScorekeeperError as err:
+                return error(board.public(str(err)), 400)
+        live.poke()  # the watcher reads it at once; reports arriving meanwhile share one reading
+        notify(f"{client}: {text.splitlines()[0]}")
+        return PlainTextResponse(text + "\n")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await live.refresh(force=True)
+        watcher = asyncio.create_task(live.watch())
+        try:
+            yield
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+
+    routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
+              Route("/state.json", state), Route("/events", events),
+              Route(report_path, report, methods=["POST"])]
+    middleware = [Middleware(SecurityHeaders), Middleware(OnlyHosts, hosts=list(hosts))]
+    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+

@@ -1,0 +1,366 @@
+"""`scorekeeper board` for real: the server started as a user starts it (`python -m scorekeeper
+board NAME --port P` on 127.0.0.1 and a free port, stopped at the end of each test), its event
+stream, twenty tables and a writer at the command line at once, and a real headless Chromium
+(selenium and Debian's chromium-driver; .ci/run installs them) that sees the page change.
+
+Every load here is bounded: a fixed number of reports, each request with a timeout, every
+wait with a deadline; the server is stopped by the fixture whatever happens.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+httpx = pytest.importorskip("httpx")
+
+from tests.conftest import ROOT, Cli  # noqa: E402
+
+pytestmark = pytest.mark.slow  # servers and a browser: seconds each (CI still runs them)
+
+WAIT = 15.0  # the longest any step may take before the test fails (a deadline, not a speed target)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def scorekeeper(*args: str) -> List[str]:
+    return [sys.executable, "-m", "scorekeeper", *args]
+
+
+def environment() -> Dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "NO_COLOR", "SCOREKEEPER_DIR")}
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return env
+
+
+class Server:
+    """`python -m scorekeeper --dir FOLDER board NAME --port P ARGS`, its output read line by line."""
+
+    def __init__(self, folder: Path, name: str, *args: str):
+        self.port = free_port()
+        self.proc = subprocess.Popen(scorekeeper("--dir", str(folder), "board", name, "--port", str(self.port),
+                                                 *args),
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                     env=environment(), cwd=ROOT)
+        self.lines: "queue.Queue[str]" = queue.Queue()
+        self.output: List[str] = []
+        threading.Thread(target=self._read, daemon=True).start()
+        self.url = self.line()
+        self.code: Optional[str] = None
+        if "--entry" in args:
+            found = self.line_matching(r"code: (\d{6})$")
+            self.code = found.group(1)
+
+    def _read(self) -> None:
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.lines.put(line.rstrip("\n"))
+
+    def line(self) -> str:
+        try:
+            line = self.lines.get(timeout=WAIT)
+        except queue.Empty:
+            self.stop()
+            raise AssertionError(f"the board printed nothing: {self.proc.stderr.read() if self.proc.stderr else ''}")
+        self.output.append(line)
+        return line
+
+    def line_matching(self, pattern: str) -> "re.Match[str]":
+        while True:
+            found = re.match(pattern, self.line())
+            if found:
+                return found
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)  # Ctrl-C, as the host stops it
+            try:
+                self.proc.wait(timeout=WAIT)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        return self.proc.returncode
+
+
+@pytest.fixture
+def serve() -> Iterator:
+    servers: List[Server] = []
+
+    def start(folder: Path, name: str, *args: str) -> Server:
+        server = Server(folder, name, *args)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+def events(url: str) -> Iterator[dict]:
+    """The board's event stream, one decoded `data:` event at a time (each read bounded by WAIT)."""
+    with httpx.stream("GET", url + "events", timeout=WAIT) as stream:
+        assert stream.headers["content-type"].startswith("text/event-stream")
+        for line in stream.iter_lines():
+            if line.startswith("data:"):
+                yield json.loads(line[len("data:"):])
+
+
+def run_cli(folder: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(scorekeeper("--dir", str(folder), *args), capture_output=True, text=True,
+                          env=environment(), cwd=ROOT, timeout=60)
+
+
+# ---------------------------------------------------------------- the server as a user starts it
+
+
+def test_started_as_a_user_starts_it_the_board_streams_a_hand_typed_at_the_command_line(cli, serve):
+    cli.new("fri", "tally", "Ann,Bob")
+    server = serve(cli.folder, "fri")
+    assert server.output == [f"http://127.0.0.1:{server.port}/"]  # the first line: the address
+    assert server.line() == "board of fri (sitting); Ctrl-C stops it"
+    stream = events(server.url)
+    first = next(stream)
+    assert first["version"] == 1 and "0 hands" in first["board"]
+    typed = run_cli(cli.folder, "hand", "fri", "Ann=12", "Bob=-3")
+    assert typed.returncode == 0, typed.stderr
+    second = next(stream)
+    assert second["version"] == 2
+    assert "1 hand " in second["board"] and "<td>Ann +12, Bob -3</td>" in second["board"]
+    edited = run_cli(cli.folder, "edit", "fri", "1", "Bob=-4")
+    assert edited.returncode == 0
+    third = next(stream)
+    assert third["version"] == 3 and "Ann +12, Bob -4" in third["board"]
+    state = httpx.get(server.url + "state.json", timeout=WAIT).text
+    assert state == cli.ok("show", "fri", "--json").stdout
+    stream.close()
+    # a second board on the same port: one clear error
+    taken = run_cli(cli.folder, "board", "fri", "--port", str(server.port))
+    assert taken.returncode == 1 and taken.stdout == ""
+    assert taken.stderr == (f"error: cannot serve on 127.0.0.1:{server.port}: Address already in use (is another "
+                            f"board running? try --port {server.port + 1})\n")
+    assert server.stop() == 0  # Ctrl-C: stopped quietly
+    assert server.proc.stdout is not None and server.line() == "board stopped"
+
+
+# ---------------------------------------------------------------- many phones at once
+
+
+TABLES = 20
+EACH = 2    # hands each table posts
+BY_HAND = 3  # hands typed at the command line meanwhile
+
+
+def test_twenty_tables_posting_together_and_a_writer_at_the_command_line_lose_nothing(cli, serve):
+    cli.new("night", "tally", "Ann,Bob,Cid,Dee")
+    server = serve(cli.folder, "night", "--entry")
+    start = threading.Barrier(TABLES + 1)
+    answers: Dict[str, httpx.Response] = {}
+    typed: List[subprocess.CompletedProcess] = []
+
+    def table(number: int) -> None:
+        with httpx.Client(timeout=60) as client:
+            start.wait(timeout=WAIT)
+            for k in range(EACH):
+                note = f"t{number:02d}-{k}"
+                answers[note] = client.post(server.url + "hand", data={
+                    "Ann": str(number), "Bob": str(k), "note": note, "code": server.code})
+
+    def writer() -> None:
+        start.wait(timeout=WAIT)
+        for k in range(BY_HAND):
+            typed.append(run_cli(cli.folder, "hand", "night", "Cid=1", f"note=cli-{k}"))
+
+    threads = [threading.Thread(target=table, args=(n,)) for n in range(1, TABLES)] + \
+        [threading.Thread(target=writer)]
+    for t in threads:
+        t.start()
+    table(TABLES)
+    for t in threads:
+        t.join(timeout=120)
+    assert not any(t.is_alive() for t in threads)
+    assert len(answers) == TABLES * EACH
+    assert all(a.status_code == 200 for a in answers.values()), [a.text for a in answers.values()]
+    assert all(t.returncode == 0 for t in typed), [t.stderr for t in typed]
+    numbers = sorted(int(re.match(r"hand (\d+):", a.text).group(1)) for a in answers.values())
+    assert len(set(numbers)) == len(numbers)  # each report its own hand
+    total = TABLES * EACH + BY_HAND
+    shown = cli.json("show", "night")
+    assert shown["hands"] == total
+    notes = [e["summary"] for e in shown["effects"]]
+    assert len(notes) == total
+    logged = [h.get("note") for h in __import__("yaml").safe_load(cli.file("night").read_text())["hands"]]
+    expected = [f"t{n:02d}-{k}" for n in range(1, TABLES + 1) for k in range(EACH)] + \
+        [f"cli-{k}" for k in range(BY_HAND)]
+    assert sorted(logged) == sorted(expected)  # every hand once, nothing lost
+    # each table's hands in the order it sent them, and the scores their exact sum
+    for n in range(1, TABLES + 1):
+        mine = [note for note in logged if note.startswith(f"t{n:02d}-")]
+        assert mine == [f"t{n:02d}-{k}" for k in range(EACH)]
+    assert shown["scores"] == {"Ann": EACH * sum(range(1, TABLES + 1)), "Bob": TABLES * sum(range(EACH)),
+                               "Cid": BY_HAND, "Dee": 0}
+    assert json.loads(httpx.get(server.url + "state.json", timeout=WAIT).text)["hands"] == total
+
+
+def test_a_party_of_twenty_one_tables_reports_at_once_twenty_by_phone_one_by_hand(cli, serve):
+    players = [f"P{i:02d}" for i in range(1, 85)]
+    cli.ok("party", "new", "big", "--game", "progressive-hearts", "--players", ",".join(players))
+    server = serve(cli.folder, "big", "--entry")
+    seats = [players[4 * t:4 * t + 4] for t in range(21)]
+    hearts = (0, 1, 4, 8)  # no tie within a group (seats 1 and 3, 2 and 4), the most hearts unique
+    start = threading.Barrier(21)
+    answers: Dict[int, httpx.Response] = {}
+    typed: List[subprocess.CompletedProcess] = []
+
+    def phone(table: int) -> None:
+        with httpx.Client(timeout=60) as client:
+            data = {p: str(h) for p, h in zip(seats[table - 1], hearts)}
+            start.wait(timeout=WAIT)
+            answers[table] = client.post(server.url + "round", data={**data, "table": str(table),
+                                                                     "code": server.code})
+
+    def by_hand() -> None:
+        start.wait(timeout=WAIT)
+        typed.append(run_cli(cli.folder, "party", "round", "big", "21",
+                             *(f"{p}={h}" for p, h in zip(seats[20], hearts))))
+
+    threads = [threading.Thread(target=phone, args=(t,)) for t in range(1, 21)] + [threading.Thread(target=by_hand)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=120)
+    assert all(answers[t].status_code == 200 for t in range(1, 21)), [a.text for a in answers.values()]
+    assert typed[0].returncode == 0, typed[0].stderr
+    state = json.loads(httpx.get(server.url + "state.json", timeout=WAIT).text)
+    assert sorted((r["round"], r["table"]) for r in state["results"]) == [(1, t) for t in range(1, 22)]
+    assert state["round"] == 2 and state["reported"] == []
+    assert state == cli.json("party", "show", "big")
+    # exactly one answer saw the round complete and printed the next seating
+    completed = [a for a in answers.values() if "every table has reported" in a.text]
+    assert len(completed) + ("every table has reported" in typed[0].stdout) == 1
+
+
+# ---------------------------------------------------------------- a real browser
+
+
+def chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        found = shutil.which(name)
+        if found:
+            return found
+    pytest.skip("no Chromium (apt-get install chromium chromium-driver; .ci/run installs them)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    exe = chromium()
+    driver_exe = shutil.which("chromedriver")
+    if not driver_exe:
+        pytest.skip("no chromedriver (apt-get install chromium-driver; .ci/run installs it)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = exe
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,900", "--no-first-run", "--disable-extensions"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_exe), options=options)
+    driver.set_page_load_timeout(WAIT)
+    yield driver
+    driver.quit()
+
+
+def wait_until(driver, check, what: str):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: check(d), message=what)
+
+
+def board_text(driver) -> str:
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.ID, "board").text
+
+
+def test_chromium_sees_the_page_change_when_a_hand_is_logged_elsewhere_and_reports_one(cli, serve, browser):
+    from selenium.webdriver.common.by import By
+
+    cli.new("odd", "tally", "Ann,<b>Dee</b>,Bob")
+    cli.ok("hand", "odd", "Ann=1", "<b>Dee</b>=2", "note=<img src=x onerror=alert(1)>")
+    server = serve(cli.folder, "odd", "--entry")
+    browser.get(server.url)
+    wait_until(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "1",
+               "the event stream connected")
+    text = board_text(browser)
+    assert "<b>Dee</b>" in text and "note=<img src=x onerror=alert(1)>" in text  # shown as text
+    assert browser.find_elements(By.CSS_SELECTOR, "#board b, #board img, #board script, #form b") == []
+    browser.execute_script("window.stayed = 42")
+    typed = run_cli(cli.folder, "hand", "odd", "Ann=5", "note=from the command line")
+    assert typed.returncode == 0, typed.stderr
+    wait_until(browser, lambda d: "note=from the command line" in board_text(d), "the hand on the page")
+    assert browser.execute_script("return window.stayed") == 42  # updated without reloading
+    # a phone reports: the code, the game's own fields, the answer, the page updated
+    browser.find_element(By.ID, "code").send_keys(server.code)
+    browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("7")
+    browser.find_element(By.CSS_SELECTOR, '#form input[name="<b>Dee</b>"]').send_keys("-2")
+    browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("hand 3:"), "the answer")
+    assert browser.find_element(By.ID, "status").text == "hand 3: Ann +7, <b>Dee</b> -2"
+    wait_until(browser, lambda d: "3 hands" in board_text(d), "the reported hand on the page")
+    # a mistake: the command line's own words, nothing saved
+    browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("many")
+    browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("error:"), "the error")
+    assert browser.find_element(By.ID, "status").text == "error: Ann: must be a whole number, got 'many'"
+    assert cli.json("show", "odd")["hands"] == 3
+    assert browser.execute_script("return window.stayed") == 42
+
+
+def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_next_seating(cli, serve, browser):
+    from selenium.webdriver.common.by import By
+
+    cli.ok("party", "new", "spring", "--game", "progressive-hearts", "--players",
+           "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len")
+    server = serve(cli.folder, "spring", "--entry")
+    browser.get(server.url + "#table=2")
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Eve]"), "table 2's form")
+
+    def names() -> List[str]:
+        return [e.get_attribute("name") for e in browser.find_elements(By.CSS_SELECTOR, "#form input[inputmode]")]
+
+    assert names() == ["Eve", "Fay", "Gus", "Hal", "note"]  # table 2's players only
+    browser.find_element(By.ID, "code").send_keys(server.code)
+    for player, hearts in (("Eve", "1"), ("Fay", "5"), ("Gus", "6"), ("Hal", "1")):
+        browser.find_element(By.CSS_SELECTOR, f"#form input[name={player}]").send_keys(hearts)
+    browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("round 1 table 2:"), "answer")
+    wait_until(browser, lambda d: "table 2 has reported round 1" in d.find_element(By.ID, "form").text,
+               "table 2 waits for the round")
+    assert "round 1: waiting for tables 1, 3" in board_text(browser)
+    for table, result in (("1", {"Ann": "3", "Bob": "4", "Cid": "2", "Dan": "4", "cut": "Dan"}),
+                          ("3", {"Ivy": "0", "Jim": "9", "Kay": "2", "Len": "2"})):  # the other tables' phones
+        answer = httpx.post(server.url + "round", data={**result, "table": table, "code": server.code},
+                            timeout=WAIT)
+        assert answer.status_code == 200, answer.text
+    wait_until(browser, lambda d: "round 2: the new seating" in board_text(d), "the next seating")
+    assert "Ann from 1" in board_text(browser)  # gone down to the booby table
+    wait_until(browser, lambda d: names() == ["Ivy", "Fay", "Gus", "Len", "note"], "table 2's new players")

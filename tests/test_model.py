@@ -1,0 +1,52 @@
+"""model.py: the error as a value (its kind, what it is about, its place) and a sitting finding
+an error's line from what it is about."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.cli import EXIT_CODES
+from scorekeeper.model import FILE, USAGE, Hand, ScorekeeperError, Session, Source
+
+
+def test_the_old_constructor_spellings_still_work():
+    plain = ScorekeeperError("bad")
+    assert (str(plain), plain.kind, plain.usage, plain.source) == ("bad", FILE, False, None)
+    usage = ScorekeeperError("bad", None, usage=True)
+    assert (usage.kind, usage.usage) == (USAGE, True)
+    located = ScorekeeperError("bad", Source("f.yaml", 3))
+    assert str(located) == "f.yaml:3: bad"
+
+
+def test_the_exit_code_is_the_clis_choice_by_kind():
+    assert EXIT_CODES == {USAGE: 2, FILE: 1}
+
+
+def test_a_located_error_is_a_file_error_and_keeps_what_it_is_about():
+    err = ScorekeeperError("against: too many", usage=True, field="against")
+    moved = err.at(Source("f.yaml", 12), hand=0)
+    assert (str(moved), moved.kind, moved.field, moved.hand) == (
+        "f.yaml:12: hand 1: against: too many", FILE, "against", 0)
+    assert err.at(None).kind == USAGE  # not located: still how the command was called
+
+
+def _session() -> Session:
+    hand = Hand({"bid": 7, "against": 9}, Source("s.yaml", 9), {"bid": 9, "against": 12})
+    return Session(name="s", game="cinch", players=("A", "B"), rules={}, hands=(hand,),
+                   path="s.yaml", source=Source("s.yaml", 1), rule_lines={"game": 6},
+                   header_lines={"game": 2, "players": 3, "rules": 5}, player_lines={"A": 3, "B": 3})
+
+
+@pytest.mark.parametrize("about, line", [
+    ({"hand": 0, "field": "against"}, 12),   # the field's own line
+    ({"hand": 0}, 9),                        # the hand's first line
+    ({"hand": 0, "field": "made"}, 9),       # a missing field: the hand's first line
+    ({"rule": "game"}, 6),
+    ({"rule": "scoring"}, 5),                # a rule not written in the file: the rules: line
+    ({"player": "B"}, 3),
+    ({"key": "game"}, 2),
+    ({}, 1),
+])
+def test_an_error_is_located_from_what_it_is_about_never_its_message(about, line):
+    err = ScorekeeperError("game: players: rule x: misleading words", **about)
+    assert _session().locate(err) == Source("s.yaml", line)
