@@ -202,29 +202,30 @@ def test_report_is_one_self_contained_page(club, tmp_path):
 
 def test_chart_of_the_books_cinch_hands_is_exact(club, monkeypatch):
     # Foster's four hands: Y-Z 15, A-B 10, A-B 10, Y-Z 19, so A-B 0 10 20 20 and Y-Z 15 15 15 34;
-    # twelve rows from 34 down to 0 (row = round((34 - score) / 34 * 11)): 34 on row 0, 20 on
-    # row 5, 15 on row 6, 10 on row 8, 0 on row 11; a hand every sixth column. The axis is
-    # labelled at the top, the bottom and every 10 between (30 would sit beside 34: left out).
+    # twelve rows from the game, 51, down to 0 (row = round((51 - score) / 51 * 11)): 51 on row
+    # 0 (the dotted target), 34 on row 4 (3.67), 20 on row 7 (6.69), 15 on row 8 (7.76), 10 on
+    # row 9 (8.84), 0 on row 11; a hand every sixth column. The axis is labelled at 51, 0 and
+    # every 20 between (which round figures fit four to the span), 20 on row 7, 40 on row 2.
     monkeypatch.setenv("COLUMNS", "60")
     assert club.ok("chart", "cinch-foster").stdout == """\
 cinch-foster (cinch): the score after each hand
 
-  34 |                  o
+  51 |......................
      |
+  40 |
      |
+     |                  o
      |
      |
   20 |            *     *
      |o     o     o
-     |
-  10 |      *
-     |
+     |      *
      |
    0 |*---------------------
      +
 hand  1     2     3     4
 
-* A-B   o Y-Z
+* A-B   o Y-Z   . 51 wins a game
 """
 
 

@@ -247,8 +247,8 @@ class Game:
         refuse_field_names(self.name, session.players, self.own_field_names(session))
 
     def race_target(self, session: Session) -> Optional[int]:
-        """The score that wins a game, in a game played to a target (its standings then show
-        "to go"); None: no target."""
+        """The score that wins a game, in a game played to a target (the chart and the page
+        draw it); None: no target."""
         return None
 
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
