@@ -290,8 +290,12 @@ def root(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="print the version and exit"),
          no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
-                                       "(as NO_COLOR=1 does)")) -> None:
+                                       "(as NO_COLOR=1 does)"),
+         no_pager: bool = typer.Option(False, "--no-pager", help="print long output as it is, "
+                                       "not through the pager ($PAGER, else less -FRX) a "
+                                       "terminal gets")) -> None:
     ctx.meta["no_color"] = no_color
+    ctx.meta["no_pager"] = no_pager
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -338,9 +342,21 @@ def _style(ctx: typer.Context):
                   getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
 
 
-def _out(text: str) -> None:
+def _out(text: str, page: bool = False) -> None:
+    """Print a command's output; with `page`, a long one goes through the pager on a terminal
+    (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
     if sys.stdout is None:  # `>&-`: click would drop the output without a word
         raise OSError(errno.EBADF, "the output is closed")
+    if page:
+        from .output import page as through, wants_pager
+
+        ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+        no_pager = bool(ctx is not None and ctx.find_root().meta.get("no_pager"))
+        command = wants_pager(text, no_pager)
+        if command is not None:
+            sys.stdout.flush()
+            through(text, command)
+            return
     typer.echo(text, color=_forced_color() or None)
 
 
@@ -384,21 +400,42 @@ def _json_opt():
 
 
 @app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule game=61"))
+                            "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
+                            "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
-        game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
-                                 autocompletion=_complete_game),
-        players: str = typer.Option(..., "--players", "-p", help="names in seating order: Ann,Bob,Cid"),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="which game (scorekeeper games)  "
+                                           "[required, unless --like]", autocompletion=_complete_game),
+        players: Optional[str] = typer.Option(None, "--players", "-p", help="names in seating order: "
+                                              "Ann,Bob,Cid  [required, unless --like]"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
-        stake: str = typer.Option("1", "--stake", help="money per counter, point or game"),
-        currency: str = typer.Option("", "--currency", help="e.g. USD")) -> None:
+        stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
+                                            "[default: 1]"),
+        currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
+        like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
+                                           help="take the game, players, stake and house rules of an "
+                                           "earlier sitting (what is given besides wins)",
+                                           autocompletion=_complete_sitting)) -> None:
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments
     from ..fields import parse_stake
 
+    rules = parse_assignments(rule, "rule")
+    if like is not None:
+        earlier = ledger.template(_path(ctx, like))
+        same_game = game is None or game.strip().lower() == earlier.game
+        game = earlier.game if game is None else game
+        players = ",".join(earlier.players) if players is None else players
+        rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
+        stake = stake if stake is not None else str(earlier.stake)
+        currency = currency if currency is not None else earlier.currency
+    for value, option in ((game, "--game"), (players, "--players")):
+        if value is None:
+            raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
+                                   f"and rules of an earlier sitting)", usage=True)
+    assert game is not None and players is not None
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
@@ -406,16 +443,24 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     style = _style(ctx)
     text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
                     + "\n\n" + render.standings_text(r.session, r.standings, style))
-    made = ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
-                              prepare=text)
+    made = ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
+                              currency or "", prepare=text)
     text.out(f"{made.session.name} was created")
 
 
-@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i"))
+@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
+                            "scorekeeper hand friday -i bidder=Bob",
+                            "scorekeeper new crib --game cribbage --players Ann,Bob",
+                            "scorekeeper hand crib -i --by cards"))
 def hand(ctx: typer.Context, name: str = _sitting_arg(),
          fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
                                             autocompletion=_complete_field),
-         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields"),
+         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields (those "
+                                          "given as FIELD=VALUE are not asked)"),
+         by: Optional[str] = typer.Option(None, "--by", metavar="cards|points",
+                                          help="with -i, for cribbage: ask the starter, hands and crib "
+                                          "as cards, or each player's points (default: the first "
+                                          "answer tells)", autocompletion=lambda: ["cards", "points"]),
          json: bool = _json_opt()) -> None:
     """Log one hand, then show its effect and the standings."""
     from .. import ledger
@@ -426,10 +471,16 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     style = None if json else _style(ctx)
     text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
                     else render.effect_text(r.session, r.standings, style))
-    if not fields and (interactive or is_terminal(sys.stdin)):
+    if by is not None and by.strip().lower() not in ("cards", "points"):
+        raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
+    asking = interactive or (not fields and is_terminal(sys.stdin))
+    if by is not None and not asking:
+        raise ScorekeeperError("--by goes with -i (it says what the prompts ask)", usage=True)
+    if asking:
         from .prompts import ask_hand
 
-        logged = ask_hand(path, prepare=text)
+        logged = ask_hand(path, prepare=text, given=parse_assignments(fields or []),
+                          by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)
@@ -438,17 +489,31 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     text.out(f"hand {len(logged.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --json"))
-def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Standings (with the next dealer), then every hand with its effect."""
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+                            "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
+def show(ctx: typer.Context, name: str = _sitting_arg(),
+         last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
+                                                 help="list only the last N hands"),
+         json: bool = _json_opt()) -> None:
+    """Standings (with the next dealer), then every hand with its effect; when the hands are
+    many, the standings again at the end. Long output goes through a pager on a terminal."""
     from .. import ledger
     from ..render import sitting as render
 
+    last = None
+    if last_text is not None:
+        from ..fields import typed_number
+
+        last = typed_number(last_text, "--last", "the number of hands to list")
+        if last < 1:
+            raise ScorekeeperError(f"--last: the number of hands to list must be at least 1, got {last}",
+                                   usage=True)
     r = ledger.open_session(_path(ctx, name))
     if json:
-        _out(render.show_json(r.session, r.standings))
+        _out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last),
+             page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -527,7 +592,10 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
+    if json:
+        _out(render.settle_json(s, r.standings))
+    else:
+        _out(render.settle_text(r.session, r.standings, s, _style(ctx)), page=True)
 
 
 @app.command(epilog=example("scorekeeper check friday",
@@ -546,8 +614,8 @@ def check(ctx: typer.Context,
     if not errors:
         _out(f"no mistakes in {sittings}")
         return
-    for err in errors:  # `file:line: message`, the message wrapped under it on a terminal
-        _out(fit_lines(str(err), width()))
+    # `file:line: message`, the message wrapped under it on a terminal
+    _out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -565,7 +633,7 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     else:
         from .output import width
 
-        _out(render.sessions_text(folder, why, rows, width()))
+        _out(render.sessions_text(folder, why, rows, width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -586,12 +654,12 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
 
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every, width()))
+        _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
     seated = [p.strip() for p in players.split(",")] if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()))
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 
 
 def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
@@ -655,7 +723,7 @@ def stats(ctx: typer.Context,
     else:
         from .output import width
 
-        _out(render_stats.stats_text(season, str(folder), width()))
+        _out(render_stats.stats_text(season, str(folder), width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))

@@ -106,7 +106,7 @@ def show(ctx: typer.Context, name: str = _name(),
 
     p = parties.open_party(_path(ctx, name))
     _out(party_render.show_json(p.party, p.standing) if json
-               else party_render.show_text(p.party, p.standing, width()))
+         else party_render.show_text(p.party, p.standing, width()), page=not json)
 
 
 @app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",

@@ -262,6 +262,12 @@ class Game:
         own field, where the game has one (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
 
+    def card_fields(self, session: Session) -> Sequence[str]:
+        """The fields asked one by one, in this order, when the table counts a hand from its
+        cards (`hand -i --by cards`, or a card given as the first answer); none: the game is
+        not counted from cards at the prompts."""
+        return ()
+
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         """The hand's typed values (a game overrides it when a hand may have other fields,

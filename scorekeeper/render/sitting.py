@@ -227,13 +227,14 @@ def standings_text(session: Session, st: Standings, style: "Optional[Style]" = N
 
 
 def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
-                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
-    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+                sides: "Optional[Sequence[Sequence[str]]]" = None, first: int = 1) -> str:
+    """Every hand (from hand `first` on): its number, dealer, fields, effect, and the scores
+    after it: one column per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
     columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
     headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
-    for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
+    listed = zip(session.hands[first - 1:], st.effects[first - 1:])
+    for i, (hand, effect) in enumerate(listed, start=first):
         fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
@@ -360,9 +361,24 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
+REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end
+
+
 def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
-              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
+              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None) -> str:
+    """`show`: the standings, the hands (the `last` N only, if given), and when the hands take
+    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends."""
+    count = len(session.hands)
+    first = max(count - last, 0) + 1 if last is not None else 1
+    parts = [standings_text(session, st, style)]
+    if first > 1:
+        parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
+                          f"every hand)", style))
+    hands = hands_table(session, st, style, sides, first)
+    parts.append(hands)
+    if hands.count("\n") + 1 > REPEAT_AFTER:
+        parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
+    return "\n\n".join(parts)
 
 
 def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
@@ -394,7 +410,7 @@ def hand_json(session: Session, st: Standings) -> str:
     return _json(data)
 
 
-def show_json(session: Session, st: Standings) -> str:
+def show_json(session: Session, st: Standings, last: Optional[int] = None) -> str:
     data: Dict[str, Any] = {
         "name": session.name,
         "game": st.game,
@@ -407,7 +423,7 @@ def show_json(session: Session, st: Standings) -> str:
             {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
              "changes": {p: exact_json(v) for p, v in e.changes.items()},
              "scores": {p: exact_json(v) for p, v in e.scores.items()}}
-            for i, e in enumerate(st.effects, start=1)
+            for i, e in enumerate(st.effects, start=1) if last is None or i > len(st.effects) - last
         ],
     }
     if st.pool is not None:
