@@ -60,12 +60,16 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
         if not name:
             raise ScorekeeperError(f"{shown(item)} has no {what} name before '='", usage=True)
         if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
-            raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})"
-                                   if len(item) <= 60 else f"{what} {shown(name)} given twice",
-                                   usage=True)
+            raise ScorekeeperError(f"{what} {_brief(name)} given twice ({_brief(f'{name}={result[name]}')} and "
+                                   f"{_brief(item)})", usage=True)
         _check_text(value, name)
         result[name] = value.strip()
     return result
+
+
+def _brief(text: str) -> str:
+    """A value as a message quotes it: as typed when short and printable, else quoted and cut."""
+    return text if len(text) <= 40 and text.isprintable() else shown(text)
 
 
 def _spaces_hint(items: Sequence[str], index: int) -> str:

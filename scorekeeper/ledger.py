@@ -260,6 +260,26 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     return replayed
 
 
+class Template(NamedTuple):
+    """What `new --like` takes from an earlier sitting."""
+
+    game: str
+    players: Tuple[str, ...]
+    rules: Dict[str, Any]
+    stake: Decimal
+    currency: str
+
+
+def template(path: Path) -> Template:
+    """The game, players, stake and house rules of the sitting at `path` (checked as every
+    command checks it), for a new night like it. Who deals first is not taken: a new night
+    draws for the deal again."""
+    replayed = open_session(path)
+    session = _saved_form(replayed)
+    rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
+    return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)
+
+
 def _save(replayed: Replayed, path: Path) -> None:
     store.save(_saved_form(replayed), path)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
@@ -95,6 +96,20 @@ class ScorekeeperError(Exception):
             prefix = f"hand {hand + 1}: " + prefix
         kind = self.kind if where is None else FILE
         return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
+
+
+# What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a
+# sequence that can retitle or clear the terminal) and the bidirectional overrides, which reorder
+# what is shown (`\u202e`).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as its escape (`\x1b`, `\n`, `\u202e`),
+    as every terminal view and CSV shows a value from a file or a person; JSON escapes by itself."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 def shown(value: Any, limit: int = 40) -> str:

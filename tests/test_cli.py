@@ -344,7 +344,7 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
         os.close(master)
         os.close(slave)
     assert proc.returncode == 0, err
-    assert out.startswith("Ann: points Ann scored this hand (default 0) (Enter to leave out): "
+    assert out.startswith("Ann: points Ann scored this hand (Enter for 0): "
                           "Bob: points Bob scored")
     assert "hand 1: Ann +4, Cid -2\n" in out
 

@@ -33,7 +33,11 @@ STORIES = [
     ["new", "party new", "board"],  # the board serves friday, then the party spring
 ]
 # The answers typed at the table for an example that asks (`hand friday -i`: bidder, bid, made).
-ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n"}
+ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n",
+                           "scorekeeper hand friday -i bidder=Bob": "6\n9\n\n",
+                           # starter, the hands, the crib, the play, no other field
+                           "scorekeeper hand crib -i --by cards":
+                               "5S\n5H 5D 5C JS\n2C 3D 9H KS\n4H 6H 7C 8S\n4\n6\n\n"}
 
 
 def help_examples(words: List[str]) -> List[str]:

@@ -10,7 +10,7 @@ from typing import List
 
 import typer
 
-from . import _Printed  # what a command prints, made before the file is replaced
+from . import _out, _Printed  # what a command prints, made before the file is replaced
 from . import _path, _root_dir  # the one resolver for --dir plus a name
 from .helptext import example as _example
 from .output import width
@@ -58,7 +58,7 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
     parties.new_party(path, game, names, parse_assignments(rule, "rule"), prepare=text)
-    typer.echo(text.value)
+    text.out(f"party {path.stem} was created")
 
 
 @app.command("round", epilog=_example(
@@ -82,7 +82,7 @@ def round_(ctx: typer.Context, name: str = _name(),
     text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1],
                                                             width()))
     parties.report(_path(ctx, name), table, parse_assignments(fields), prepare=text)
-    typer.echo(text.value)
+    text.out(f"the result of table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
@@ -93,8 +93,8 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..render import party as party_render
 
     p = parties.open_party(_path(ctx, name))
-    typer.echo(party_render.show_json(p.party, p.standing) if json
-               else party_render.show_text(p.party, p.standing, width()))
+    _out(party_render.show_json(p.party, p.standing) if json
+         else party_render.show_text(p.party, p.standing, width()), page=not json)
 
 
 @app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
@@ -114,7 +114,7 @@ def edit(ctx: typer.Context, name: str = _name(),
     text = _Printed(lambda before, after: party_render.correction_text(
         round_number, table, before.standing, after.party, after.standing, width()))
     parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields), prepare=text)
-    typer.echo(text.value)
+    text.out(f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
@@ -126,4 +126,4 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     text = _Printed(lambda before, after: party_render.undone_text(before.standing, after.party,
                                                                       after.standing, width()))
     parties.undo(_path(ctx, name), prepare=text)
-    typer.echo(text.value)
+    text.out("the undo of the last result was saved")

@@ -249,6 +249,9 @@ class AllFours(Game):
 
     # ---------------------------------------------------------------- replay
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules["game"]
+
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Bob high, jack and game, Ann low; the dealer turned up a knave"."""
         points: Dict[str, List[str]] = {}

@@ -247,8 +247,8 @@ class Game:
         refuse_field_names(self.name, session.players, self.own_field_names(session))
 
     def race_target(self, session: Session) -> Optional[int]:
-        """The score that wins a game, in a game played to a target (its standings then show
-        "to go"); None: no target."""
+        """The score that wins a game, in a game played to a target (the chart and the page
+        draw it); None: no target."""
         return None
 
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
@@ -261,6 +261,12 @@ class Game:
         these and the required fields; the rest in one question). By default each player's
         own field, where the game has one (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
+
+    def card_fields(self, session: Session) -> Sequence[str]:
+        """The fields asked one by one, in this order, when the table counts a hand from its
+        cards (`hand -i --by cards`, or a card given as the first answer); none: the game is
+        not counted from cards at the prompts."""
+        return ()
 
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:

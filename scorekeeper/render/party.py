@@ -6,6 +6,7 @@ import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .chart import _wrap
+from ..model import printable
 from .sitting import _table, fit_lines
 
 if TYPE_CHECKING:
@@ -259,5 +260,5 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
         said = " | ".join(f"deal {n}: {d}" for n, d in enumerate(deals[i] if i < len(deals) else (), start=1))
         writer.writerow([r.round, r.table, *r.players, *taken, " and ".join(r.winners), stars,
                          " and ".join(r.cuts), r.summary, *([said] if cinch else []),
-                         hand.fields.get("note", ""), hand.fields.get("at", "")])
+                         printable(str(hand.fields.get("note", ""))), printable(str(hand.fields.get("at", "")))])
     return out.getvalue()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ..model import printable
+
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
     from ..games.base import Game, Standings
@@ -225,13 +227,14 @@ def standings_text(session: Session, st: Standings, style: "Optional[Style]" = N
 
 
 def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
-                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
-    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+                sides: "Optional[Sequence[Sequence[str]]]" = None, first: int = 1) -> str:
+    """Every hand (from hand `first` on): its number, dealer, fields, effect, and the scores
+    after it: one column per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
     columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
     headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
-    for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
+    listed = zip(session.hands[first - 1:], st.effects[first - 1:])
+    for i, (hand, effect) in enumerate(listed, start=first):
         fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
@@ -345,12 +348,12 @@ def _shell_word(word: str) -> str:
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
     if type(value) is str:
-        return value
+        return printable(value)  # a note holding an escape sequence is shown, never obeyed
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        return printable(",".join(str(v) for v in value))
+    return printable(str(value))
 
 
 def hand_text(fields: Mapping[str, Any]) -> str:
@@ -358,9 +361,24 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
+REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end
+
+
 def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
-              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
+              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None) -> str:
+    """`show`: the standings, the hands (the `last` N only, if given), and when the hands take
+    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends."""
+    count = len(session.hands)
+    first = max(count - last, 0) + 1 if last is not None else 1
+    parts = [standings_text(session, st, style)]
+    if first > 1:
+        parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
+                          f"every hand)", style))
+    hands = hands_table(session, st, style, sides, first)
+    parts.append(hands)
+    if hands.count("\n") + 1 > REPEAT_AFTER:
+        parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
+    return "\n\n".join(parts)
 
 
 def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
@@ -392,7 +410,7 @@ def hand_json(session: Session, st: Standings) -> str:
     return _json(data)
 
 
-def show_json(session: Session, st: Standings) -> str:
+def show_json(session: Session, st: Standings, last: Optional[int] = None) -> str:
     data: Dict[str, Any] = {
         "name": session.name,
         "game": st.game,
@@ -405,7 +423,7 @@ def show_json(session: Session, st: Standings) -> str:
             {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
              "changes": {p: exact_json(v) for p, v in e.changes.items()},
              "scores": {p: exact_json(v) for p, v in e.scores.items()}}
-            for i, e in enumerate(st.effects, start=1)
+            for i, e in enumerate(st.effects, start=1) if last is None or i > len(st.effects) - last
         ],
     }
     if st.pool is not None:
@@ -424,7 +442,7 @@ def show_json(session: Session, st: Standings) -> str:
 def money(cents: int, currency: str) -> str:
     sign = "-" if cents < 0 else ""
     text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
-    return f"{text} {currency}".strip()
+    return f"{text} {printable(currency)}".strip()
 
 
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
@@ -525,7 +543,7 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
                   width: Optional[int] = None) -> str:
     """`list`: the folder used (and why that one), then one line per sitting."""
     if not rows:
-        return fit_lines(f"no sessions in {folder} ({why})", width)
+        return fit_lines(f"no sessions in {printable(str(folder))} ({why})", width)
     table = []
     for r in rows:
         if "error" in r:
@@ -536,7 +554,8 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), _when(r["created"])])
-    return (fit_lines(f"sessions in {folder} ({why})", width) + "\n\n"
+    table = [[printable(str(cell)) for cell in row] for row in table]  # a file's name and header, as they are
+    return (fit_lines(f"sessions in {printable(str(folder))} ({why})", width) + "\n\n"
             + _table(table, ["name", "game", "players", "hands", "created"], width))
 
 

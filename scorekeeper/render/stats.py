@@ -48,7 +48,7 @@ def stats_text(season: "Season", folder: str, width: Optional[int] = None) -> st
         parts.append(_table(rows, ["player", "sittings", "hands", "games won", "money",
                                    "best night", "worst night"], width))
         rows = [[p.name, game, str(g.sittings), str(g.hands), str(g.games_won),
-                 f"{_plus(g.net)} {g.unit}"]
+                 f"{_plus(g.net)} {_unit(g.net, g.unit)}"]
                 for p in players for game, g in sorted(p.by_game.items())]
         parts.append("by game\n" + _table(rows, ["player", "game", "sittings", "hands",
                                                  "games won", "net"], width, key=2))
@@ -66,6 +66,11 @@ def stats_text(season: "Season", folder: str, width: Optional[int] = None) -> st
         parts.append(fit_lines("progressive parties (not sittings: scorekeeper party show NAME)\n"
                                + "\n".join(f.file for f in season.parties), width))
     return "\n\n".join(parts)
+
+
+def _unit(value: Any, unit: str) -> str:
+    """`1 game`, `-1 game`, `2 games`, `0.50 points`: the unit as the figure says it."""
+    return unit[:-1] if unit.endswith("s") and number(value).lstrip("+-") == "1" else unit
 
 
 def _plus(value: Any) -> str:

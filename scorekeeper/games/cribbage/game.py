@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
@@ -155,6 +155,11 @@ class Cribbage(Game):
                                               "xxii; \"refuses to abide by the rules\"): his "
                                               "side loses it at once"))
         return found
+
+    def card_fields(self, session: Session) -> Sequence[str]:
+        # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
+        players = session.players
+        return ("starter", *(f"hand.{p}" for p in players), "crib", *(f"play.{p}" for p in players))
 
     # ---------------------------------------------------------------- sides
 
@@ -565,20 +570,54 @@ class Cribbage(Game):
         """Each hand and crib shown from its cards, beside the exact expectation of four
         cards and a starter (the means `crib stats` computes); totals typed as numbers hold
         the pegging too, so they are left out."""
-        if values.get("misdeal") or "starter" not in values:
+        if values.get("misdeal") or "starter" not in values or "forfeit" in values:
             return ()
         dealer = effect.dealer or ""
         counted = self.counted(values, session, dealer)
+        shown, crib_shown = self.shows_reached(before, values, session, dealer)
         found = []
         for p in session.players:
             cards = values.get(f"hand.{p}")
-            if cards is not None:
+            if cards is not None and p in shown:
                 expected = _exact_means()["hand"] if len(cards) == 4 else None
                 found.append(Figure(p, "hand shown", counted["hands"][p], "mean", expected))
-        if counted["crib"] is not None:
+        if counted["crib"] is not None and crib_shown:
             expected = _exact_means()["crib"] if len(values["crib"]) == 4 else None
             found.append(Figure(dealer, "crib shown", counted["crib"], "mean", expected))
         return found
+
+    def shows_reached(self, state: CribState, hand: Mapping[str, Any], session: Session,
+                      dealer: str) -> Tuple[Set[str], bool]:
+        """Whose hands were shown, and whether the crib was, before the game ended: § 82 xvi, a
+        game ends the moment a side reaches the target and the rest of the deal is not scored
+        (the count that reaches it was made). As `apply` walks the deal."""
+        steps = self.steps(state, dict(hand), session, dealer)
+        race = _target.Race(dict(enumerate(state.scores)), self.target(session.rules))
+        end = len(steps)
+        for k, (side, points, _why) in enumerate(steps):
+            if points == 0:
+                continue
+            race.count(side, points)
+            if race.over:
+                end = k
+                break
+        counted = self.counted(hand, session, dealer)
+        players = session.players
+        out = self.sitting_out(session, state.dealer)
+        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        order = [p for p in order if p != out]
+        parts = [(p, self._show_steps(hand, session, p, counted["hands"].get(p),
+                                      counted["crib"] if p == dealer else None, out)) for p in order]
+        at = len(steps) - sum(len(part) for _, part in parts)  # the show is the end of the deal
+        shown: Set[str] = set()
+        crib = False
+        for p, part in parts:
+            for _side, _points, why in part:
+                if at <= end:
+                    shown |= {p} if why.startswith(("shows", "scores")) else set()
+                    crib = crib or why.startswith("crib")
+                at += 1
+        return shown, crib
 
     # ---------------------------------------------------------------- standings
 

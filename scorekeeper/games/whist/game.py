@@ -193,6 +193,9 @@ class ShortWhist(Game):
 
     # -- replay
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.game_points
+
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Alice-Clara took 9 tricks, Bertie-Dick 4; Bertie-Dick held three honours"."""
         sides = _sides.partnerships(session.players)
