@@ -50,12 +50,12 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
         game.check_names(session)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
-    observe = None
-    if figures is not None:
-        resolved = session
+    if figures is None:
+        return Replayed(session, game, game.replay(session))
+    resolved = session
 
-        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
-            figures.extend(game.figures(values, before, after, effect, resolved))
+    def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+        figures.extend(game.figures(values, before, after, effect, resolved))
     return Replayed(session, game, game.replay(session, observe))
 
 
