@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import FrozenInstanceError
 from enum import Enum
-from typing import Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from .model import ScorekeeperError, shown
 
@@ -236,10 +236,6 @@ def check_no_duplicates(cards: Iterable[Card]) -> None:
         if card in seen and not card.is_joker:
             raise ScorekeeperError(f"card {card} given twice")
         seen.add(card)
-
-
-def format_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def full_deck() -> Tuple[Card, ...]:

@@ -205,12 +205,6 @@ class Session(NamedTuple):
             return Source(self.path, lines[name])
         return None
 
-    def rule_source(self, name: str) -> Optional[Source]:
-        return self._line(self.rule_lines, name) or self.source
-
-    def header_source(self, key: str) -> Optional[Source]:
-        return self._line(self.header_lines, key) or self.source
-
     def locate(self, err: ScorekeeperError) -> Optional[Source]:
         """Where an error is in this sitting's file, found from what it is about (the hand,
         field, rule, player or header key it carries), never from its message."""

@@ -470,7 +470,6 @@ class Cribbage(Game):
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
     def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
-        target = self.target(session.rules)
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
         out = hand.get("out")
         if out is not None:
