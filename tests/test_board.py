@@ -473,10 +473,15 @@ def test_no_other_command_imports_the_board_or_its_libraries(tmp_path):
     assert (out.returncode, out.stdout, out.stderr) == (0, "[]\n", "")
 
 
-def test_without_the_extra_the_command_says_how_to_install_it(fri, monkeypatch):
+def test_without_the_extra_the_command_says_how_to_install_it(fri, monkeypatch, not_served):
     import sys
 
-    monkeypatch.setitem(sys.modules, "scorekeeper.board.serve", None)  # as if uvicorn were not there
+    import scorekeeper.board
+
+    # as if uvicorn were not there: the module cannot be imported (and, whatever happens, nothing is served)
+    monkeypatch.delattr(scorekeeper.board, "serve", raising=False)
+    monkeypatch.setitem(sys.modules, "scorekeeper.board.serve", None)
     r = fri("board", "fri")
+    assert not_served == []
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr.startswith("error: the board needs its extra: pip install 'scorekeeper[board]' (")
