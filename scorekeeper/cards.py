@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 from functools import total_ordering
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Iterable, List, Tuple
 
 from .model import ScorekeeperError, shown
 
@@ -177,10 +177,6 @@ def check_no_duplicates(cards: Iterable[Card]) -> None:
         if card in seen and not card.is_joker:
             raise ScorekeeperError(f"card {card} given twice")
         seen.add(card)
-
-
-def format_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def full_deck() -> Tuple[Card, ...]:

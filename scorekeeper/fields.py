@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
@@ -48,21 +48,45 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
     example = "FIELD=VALUE (for example Ann=12, bid=8, or heels=yes for a flag)" if what == "field" else \
         "NAME=VALUE (for example --rule target=100; scorekeeper games GAME lists the rules)"
     result: Dict[str, str] = {}
-    for item in items:
+    for index, item in enumerate(items):
         name, sep, value = item.partition("=")
         name = name.strip()
         if not sep:
+            spaces = _spaces_hint(items, index) if what == "field" else ""
+            if spaces:
+                raise ScorekeeperError(f"{shown(item)} is not FIELD=VALUE: {spaces}", usage=True)
             hint = " (cards are separated by commas: hand.Ann=5C,5D,JH)" if _is_card(item) else ""
             raise ScorekeeperError(f"{shown(item)} is not {example}{hint}", usage=True)
         if not name:
             raise ScorekeeperError(f"{shown(item)} has no {what} name before '='", usage=True)
         if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
-            raise ScorekeeperError(f"{what} {name} given twice ({name}={result[name]} and {item})"
-                                   if len(item) <= 60 else f"{what} {shown(name)} given twice",
-                                   usage=True)
+            raise ScorekeeperError(f"{what} {_brief(name)} given twice ({_brief(f'{name}={result[name]}')} and "
+                                   f"{_brief(item)})", usage=True)
         _check_text(value, name)
         result[name] = value.strip()
     return result
+
+
+def _brief(text: str) -> str:
+    """A value as a message quotes it: as typed when short and printable, else quoted and cut."""
+    return text if len(text) <= 40 and text.isprintable() else shown(text)
+
+
+def _spaces_hint(items: Sequence[str], index: int) -> str:
+    """`note=a long note`: the words after `note=a` were split off at the spaces. Say to quote
+    the value (on the command line and at the prompt alike)."""
+    if index == 0 or "=" not in items[index - 1] or _is_card(items[index]):
+        return ""
+    words = [items[index - 1]]
+    for item in items[index:]:
+        if "=" in item:
+            break
+        words.append(item)
+    name, _, first = words[0].partition("=")
+    value = " ".join([first, *words[1:]])
+    if '"' in value:
+        return ""
+    return f'a value with spaces goes in quotes, {name}="{value}"'
 
 
 def _check_text(text: str, name: str) -> None:
@@ -335,21 +359,17 @@ def dump_hand(values: Mapping[str, Any], fields: Sequence[Field]) -> Dict[str, A
     return {name: by_name[name].kind.dump(values[name]) for name in order if name in values}
 
 
-def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str], *,
-                       ignore_case: bool = False, usage: bool = False) -> None:
-    """A player named like a hand field (`revoke`, `note`) could never have his own field
-    typed, and `revoke=Bob` would be ambiguous: refuse him when the sitting is made.
-
-    The common fields (note, at) are always refused. `ignore_case`: refuse `Revoke` too,
-    for games whose fields are matched without regard to case.
-    """
-    taken = set(field_names) | set(COMMON_FIELDS)
-    if ignore_case:
-        taken = {name.lower() for name in taken}
+def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[str]) -> None:
+    """The one rule for names: a player may not be called like a hand field (`revoke`, `bid`,
+    `note`), whatever the case (`Note` too), or `revoke=Bob` would be ambiguous and his own
+    field could never be typed. A usage mistake, about the player; `field_names` are the
+    fields a hand may have that are not a player's own (Game.own_field_names gives them)."""
+    taken = {name.lower(): name for name in field_names}
     for name in players:
-        if (name.lower() if ignore_case else name) in taken:
-            raise ScorekeeperError(f"a player may not be called {name!r} in {game}: {name}= is "
-                                   f"a hand field; give him another name", usage=usage, player=name)
+        field = taken.get(name.lower())
+        if field is not None:
+            raise ScorekeeperError(f"a player may not be called {shown(name)} in {game}: {field}= is "
+                                   f"a hand field; give him another name", usage=True, player=name)
 
 
 MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...

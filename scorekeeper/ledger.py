@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from . import store
-from .fields import MAX_TEXT, Field, dump_hand, refuse_field_names, text_bound
+from .fields import MAX_TEXT, Field, dump_hand, text_bound
 from .games import get_game
 from .games.base import Figure, Game, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -47,15 +47,15 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
         game.check_players(session.players)
         rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
         session = session._replace(rules=rules)
-        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.check_names(session)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
-    observe = None
-    if figures is not None:
-        resolved = session
+    if figures is None:
+        return Replayed(session, game, game.replay(session))
+    resolved = session
 
-        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
-            figures.extend(game.figures(values, before, after, effect, resolved))
+    def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+        figures.extend(game.figures(values, before, after, effect, resolved))
     return Replayed(session, game, game.replay(session, observe))
 
 
@@ -113,7 +113,7 @@ def find_errors(session: Session) -> List[ScorekeeperError]:
             return errors
     session = session._replace(rules=rules)
     try:
-        check_names_against_fields(session.players, [f.name for f in game.fields(session)], game.name)
+        game.check_names(session)
         game.replay(session, errors=errors)
     except ScorekeeperError as err:
         note(err)
@@ -156,15 +156,6 @@ def _read_one_rule(game: Game, name: str, raw: Any) -> None:
     value = read_rule_files(game, {name: raw})[name]
     if value is not None and name != "first_dealer":
         known[name].read(value)
-
-
-def check_names_against_fields(players: Sequence[str], field_names: Sequence[str], game: str) -> None:
-    """A player called like a hand field (`note`, `revoke`) would make `revoke=Bob` ambiguous.
-    Per-player fields are named after the players themselves: only a second field of that
-    name is a clash."""
-    others = [name for name in field_names if name not in players or field_names.count(name) > 1]
-    others += list(LOG_FIELDS)  # `corrected=` is the log's own record of a hand
-    refuse_field_names(game, players, others, usage=True)
 
 
 def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
@@ -267,6 +258,26 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
             prepare(replayed)
         _save(replayed, path)
     return replayed
+
+
+class Template(NamedTuple):
+    """What `new --like` takes from an earlier sitting."""
+
+    game: str
+    players: Tuple[str, ...]
+    rules: Dict[str, Any]
+    stake: Decimal
+    currency: str
+
+
+def template(path: Path) -> Template:
+    """The game, players, stake and house rules of the sitting at `path` (checked as every
+    command checks it), for a new night like it. Who deals first is not taken: a new night
+    draws for the deal again."""
+    replayed = open_session(path)
+    session = _saved_form(replayed)
+    rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
+    return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)
 
 
 def _save(replayed: Replayed, path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple
 
@@ -97,6 +98,20 @@ class ScorekeeperError(Exception):
         return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
 
 
+# What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a
+# sequence that can retitle or clear the terminal) and the bidirectional overrides, which reorder
+# what is shown (`\u202e`).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable(text: str) -> str:
+    """`text` with every control character written as its escape (`\x1b`, `\n`, `\u202e`),
+    as every terminal view and CSV shows a value from a file or a person; JSON escapes by itself."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+
+
 def shown(value: Any, limit: int = 40) -> str:
     """A value as an error message quotes it: repr'd (so a newline shows as \\n and the line
     stays one line) and cut with `...` when long, so that a 4,000-digit number or a pasted
@@ -166,12 +181,6 @@ class Session(NamedTuple):
         if self.path and name is not None and name in lines:
             return Source(self.path, lines[name])
         return None
-
-    def rule_source(self, name: str) -> Optional[Source]:
-        return self._line(self.rule_lines, name) or self.source
-
-    def header_source(self, key: str) -> Optional[Source]:
-        return self._line(self.header_lines, key) or self.source
 
     def locate(self, err: ScorekeeperError) -> Optional[Source]:
         """Where an error is in this sitting's file, found from what it is about (the hand,

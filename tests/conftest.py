@@ -118,12 +118,14 @@ def _no_terminal_width(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
-def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None) -> Tuple[int, str]:
+def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None,
+             drop: Sequence[str] = ()) -> Tuple[int, str]:
     """Run `python -m scorekeeper ARGS` with stdin, stdout and stderr on a real pseudo-terminal,
-    typing `typed`; its exit code and what the terminal received (newlines as "\\n")."""
+    typing `typed` (the variables in `drop` unset); its exit code and what the terminal received
+    (newlines as "\\n")."""
     import pty
 
-    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS")}
+    env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", *drop)}
     env.update(env_extra or {})
     master, slave = pty.openpty()
     proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave, stdout=slave,

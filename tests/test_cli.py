@@ -220,7 +220,11 @@ def test_a_player_called_like_a_hand_field_is_refused(cli):
                         "give him another name\n")
     r = cli.refused("c", "new", "c", "--game", "cribbage", "--players", "at,Bob", code=2)
     assert "a player may not be called 'at' in cribbage" in r.stderr
-    cli.new("c", "cinch", "A,bid,B,Z")  # no field is named after a player there: no clash
+    # one rule, from the game's own fields, whatever the case: Cinch's bid, made and revoke too
+    for name in ("bid", "made", "Revoke", "Note"):
+        r = cli.refused("c", "new", "c", "--game", "cinch", "--players", f"A,{name},B,Z", code=2)
+        assert r.stderr.startswith(f"error: a player may not be called '{name}' in cinch: {name.lower()}= ")
+    cli.new("c", "cinch", "A,Bidder2,B,Z")
 
 
 def test_settle_says_a_game_in_progress_is_not_paid(cli):
@@ -340,7 +344,7 @@ def test_with_a_terminal_and_no_fields_it_asks_for_each_field(sitting):
         os.close(master)
         os.close(slave)
     assert proc.returncode == 0, err
-    assert out.startswith("Ann: points Ann scored this hand (default 0) (Enter to leave out): "
+    assert out.startswith("Ann: points Ann scored this hand (Enter for 0): "
                           "Bob: points Bob scored")
     assert "hand 1: Ann +4, Cid -2\n" in out
 

@@ -113,7 +113,10 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
     out = run(*words, "--help").stdout
     lines = out.rstrip("\n").splitlines()
     example_at = lines.index("  Example:")
-    assert all(line.startswith("    scorekeeper ") for line in lines[example_at + 1:]), out
+    example = lines[example_at + 1:]
+    # each command starts a line; a long one goes on in ` \` continuation lines, indented
+    assert all(line.startswith("    scorekeeper ") or (previous.endswith(" \\") and line.startswith("      "))
+               for previous, line in zip([""] + example, example)), out
     if "Arguments:" in out:  # every argument has its help, not a bare [required]
         section = out.split("Arguments:\n")[1].split("\n\n")[0]
         assert not re.search(r"^  \S+\s+\[required\]$", section, re.M), section
@@ -221,3 +224,17 @@ def test_list_and_games_json(fri, tmp_path):
     assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
     assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
                                   "help": "points PLAYER1 scored this hand (default 0)"}
+
+
+@pytest.mark.parametrize("game, rule, default, values", [
+    # issue 20's open readings, each a house rule with the reading the book supports by default
+    ("cinch-auction", "side_out", "higher", "higher | share"),
+    ("slobberhannes", "game_ends", "out", "out | deal"),
+    ("cribbage", "three_penalties", "left", "left | each"),
+])
+def test_games_shows_the_house_rules_of_the_open_readings(fri, game, rule, default, values):
+    shown = fri("games", game)
+    line = next(line for line in shown.splitlines() if line.startswith(rule + " "))
+    assert line.split()[1:3] == [default, values.split()[0]]
+    [found] = [r for r in json.loads(fri("games", game, "--json"))["rules"] if r["name"] == rule]
+    assert (found["default"], found["values"]) == (default, values)

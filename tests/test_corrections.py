@@ -73,17 +73,38 @@ def test_undo_prints_the_command_that_puts_the_hand_back(cli):
     # the sitting was found by --dir (as every test's is): the commands say so (review-d)
     folder = shlex.quote(str(cli.folder))
     assert out[1] == f"to put it back: scorekeeper --dir {folder} redo 'late game'"
-    put_back = f"(once other hands are logged: scorekeeper --dir {folder} hand 'late game' "
-    assert out[2].startswith(put_back + "Bob=-2 'note=Ann'\"'\"'s \"big\" one' at=")
+    assert out[2] == "or, once other hands are logged:"
+    put_back = f"  scorekeeper --dir {folder} hand 'late game' "
+    assert out[3].startswith(put_back + "Bob=-2 'note=Ann'\"'\"'s \"big\" one' at=")
     # the printed command, run as printed (no --dir added), restores the file byte for byte
     # (its time included)
-    command = out[2][len("(once other hands are logged: scorekeeper "):-1]
-    result = cli.runner.invoke(app, shlex.split(command))
+    result = cli.runner.invoke(app, shlex.split(out[3])[1:])
     assert result.exit_code == 0, result.stderr
     assert cli.file("late game").read_bytes() == with_both
     cli.ok("undo", "late game")
-    assert cli.ok("undo", "late game").stdout.splitlines()[2].startswith(
+    assert cli.ok("undo", "late game").stdout.splitlines()[3].startswith(
         put_back + "Ann=5 \"note=Bob's deal\" at=")
+
+
+def test_on_a_narrow_terminal_the_put_back_command_goes_on_in_continuation_lines(cli, monkeypatch):
+    cli.new("fri", "cinch", "Ann,Bob,Cid,Dee")
+    cli.ok("hand", "fri", "bidder=Ann", "bid=7", "made=9", "note=a note of some length")
+    before = cli.file("fri").read_bytes()
+    monkeypatch.chdir(cli.folder.parent)
+    r = cli.runner.invoke(app, ["--dir", "sessions", "undo", "fri"], env={"COLUMNS": "60"})
+    lines = r.stdout.splitlines()
+    assert max(len(line) for line in lines) <= 60
+    start = lines.index("or, once other hands are logged:") + 1
+    command = []
+    for line in lines[start:]:
+        command.append(line.strip().removesuffix(" \\"))
+        if not line.endswith(" \\"):
+            break
+    assert len(command) >= 3 and lines[start + 1].startswith("    ")
+    # pasted into a shell, the lines are one command: it logs the hand again, byte for byte
+    result = cli.runner.invoke(app, shlex.split(" ".join(command))[1:])
+    assert result.exit_code == 0, result.stderr
+    assert cli.file("fri").read_bytes() == before
 
 
 def test_redo_puts_back_what_undo_removed_byte_for_byte(cli):

@@ -81,9 +81,29 @@ def test_a_player_named_like_a_field_is_refused_with_the_player_it_is_about():
         refuse_field_names("whist", ("Ann", "revoke"), ("revoke",))
     assert err.value.message == ("a player may not be called 'revoke' in whist: revoke= is a "
                                  "hand field; give him another name")
-    assert err.value.player == "revoke"
-    refuse_field_names("whist", ("Ann", "Revoke"), ("revoke",))  # fields matched by case
-    with pytest.raises(ScorekeeperError):
-        refuse_field_names("hearts", ("Ann", "Revoke"), ("revoke",), ignore_case=True)
-    with pytest.raises(ScorekeeperError):
-        refuse_field_names("tally", ("Ann", "note"), ())  # the common fields, always
+    assert (err.value.player, err.value.usage) == ("revoke", True)
+    with pytest.raises(ScorekeeperError) as err:
+        refuse_field_names("whist", ("Ann", "Revoke"), ("revoke",))  # whatever the case
+    assert err.value.message.startswith("a player may not be called 'Revoke' in whist: revoke= ")
+    refuse_field_names("whist", ("Ann", "Bob"), ("revoke",))
+
+
+@pytest.mark.parametrize("game, players, field", [
+    ("tally", ("Ann", "note"), "note"), ("tally", ("Ann", "Note"), "note"),   # every hand's fields
+    ("tally", ("Ann", "Corrected"), "corrected"),
+    ("cinch", ("A", "bid", "B", "Z"), "bid"), ("cinch", ("A", "Y", "MADE", "Z"), "made"),
+    ("cinch-auction", ("A", "B", "C", "D", "Partner"), "partner"),
+    ("cribbage", ("Ann", "Starter"), "starter"), ("boston", ("A", "Y", "B", "tricks"), "tricks"),
+])
+def test_the_names_refused_are_the_games_own_fields_under_its_rules(game, players, field):
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Session
+
+    g = get_game(game)
+    session = Session(name="s", game=game, players=players, rules=g.resolve_rules({}, players), hands=())
+    with pytest.raises(ScorekeeperError, match=f"{field}= is a hand field") as err:
+        g.check_names(session)
+    assert err.value.usage
+    # a player's own field (Ann=12, hand.Ann=) is his, not a clash
+    ok = tuple(f"P{i}" for i in range(len(players)))
+    g.check_names(session._replace(players=ok, rules=g.resolve_rules({}, ok)))

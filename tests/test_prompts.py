@@ -66,7 +66,7 @@ def test_points_that_do_not_add_up_re_ask_the_players_fields_and_keep_the_rest(c
     r = cli.ok("hand", "s", "-i", input="Ann\n6\n6\n3\n2\n\n\n\n5\n")
     assert r.stderr.startswith("points: the points taken (Ann 6 + Bob 3 + Cid 2 = 11) must add up to 14")
     assert r.stderr.endswith("; asking again: Ann, Bob, Cid\n")
-    assert "Ann: points Ann took (default 0) (Enter to leave out) [6]: " in r.stdout
+    assert "Ann: points Ann took (Enter for 0) [6]: " in r.stdout
     hand = json.loads(cli.ok("show", "s", "--json").stdout)["effects"][0]
     assert hand["summary"].startswith("Ann bid 6")
 
@@ -124,3 +124,67 @@ def test_ctrl_d_at_a_prompt_ends_with_the_error_on_its_own_line(cli):
     assert code == 1
     assert out.endswith("\nerror: aborted\n")
     assert cli.file("c").read_bytes() == before
+
+
+CRIB_BY_CARDS = ["starter: the card turned up (to count the cards) (Enter to leave out): ",
+                 "hand.Ann: the 4 cards Ann showed (Enter to leave out): ",
+                 "hand.Bob: the 4 cards Bob showed (Enter to leave out): ",
+                 "crib: the 4 cards of the crib (the dealer's) (Enter to leave out): ",
+                 "play.Ann: points Ann pegged in the play (Enter to leave out): ",
+                 "play.Bob: points Bob pegged in the play (Enter to leave out): "]
+CARDS = "5S\n5H 5D 5C JS\n2C 3D 9H KS\n4H 6H 7C 8S\n4\n6\n\n"
+
+
+def answered(prompts, typed: str) -> str:
+    """The prompts as CliRunner shows them, each followed by the answer typed and a newline."""
+    return "".join(p + a + "\n" for p, a in zip(prompts, typed.split("\n")))
+
+
+def test_cribbage_by_cards_asks_the_starter_the_hands_the_crib_and_the_play(cli):
+    # issue 21 point 13: no Enter, Enter, then every card at the catch-all question
+    cli.new("cr", "cribbage", "Ann,Bob")
+    r = cli.ok("hand", "cr", "-i", "--by", "cards", input=CARDS)
+    assert r.stdout.startswith(answered(CRIB_BY_CARDS, CARDS) + "other fields (heels, misdeal, touched, ")
+    # Ann deals: Bob pegs 6 and shows 4 (two fifteens), Ann pegs 4, shows 29 and her crib 9 (a run
+    # of five and two fifteens: 4-6-7-8-5 with the starter)
+    assert "hand 1: Bob pegs 6; Ann pegs 4; Bob shows 4; Ann shows 29; Ann crib 9\n" in r.stdout
+    assert cli.json("show", "cr")["scores"] == {"Ann": 42, "Bob": 10}
+
+
+def test_a_card_as_the_first_answer_counts_by_cards(cli):
+    cli.new("cr", "cribbage", "Ann,Bob")
+    r = cli.ok("hand", "cr", "-i", input=CARDS)
+    first = ("Ann: the points Ann scored this deal in the play and the show (heels and penalties "
+             "have their own fields) (or the starter card, to count from the cards): ")
+    assert r.stdout.startswith(answered([first] + CRIB_BY_CARDS[1:], CARDS))
+    assert cli.json("show", "cr")["scores"] == {"Ann": 42, "Bob": 10}
+    # a number is the points as before: then Bob's, then the other fields
+    r = cli.ok("hand", "cr", "-i", input="7\n5\n\n")
+    assert r.stdout.startswith(first + "7\nBob: the points Bob scored")
+    assert cli.json("show", "cr")["scores"] == {"Ann": 49, "Bob": 15}
+    assert cli.refused("cr", "hand", "cr", "-i", "--by", "suits", code=2).stderr == (
+        "error: --by must be cards or points, got 'suits'\n")
+
+
+def test_by_cards_is_for_a_game_counted_from_its_cards(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    assert cli.refused("t", "hand", "t", "-i", "--by", "cards", code=2).stderr == (
+        "error: --by cards: tally is not counted from its cards at the prompts (cribbage is)\n")
+
+
+def test_fields_given_with_i_are_not_asked(cli):
+    # issue 21 point 14: `hand NAME -i FIELD=...` logged the fields and asked nothing
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
+    r = cli.ok("hand", "c", "-i", "bidder=Bob", input="7\n9\n\n")
+    assert r.stdout.startswith("bid: points bid (0: nobody bid and the dealer named the trump): 7\n"
+                               "made: points the bidder's side took (Enter to leave out): 9\n"
+                               "other fields (")
+    assert "hand 1: Bob bid 7; Bob-Dee took 9" in r.stdout
+
+
+def test_a_field_with_a_default_says_what_enter_gives_once(cli):
+    # issue 21 point 14: "hearts Ann took (default 0) (Enter to leave out)" said it twice
+    cli.new("h", "hearts", "Ann,Bob,Cid,Dee")
+    r = cli.ok("hand", "h", "-i", input="3\n4\n6\n\n\n")
+    assert r.stdout.startswith("Ann: hearts Ann took (Enter for 0): 3\nBob: hearts Bob took (Enter for 0): 4\n")
+    assert "(default 0)" not in r.stdout and "Enter to leave out" not in r.stdout.split("other")[0]

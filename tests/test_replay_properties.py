@@ -143,7 +143,7 @@ def cribbage_hand(draw: Draw, players, rules) -> Dict[str, Any]:
 
 
 def hearts_hand(draw: Draw, players, rules) -> Dict[str, Any]:
-    from scorekeeper.games.hearts.game import deuces_out, in_play
+    from scorekeeper.games.hearts.methods import deuces_out, in_play
 
     n, settling = len(players), rules["settling"]
     n = min(n, 6)  # seven: the dealer takes no cards, six hold the six-handed pack
@@ -355,7 +355,9 @@ SPECS: Dict[str, Spec] = {
                      lambda players: fixed(game=[None, 61], lurch=[False, True], muggins=[False, True],
                                            loser_deals=[False, True],
                                            variant=["six-card", "five-card", "eight-card"]
-                                           if len(players) == 2 else ["six-card"]),
+                                           if len(players) == 2 else ["six-card"],
+                                           three_penalties=["left", "each"]
+                                           if len(players) == 3 else ["left"]),
                      cribbage_hand, ["cribbage-evening"]),
     "hearts": Spec([("A", "B"), ("A", "B", "C"), FOUR, tuple("ABCDEFG")], hearts_rules, hearts_hand,
                    ["hearts-howell", "hearts-sweepstake-jack"]),
@@ -385,8 +387,8 @@ SPECS: Dict[str, Spec] = {
                 | fixed(loo=["unlimited"], ante=[3, 1], loo_amount=[None],  # limited only
                         first_round=["single", "ante"]), loo_hand, ["loo-limited"]),
     "slobberhannes": Spec([FOUR, tuple("ABCDE"), tuple("ABCDEFG")],
-                          fixed(counters=[10, 3], pay=["to-go", "game"]), slobberhannes_hand,
-                          ["slobberhannes-evening"]),
+                          fixed(counters=[10, 3], pay=["to-go", "game"], game_ends=["out", "deal"]),
+                          slobberhannes_hand, ["slobberhannes-evening"]),
     "polignac": Spec([FOUR, tuple("ABCDEFG")], fixed(counters=[10, 20, 4], pay=["to-go", "game"]),
                      polignac_hand, ["polignac-decave"]),
     "enfle": Spec([FOUR, tuple("ABCDEFGH")], fixed(ante=[1, 2]),

@@ -115,12 +115,15 @@ def test_cribbage_shows_against_the_exact_expectation(club):
     from scorekeeper.cards import Card
 
     shown = defaultdict(list)
+    # a hand is shown unless the game ended before its turn: hand 5, Ann pegs out in the play
+    # (its note says so; § 82 xvi: the rest of the deal is not scored)
     for h in raw("cribbage-evening")["hands"]:
-        if "starter" in h:
+        if "starter" in h and "pegs out in the play" not in h.get("note", ""):
             starter = Card.parse(h["starter"])
             for p in ("Ann", "Bob"):
                 if f"hand.{p}" in h:
                     shown[p].append(show_points([Card.parse(c) for c in h[f"hand.{p}"].split()], starter))
+    assert {p: len(counts) for p, counts in shown.items()} == {"Ann": 1, "Bob": 1}
     stats = club.json("stats", "--game", "cribbage")["players"]
     for p, counts in shown.items():
         f = stats[p]["figures"]["cribbage"]["hand shown"]
@@ -202,29 +205,30 @@ def test_report_is_one_self_contained_page(club, tmp_path):
 
 def test_chart_of_the_books_cinch_hands_is_exact(club, monkeypatch):
     # Foster's four hands: Y-Z 15, A-B 10, A-B 10, Y-Z 19, so A-B 0 10 20 20 and Y-Z 15 15 15 34;
-    # twelve rows from 34 down to 0 (row = round((34 - score) / 34 * 11)): 34 on row 0, 20 on
-    # row 5, 15 on row 6, 10 on row 8, 0 on row 11; a hand every sixth column. The axis is
-    # labelled at the top, the bottom and every 10 between (30 would sit beside 34: left out).
+    # twelve rows from the game, 51, down to 0 (row = round((51 - score) / 51 * 11)): 51 on row
+    # 0 (the dotted target), 34 on row 4 (3.67), 20 on row 7 (6.69), 15 on row 8 (7.76), 10 on
+    # row 9 (8.84), 0 on row 11; a hand every sixth column. The axis is labelled at 51, 0 and
+    # every 20 between (which round figures fit four to the span), 20 on row 7, 40 on row 2.
     monkeypatch.setenv("COLUMNS", "60")
     assert club.ok("chart", "cinch-foster").stdout == """\
 cinch-foster (cinch): the score after each hand
 
-  34 |                  o
+  51 |......................
      |
+  40 |
      |
+     |                  o
      |
      |
   20 |            *     *
      |o     o     o
-     |
-  10 |      *
-     |
+     |      *
      |
    0 |*---------------------
      +
 hand  1     2     3     4
 
-* A-B   o Y-Z
+* A-B   o Y-Z   . 51 wins a game
 """
 
 
@@ -307,3 +311,43 @@ def test_stats_lists_a_dangling_link_a_folder_and_a_pipe_among_the_failed(cli):
     assert failed["gone.yaml"].endswith("gone.yaml, which is not there")
     assert "not a plain file" in failed["pipe.yaml"] and "not a plain file" in failed["dir.yaml"]
     assert data["sittings"] == 1
+
+
+def test_a_hand_never_shown_because_the_game_ended_is_not_counted(cli):
+    # issue 21 point 14: Ann, not dealing, shows 29 first and reaches 31: the game ends there
+    # (§ 82 xvi, the rest of the deal is not scored), so Bob's hand and crib were never shown
+    cli.new("c", "cribbage", "Ann,Bob", "game=31")
+    cli.ok("hand", "c", "Ann=20", "Bob=10")
+    cli.ok("hand", "c", "starter=5S", "hand.Ann=5H,5D,5C,JS", "hand.Bob=2C,3D,9H,KS", "crib=4H,6H,7C,8S")
+    figures = {p: v["figures"] for p, v in cli.json("stats")["players"].items()}
+    assert figures == {"Ann": {"cribbage": {"hand shown": {
+        "count": 1, "mean": 29, "expected": pytest.approx(60759 / 12740)}}}, "Bob": {}}
+    # the same deal in a game that goes on: both hands and the crib are shown
+    cli.new("d", "cribbage", "Ann,Bob")
+    cli.ok("hand", "d", "Ann=20", "Bob=10")
+    cli.ok("hand", "d", "starter=5S", "hand.Ann=5H,5D,5C,JS", "hand.Bob=2C,3D,9H,KS", "crib=4H,6H,7C,8S")
+    bob = cli.json("stats", "--player", "Bob")["players"]["Bob"]["figures"]["cribbage"]
+    assert {k: v["mean"] for k, v in bob.items()} == {"crib shown": 9, "hand shown": 4}
+
+
+def test_a_net_of_one_says_game_not_games(cli):
+    # issue 21 point 14: "-1 games"
+    cli.new("c", "cribbage", "Ann,Bob", "game=31")
+    cli.ok("hand", "c", "Ann=31", "Bob=10")
+    rows = cli.ok("stats").stdout.split("by game\n")[1].splitlines()[2:4]
+    assert rows == ["Ann       cribbage  1           1        1            +1 game",
+                    "Bob       cribbage  1           1        0            -1 game"]
+
+
+def test_list_and_stats_of_a_folder_read_that_folder_only(cli):
+    # issue 21 point 7: the examples in sessions/examples/ are not counted with your nights
+    cli.new("tue", "tally", "Ann,Bob")
+    cli.ok("hand", "tue", "Ann=3")
+    inner = cli.folder / "examples"
+    inner.mkdir()
+    for path in sorted(SESSIONS.glob("*.yaml"))[:3]:
+        (inner / path.name).write_bytes(path.read_bytes())
+    assert [row["name"] for row in cli.json("list")["sessions"]] == ["tue"]
+    season = cli.json("stats")
+    assert (season["sittings"], season["hands"], sorted(season["players"])) == (1, 1, ["Ann", "Bob"])
+    assert cli.ok("list").stdout.count("\n") == 5  # the heading, a blank line, the table of one

@@ -117,9 +117,10 @@ def test_eight_players_and_a_long_note_still_fit_80_columns(cli):
     assert max(len(line) for line in edit.stdout.splitlines()) <= 60
 
 
-def test_seven_long_names_at_columns_80_wrap_the_headers_to_fit(cli):
-    # the score columns' headers are the players' names: when even without padding they do not
-    # fit, the names wrap under their columns (review-d: 104 columns before)
+def test_seven_long_names_at_columns_80_put_the_scores_that_do_not_fit_below(cli):
+    # the score columns' headers are the players' names: when they do not fit beside the hand,
+    # the rest go in a second table below, each row named by its hand's number; no name is cut
+    # (review-d wrapped them as "Anna/bell/e": issue 21 point 1, words never split)
     from .conftest import Runner
 
     from scorekeeper.cli import app
@@ -128,8 +129,55 @@ def test_seven_long_names_at_columns_80_wrap_the_headers_to_fit(cli):
     cli.new("h7", "hearts", ",".join(names))
     cli.ok("hand", "h7", *[f"{n}=2" for n in names[1:]], "revoke=Gwendolyn", "note=a long remark")
     out = Runner().invoke(app, ["--dir", str(cli.folder), "show", "h7"], env={"COLUMNS": "80"}).stdout
-    assert max(len(line) for line in out.splitlines()) <= 80
-    history = out[out.index("\n#  "):].splitlines()[1:4]
-    assert history[0].split() == ["#", "dealer", "hand", "effect", "Anna", "Bart", "Cidn", "Doro",
-                                  "Evan", "Fred", "Gwendo"]
-    assert history[1].split() == ["bell", "holo", "ey", "thea", "geli", "eric", "lyn"]
+    assert out[out.index("\n#  ") + 1:].splitlines() == [
+        "#  dealer     hand              effect            Annabelle  Bartholomew  Cidney",
+        "-  ---------  ----------------  ----------------  ---------  -----------  ------",
+        "1  Annabelle  Bartholomew=2     nobody clear:     0          0            0",
+        "              Cidney=2          the pool of 12",
+        "              Dorothea=2        is a Jack;",
+        "              Evangeline=2      Gwendolyn",
+        "              Frederick=2       revoked: pays",
+        "              Gwendolyn=2       all the losses",
+        "              revoke=Gwendolyn",
+        "              note=a long",
+        "              remark",
+        "",
+        "#    Dorothea    Evangeline    Frederick    Gwendolyn",
+        "---  ----------  ------------  -----------  -----------",
+        "1    0           0             0            -12",
+    ]
+
+
+def piped(*args: str, **env: str) -> str:
+    """Run scorekeeper with stdout a pipe (not a terminal); what it printed."""
+    clean = {k: v for k, v in os.environ.items()
+             if k not in ("NO_COLOR", "COLUMNS", "FORCE_COLOR", "CLICOLOR_FORCE", "CLICOLOR")}
+    done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT, capture_output=True,
+                          text=True, env={**clean, **env})
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+TALLY = str(SESSIONS / "tally-friday.yaml")
+
+
+def test_force_color_and_clicolor_force_colour_piped_output_as_no_color_takes_it_away():
+    # issue 21 point 8: FORCE_COLOR (force-color.org, any value) and CLICOLOR_FORCE (any value but
+    # 0) colour output that is not a terminal; NO_COLOR and --no-color still win
+    plain = piped("settle", TALLY)
+    assert "\x1b[" not in plain
+    for env in ({"FORCE_COLOR": "1"}, {"FORCE_COLOR": "true"}, {"CLICOLOR_FORCE": "1"}):
+        forced = piped("settle", TALLY, **env)
+        assert f"Ann       {RED}-22.50{RESET}" in forced, env
+        assert "\x1b[1m\x1b[32mBob\x1b[0m" in forced  # the winner, as on a terminal
+        assert forced.replace(RED, "").replace(RESET, "").replace("\x1b[1m\x1b[32m", "") == plain
+    for env in ({"CLICOLOR_FORCE": "0"}, {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1", "NO_COLOR": "1"},
+                {"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}):
+        assert piped("settle", TALLY, **env) == plain, env
+    assert piped("--no-color", "settle", TALLY, FORCE_COLOR="1") == plain
+    assert "\x1b[" not in piped("settle", TALLY, "--json", FORCE_COLOR="1")
+
+
+def test_clicolor_0_takes_the_colour_away_on_a_terminal():
+    out = on_a_terminal("settle", TALLY, env_extra={"CLICOLOR": "0"})
+    assert "\x1b[" not in out and "Ann       -22.50" in out

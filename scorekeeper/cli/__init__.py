@@ -15,7 +15,8 @@ from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
 import typer
 from typer.core import TyperArgument, TyperGroup
 
-from ..model import FILE, USAGE, ScorekeeperError
+from ..model import FILE, USAGE, ScorekeeperError, shown
+from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
 # the world (the conventions of the shell; the library only says which kind it is).
@@ -69,6 +70,7 @@ class ScorekeeperGroup(TyperGroup):
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
         try:
+            _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
             code = super().main(*args, **kwargs)
             sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
@@ -79,12 +81,13 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            hint = f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)"
-            _fail(_usage_message(err, errors) + hint, 2)
+            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
+                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+                  2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
-            if sys.stdin.isatty():  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
+            if is_terminal(sys.stdin):  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
                 typer.echo("", err=True)
             _fail("aborted", 1)
         except KeyboardInterrupt:
@@ -93,10 +96,15 @@ class ScorekeeperGroup(TyperGroup):
             _silence_stdout()
             sys.exit(1)
         except OSError as err:
-            if err.errno not in _OUTPUT_ERRORS:
-                raise
+            if err.errno not in _OUTPUT_ERRORS or err.filename is not None:
+                # the file system refused something no check foresaw: one line, never a traceback
+                where = f"{shown(str(err.filename), 200)}: " if err.filename is not None else ""
+                _fail(f"{where}{err.strerror or err}", 1)
             _silence_stdout()
-            _fail(f"cannot write the output: {err.strerror or err}", 1)
+            why = err.strerror or str(err)
+            if _SAVED:  # the change is in the file: typing the command again would make it twice
+                _fail(f"{_SAVED[-1]}; its output could not be written ({why})", 1)
+            _fail(f"cannot write the output: {why}", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -128,8 +136,21 @@ class _Never(Exception):
     """Stands for an exception the installed click does not have."""
 
 
-# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error.
-_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE}
+# What writing the output can fail with: a full disk (/dev/full), a file too large, an I/O error,
+# an output closed (`>&-`).
+_OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIPE, errno.EBADF}
+
+# What this run has saved ("hand 3 was saved"), once the file is replaced: if the output then
+# cannot be written, the error says the change is made (else it would be typed again, twice).
+_SAVED: List[str] = []
+
+
+def is_terminal(stream: Any) -> bool:
+    """A stream is a terminal; a closed one (`>&-`, `<&-`: Python makes it None) is not."""
+    try:
+        return stream is not None and stream.isatty()
+    except (AttributeError, ValueError):  # replaced by something without isatty, or closed
+        return False
 
 
 def _command_names(ctx: Any) -> List[str]:
@@ -152,36 +173,68 @@ def _usage_message(err: Any, errors: Any) -> str:
     return err.format_message()
 
 
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+    """`settle friday --no-color`: an option of scorekeeper itself given after the command.
+    Say where it goes, with the command line put right, rather than "No such option"."""
+    if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
+        return None
+    root = err.ctx.find_root()
+    option = err.option_name
+    param = next((p for p in root.command.params if option in p.opts), None)
+    if param is None:
+        return None
+    words = list(sys.argv[1:] if args is None else args)
+    moved = [option]
+    at = next((i for i, w in enumerate(words) if w == option or w.startswith(option + "=")), None)
+    if at is not None:
+        taken = 1 if param.is_flag or "=" in words[at] else 2
+        moved = words[at:at + taken]
+        del words[at:at + taken]
+    from ..render.sitting import shell_words
+
+    fixed = shell_words(["scorekeeper", *moved, *words])
+    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
+
+
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
     """A NUL byte cannot be in a file name or a saved value: a clear error, not a ValueError."""
     for arg in sys.argv[1:] if args is None else args:
         if isinstance(arg, str) and "\0" in arg:
-            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {_cut(arg)}", usage=True)
+            raise ScorekeeperError(f"an argument holds a NUL byte (\\0): {shown(arg, 40)}", usage=True)
 
 
 def _silence_stdout() -> None:
-    """Point stdout at /dev/null so that the flush at exit does not fail a second time."""
+    _silence(sys.stdout)
+
+
+def _silence(stream: Any) -> None:
+    """Point a stream at /dev/null so that the flush at exit does not fail a second time (Python
+    would exit 120)."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
         os.close(devnull)
     except (OSError, ValueError, AttributeError):  # not a real file (a test's CliRunner)
         pass
 
 
-MAX_ERROR = 500  # characters in an error line: enough for the field, the value and what is valid
+MAX_ERROR = 500  # characters in an error line, `error: ` included: the field, the value and what is valid
 
 
 def _cut(message: str) -> str:
     """One line, and short: control characters escaped, a long message cut in the middle."""
     line = "".join(c if c.isprintable() else repr(c)[1:-1] for c in message)
-    if len(line) > MAX_ERROR:
-        line = line[:MAX_ERROR * 2 // 3] + " ... " + line[-MAX_ERROR // 3:]
+    room = MAX_ERROR - len("error: ") - len(" ... ")
+    if len(line) > MAX_ERROR - len("error: "):
+        line = line[:room * 2 // 3] + " ... " + line[-(room - room * 2 // 3):]
     return line
 
 
 def _fail(message: str, code: int) -> NoReturn:
-    typer.echo(f"error: {_cut(message)}", err=True)
+    try:
+        typer.echo(f"error: {_cut(message)}", err=True)
+    except OSError:  # stderr cannot be written either (2>/dev/full): the exit code alone tells
+        _silence(sys.stderr)
     sys.exit(code)
 
 
@@ -192,13 +245,8 @@ app = typer.Typer(cls=ScorekeeperGroup, add_completion=True, no_args_is_help=Tru
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": HELP_OPTIONS},
                   help="Keep the score of a card night by the laws of the game, and settle up.",
-                  epilog="\b\nExample:\n  scorekeeper new friday --game tally --players Ann,Bob,Cid\n"
-                         "  scorekeeper hand friday Ann=12 Bob=-3\n  scorekeeper settle friday")
-
-
-def example(*lines: str) -> str:
-    """A command's help ends with a worked example (as gh and HTTPie do); \\b keeps the lines."""
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+                  epilog=example("scorekeeper new friday --game tally --players Ann,Bob,Cid",
+                                 "scorekeeper hand friday Ann=12 Bob=-3", "scorekeeper settle friday"))
 
 
 def _version(value: bool) -> None:
@@ -242,8 +290,12 @@ def root(ctx: typer.Context,
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="print the version and exit"),
          no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
-                                       "(as NO_COLOR=1 does)")) -> None:
+                                       "(as NO_COLOR=1 does)"),
+         no_pager: bool = typer.Option(False, "--no-pager", help="print long output as it is, "
+                                       "not through the pager ($PAGER, else less -FRX) a "
+                                       "terminal gets")) -> None:
     ctx.meta["no_color"] = no_color
+    ctx.meta["no_pager"] = no_pager
     ctx.obj = dir
 
 def _folder(ctx: typer.Context) -> Path:
@@ -256,17 +308,34 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
     return resolve_sessions_dir(_root_dir(ctx))
 
 def _path(ctx: typer.Context, name: str) -> Path:
+    """The one resolver for --dir plus a sitting's (or a party's) name: the file it names in
+    the sessions folder (--dir, SCOREKEEPER_DIR, ./sessions, XDG), or a path as given.
+    Every command of the app and of its sub-apps (party, cinch, board) finds its file here."""
     from ..store import session_path
 
+    if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
+        raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
     return session_path(name, _folder(ctx))
+
+
+def _name_forgotten(ctx: typer.Context, name: str) -> str:
+    """`hand bidder=Ann bid=8`: the sitting's name was left out, and a field taken for it."""
+    from ..model import shown
+
+    command = " ".join(["scorekeeper"] + _command_names(ctx))
+    fields = any(p.name == "fields" for p in ctx.command.params)
+    example = f"{command} NAME {name} ..." if fields else f"{command} NAME"
+    return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
+            f"({example}; scorekeeper list shows the names)")
 
 def _style(ctx: typer.Context):
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
     --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
     import os
 
-    is_tty = sys.stdout.isatty()
-    if not is_tty and not os.environ.get("COLUMNS", "").strip():
+    is_tty = is_terminal(sys.stdout)
+    if not is_tty and not os.environ.get("COLUMNS", "").strip() and not os.environ.get("FORCE_COLOR") \
+            and os.environ.get("CLICOLOR_FORCE", "0") == "0":
         return None  # piped: plain, and nothing more imported
     import shutil
 
@@ -276,8 +345,33 @@ def _style(ctx: typer.Context):
                   getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
 
 
-def _out(text: str) -> None:
-    typer.echo(text)
+def _out(text: str, page: bool = False) -> None:
+    """Print a command's output; with `page`, a long one goes through the pager on a terminal
+    (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
+    if sys.stdout is None:  # `>&-`: click would drop the output without a word
+        raise OSError(errno.EBADF, "the output is closed")
+    if page:
+        from .output import page as through, wants_pager
+
+        ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+        no_pager = bool(ctx is not None and ctx.find_root().meta.get("no_pager"))
+        command = wants_pager(text, no_pager)
+        if command is not None:
+            sys.stdout.flush()
+            through(text, command)
+            return
+    typer.echo(text, color=_forced_color() or None)
+
+
+def _forced_color() -> bool:
+    """FORCE_COLOR or CLICOLOR_FORCE asked for colour where click would strip it (a pipe)."""
+    if not os.environ.get("FORCE_COLOR") and os.environ.get("CLICOLOR_FORCE", "0") == "0":
+        return False
+    from ..render.terminal import wants_color
+
+    ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
+    no_color = bool(ctx is not None and ctx.find_root().meta.get("no_color"))
+    return wants_color(False, dict(os.environ), no_color)
 
 
 class _Printed:
@@ -291,6 +385,12 @@ class _Printed:
     def __call__(self, *replayed) -> None:
         self.value = self.render(*replayed)
 
+    def out(self, done: str) -> None:
+        """Print it, once the ledger has saved (`done`: "hand 3 was saved"), to the end."""
+        _SAVED.append(done)
+        _out(self.value)
+        sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
+
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
 
 
@@ -303,37 +403,67 @@ def _json_opt():
 
 
 @app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule target=51"))
+                            "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
+                            "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
-        game: str = typer.Option(..., "--game", "-g", help="which game (scorekeeper games)",
-                                 autocompletion=_complete_game),
-        players: str = typer.Option(..., "--players", "-p", help="names in seating order: Ann,Bob,Cid"),
+        game: Optional[str] = typer.Option(None, "--game", "-g", help="which game (scorekeeper games)  "
+                                           "[required, unless --like]", autocompletion=_complete_game),
+        players: Optional[str] = typer.Option(None, "--players", "-p", help="names in seating order: "
+                                              "Ann,Bob,Cid  [required, unless --like]"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
-        stake: str = typer.Option("1", "--stake", help="money per counter, point or game"),
-        currency: str = typer.Option("", "--currency", help="e.g. USD")) -> None:
+        stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
+                                            "[default: 1]"),
+        currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
+        like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
+                                           help="take the game, players, stake and house rules of an "
+                                           "earlier sitting (what is given besides wins)",
+                                           autocompletion=_complete_sitting)) -> None:
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments
     from ..fields import parse_stake
 
+    rules = parse_assignments(rule, "rule")
+    if like is not None:
+        earlier = ledger.template(_path(ctx, like))
+        same_game = game is None or game.strip().lower() == earlier.game
+        game = earlier.game if game is None else game
+        players = ",".join(earlier.players) if players is None else players
+        rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
+        stake = stake if stake is not None else str(earlier.stake)
+        currency = currency if currency is not None else earlier.currency
+    for value, option in ((game, "--game"), (players, "--players")):
+        if value is None:
+            raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
+                                   f"and rules of an earlier sitting)", usage=True)
+    assert game is not None and players is not None
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    text = _Printed(lambda r: f"created {r.session.path}{folder_note}\n\n"
-                    + render.standings_text(r.session, r.standings))
-    ledger.new_session(path, game, names, parse_assignments(rule, "rule"), parse_stake(stake), currency,
-                       prepare=text)
-    _out(text.value)
+    style = _style(ctx)
+    text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+                    + "\n\n" + render.standings_text(r.session, r.standings, style))
+    made = ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
+                              currency or "", prepare=text)
+    text.out(f"{made.session.name} was created")
 
 
-@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i"))
+@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
+                            "scorekeeper hand friday -i bidder=Bob",
+                            "scorekeeper new crib --game cribbage --players Ann,Bob",
+                            "scorekeeper hand crib -i --by cards"))
 def hand(ctx: typer.Context, name: str = _sitting_arg(),
          fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
                                             autocompletion=_complete_field),
-         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields"),
+         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields (those "
+                                          "given as FIELD=VALUE are not asked)"),
+         by: Optional[str] = typer.Option(None, "--by", metavar="cards|points",
+                                          help="with -i, for cribbage: ask the starter, hands and crib "
+                                          "as cards, or each player's points (default: the first "
+                                          "answer tells)", autocompletion=lambda: ["cards", "points"]),
          json: bool = _json_opt()) -> None:
     """Log one hand, then show its effect and the standings."""
     from .. import ledger
@@ -344,29 +474,49 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     style = None if json else _style(ctx)
     text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
                     else render.effect_text(r.session, r.standings, style))
-    if not fields and (interactive or sys.stdin.isatty()):
+    if by is not None and by.strip().lower() not in ("cards", "points"):
+        raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
+    asking = interactive or (not fields and is_terminal(sys.stdin))
+    if by is not None and not asking:
+        raise ScorekeeperError("--by goes with -i (it says what the prompts ask)", usage=True)
+    if asking:
         from .prompts import ask_hand
 
-        ask_hand(path, prepare=text)
+        logged = ask_hand(path, prepare=text, given=parse_assignments(fields or []),
+                          by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)
     else:
-        ledger.add_hand(path, parse_assignments(fields), prepare=text)
-    _out(text.value)
+        logged = ledger.add_hand(path, parse_assignments(fields), prepare=text)
+    text.out(f"hand {len(logged.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --json"))
-def show(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Standings (with the next dealer), then every hand with its effect."""
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+                            "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
+def show(ctx: typer.Context, name: str = _sitting_arg(),
+         last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
+                                                 help="list only the last N hands"),
+         json: bool = _json_opt()) -> None:
+    """Standings (with the next dealer), then every hand with its effect; when the hands are
+    many, the standings again at the end. Long output goes through a pager on a terminal."""
     from .. import ledger
     from ..render import sitting as render
 
+    last = None
+    if last_text is not None:
+        from ..fields import typed_number
+
+        last = typed_number(last_text, "--last", "the number of hands to list")
+        if last < 1:
+            raise ScorekeeperError(f"--last: the number of hands to list must be at least 1, got {last}",
+                                   usage=True)
     r = ledger.open_session(_path(ctx, name))
     if json:
-        _out(render.show_json(r.session, r.standings))
+        _out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session)))
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last),
+             page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -375,14 +525,11 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from .. import ledger
     from ..render import sitting as render
 
-    text = _Printed(lambda removed, r: f"removed hand {len(r.session.hands) + 1}: "
-                    f"{render.hand_text(removed.fields)}\n"
-                    f"to put it back: {render.command_line(name, 'redo', _root_dir(ctx))}\n"
-                    f"(once other hands are logged: "
-                    f"{render.put_back_command(name, removed.fields, _root_dir(ctx))})\n\n"
-                    + render.standings_text(r.session, r.standings))
-    ledger.undo(_path(ctx, name), prepare=text)
-    _out(text.value)
+    style = _style(ctx)
+    text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
+                                                          _root_dir(ctx), style))
+    after = ledger.undo(_path(ctx, name), prepare=text)[1]
+    text.out(f"the undo of hand {len(after.session.hands) + 1} was saved")
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
@@ -393,28 +540,51 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
 
     style = None if json else _style(ctx)
     text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
-                    else f"put back hand {len(r.session.hands)}: {render.hand_text(hand.fields)}\n"
-                    + render.effect_text(r.session, r.standings, style))
-    ledger.redo(_path(ctx, name), prepare=text)
-    _out(text.value)
+                    else render.fit_lines(f"put back hand {len(r.session.hands)}: "
+                                          f"{render.hand_text(hand.fields)}", style and style.width)
+                    + "\n" + render.effect_text(r.session, r.standings, style))
+    after = ledger.redo(_path(ctx, name), prepare=text)[1]
+    text.out(f"hand {len(after.session.hands)} was put back")
 
 
-@app.command(epilog=example("scorekeeper edit friday 7 made=9", "scorekeeper edit friday 3 note="))
+@app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
-         fields: List[str] = typer.Argument(..., help="FIELD=VALUE ... (FIELD= removes a field)",
+         fields: List[str] = typer.Argument(None, metavar="FIELDS...",
+                                            help="FIELD=VALUE ... (FIELD= removes a field)  [required]",
                                             autocompletion=_complete_field)) -> None:
     """Correct hand N; show what it changed (everything after it is recomputed)."""
     from .. import ledger
     from ..render import sitting as render
     from ..fields import parse_assignments, typed_number
 
+    path = _path(ctx, name)
+    if "=" in number_text:
+        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])]), usage=True)
+    if not fields:
+        raise ScorekeeperError("Missing argument 'FIELDS...': give the fields to correct as FIELD=VALUE",
+                               usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
     style = _style(ctx)
     text = _Printed(lambda before, after: render.correction_text(
         number, before.session, before.standings, after.session, after.standings, style=style))
-    ledger.correct(_path(ctx, name), number, parse_assignments(fields), prepare=text)
-    _out(text.value)
+    ledger.correct(path, number, parse_assignments(fields), prepare=text)
+    text.out(f"the correction to hand {number} was saved")
+
+
+def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
+    """`edit friday made=9`: the hand's number was left out. Say how many there are."""
+    from .. import ledger
+    from ..render.sitting import command_line
+
+    given = " ".join(fields)
+    try:
+        hands = len(ledger.open_session(path).session.hands)
+    except ScorekeeperError:
+        hands = 0
+    which = f"1 to {hands}; the last is {hands}" if hands else "1 is the first"
+    return (f"the hand's number is missing: {command_line(name, 'edit')} NUMBER {given} "
+            f"(NUMBER: {which})")
 
 
 @app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
@@ -425,23 +595,30 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
 
     r = ledger.open_session(_path(ctx, name))
     s = ledger.settlement(r)
-    _out(render.settle_json(s, r.standings) if json else render.settle_text(r.session, r.standings, s, _style(ctx)))
+    if json:
+        _out(render.settle_json(s, r.standings))
+    else:
+        _out(render.settle_text(r.session, r.standings, s, _style(ctx)), page=True)
 
 
-@app.command(epilog=example("scorekeeper check friday", "scorekeeper check sessions/examples/*.yaml"))
+@app.command(epilog=example("scorekeeper check friday",
+                            "scorekeeper check friday sessions/examples/cinch-*.yaml"))
 def check(ctx: typer.Context,
           names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
                                             ".yaml files", autocompletion=_complete_sitting)) -> None:
     """Every mistake in the sittings at once, one `file:line: message` each (exit 1 if any)."""
     from .. import ledger
 
+    from ..render.sitting import fit_lines
+    from .output import width
+
     errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
         _out(f"no mistakes in {sittings}")
         return
-    for err in errors:
-        _out(str(err))
+    # `file:line: message`, the message wrapped under it on a terminal
+    _out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -454,7 +631,12 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
 
     folder, why = _folder_and_why(ctx)
     rows = ledger.list_sittings(folder)
-    _out(render.sessions_json(folder, why, rows) if json else render.sessions_text(folder, why, rows))
+    if json:
+        _out(render.sessions_json(folder, why, rows))
+    else:
+        from .output import width
+
+        _out(render.sessions_text(folder, why, rows, width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -471,14 +653,16 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     from ..render import sitting as render
     from ..fields import parse_assignments
 
+    from .output import width
+
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every))
+        _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
     seated = [p.strip() for p in players.split(",")] if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields))
+    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 
 
 def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
@@ -498,7 +682,7 @@ PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a
 
 
 @app.command(epilog=example("scorekeeper export friday > friday.csv",
-                            "scorekeeper export party-hearts > party-results.csv"))
+                            "scorekeeper export sessions/examples/party-hearts.yaml > party.csv"))
 def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
            csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
     """Every hand with its effect and the scores after it, as CSV; of a party, every table's
@@ -537,10 +721,15 @@ def stats(ctx: typer.Context,
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
     nights, failed = ledger.season(folder, keep)
     season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
-    _out(render_stats.stats_json(season) if json else render_stats.stats_text(season, str(folder)))
+    if json:
+        _out(render_stats.stats_json(season))
+    else:
+        from .output import width
+
+        _out(render_stats.stats_text(season, str(folder), width()), page=True)
 
 
-@app.command(epilog=example("scorekeeper chart cribbage-evening", "scorekeeper chart party-hearts"))
+@app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
 def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
     """Each player's (or side's) score after every hand, as a chart fitting the terminal; of a
     party, each player's stars round by round."""
@@ -556,20 +745,24 @@ def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
         _out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
         return
     lines = stats.score_lines(r.standings)
-    title = f"{r.session.name} ({r.standings.game}): the score after each hand"
+    from ..render.sitting import fit_lines
+
+    title = fit_lines(f"{r.session.name} ({r.standings.game}): the score after each hand", width)
     _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color),
                                  target=r.game.race_target(r.session)))
 
 
-@app.command(epilog=example("scorekeeper report cribbage-evening --html evening.html",
-                            "scorekeeper report party-hearts --html party.html",
+@app.command(epilog=example("scorekeeper report friday --html friday.html",
+                            "scorekeeper report sessions/examples/party-hearts.yaml --html party.html",
                             "scorekeeper report --season --html season.html"))
 def report(ctx: typer.Context,
            name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",
                                                 autocompletion=_complete_sitting),
            html: Path = typer.Option(..., "--html", help="the HTML file to write"),
-           season: bool = typer.Option(False, "--season", help="every sitting in the folder")) -> None:
+           season: bool = typer.Option(False, "--season", help="every sitting in the folder"),
+           force: bool = typer.Option(False, "--force", help="write over a file that is not a report "
+                                      "scorekeeper wrote (never over a sitting or a party)")) -> None:
     """One self-contained HTML page to share: standings, chart, every hand, who pays whom; of a
     party, the prizes, the stars round by round and every table's result."""
     from .. import ledger, stats, store
@@ -585,7 +778,7 @@ def report(ctx: typer.Context,
     else:
         assert name is not None  # season is False, so a NAME was given
         page = _one_page(ctx, name)
-    store.write_text(html, page)
+    store.write_report(html, page, force=force)
     _out(f"wrote {html}")
 
 

@@ -10,9 +10,12 @@ from typing import List, Optional
 
 import typer
 
+from .helptext import example
+from .output import width
+
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cinch: play out a hand trick by trick and score it.",
-                  epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt")
+                  epilog=example("scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt"))
 
 
 @app.callback()
@@ -20,8 +23,9 @@ def cinch() -> None:
     """Cinch (Double Pedro): commands of the game's own."""
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt\n"
-                    "  scorekeeper cinch tricks hand.txt --log tuesday")
+@app.command(epilog=example("scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt",
+                            "scorekeeper new tuesday --game cinch --players A,Y,B,Z",
+                            "scorekeeper cinch tricks sessions/examples/cinch-tricks/foster-4.txt --log tuesday"))
 def tricks(ctx: typer.Context,
            file: Path = typer.Argument(..., help="a trick sheet: bidder, bid, trump, then six "
                                        "lines of four cards in seat order (see docs/cinch.md)"),
@@ -40,7 +44,9 @@ def tricks(ctx: typer.Context,
     if log is not None and rule:
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)
-    path = _session_path(ctx, log) if log is not None else None
+    from . import _path  # the one resolver for --dir plus a name
+
+    path = _path(ctx, log) if log is not None else None
     session = ledger.open_session(path).session if path is not None else None
     seats = session.players if session is not None else None
     if session is not None and session.game not in ("cinch", "sixty-three"):
@@ -53,24 +59,21 @@ def tricks(ctx: typer.Context,
         fields = played.hand_fields()
         if path is None:
             effect = score_alone(played.sheet.seats, fields, parse_assignments(rule))
-            shown.append(render_played(played, effect.summary, effect.notes))
+            shown.append(render_played(played, effect.summary, effect.notes, width()))
             continue
         assert seats is not None and log is not None  # a sitting to log into was given
         check_seats(played.sheet, seats, log)
         from ..render import sitting as render
+        from ..render.terminal import Style
 
         def logged(replayed, played=played) -> None:  # made before the file is replaced
             effect = replayed.standings.effects[-1]
-            shown.append(render_played(played, effect.summary, effect.notes) + "\n\nlogged as "
-                         + render.effect_text(replayed.session, replayed.standings))
+            fit = width()
+            style = Style(width=fit) if fit else None
+            shown.append(render_played(played, effect.summary, effect.notes, fit) + "\n\nlogged as "
+                         + render.effect_text(replayed.session, replayed.standings, style))
 
         ledger.add_hand(path, fields, prepare=logged)
     typer.echo("\n\n".join(shown))
 
 
-def _session_path(ctx: typer.Context, name: str) -> Path:
-    from ..store import session_path, sessions_dir
-
-    root = ctx.find_root()
-    given = root.obj or root.params.get("dir")
-    return session_path(name, sessions_dir(str(given) if given else None))

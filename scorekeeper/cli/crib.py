@@ -9,9 +9,12 @@ from typing import List
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, rich_markup_mode=None,
+from .helptext import example
+from .output import width
+
+app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cribbage: count a hand, the play, exact statistics, discard advice.",
-                  epilog="\b\nExample:\n  scorekeeper crib count 5H 5D 5C JS --starter 5S")
+                  epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
 
 
 def _cards(tokens: List[str]):
@@ -20,7 +23,7 @@ def _cards(tokens: List[str]):
     return parse_cards(" ".join(tokens))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib count 5H 5D 5C JS --starter 5S")
+@app.command(epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
 def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-card), 3 (five-card) "
                                             "or 6 (eight-card), such as 5H 5D 5C JS"),
           starter: str = typer.Option(..., "--starter", "-s", help="the card turned up, such as 5S"),
@@ -32,10 +35,10 @@ def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-ca
     from ..games.cribbage.count import count_hand
 
     result = count_hand(_cards(cards), Card.parse(starter), crib=crib)
-    typer.echo(render.count_json(result) if json else render.count_text(result))
+    typer.echo(render.count_json(result) if json else render.count_text(result, width()))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib stats --crib")
+@app.command(epilog=example("scorekeeper crib stats --crib"))
 def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a flush needs all five)"),
           json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
     """The exact distribution of show counts over all 12,994,800 hands with a starter."""
@@ -43,11 +46,11 @@ def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a
     from ..games.cribbage.stats import stats as compute
 
     result = compute()
-    typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib))
+    typer.echo(render.stats_json(result, crib) if json else render.stats_text(result, crib, width()))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer\n"
-                    "  scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3")
+@app.command(epilog=example("scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer",
+                            "scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3"))
 def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six-card), 5 "
                                               "(five-card, or three and four hands) or 8 "
                                               "(eight-card), such as 5H 5D JS 6C 4D KH"),
@@ -71,10 +74,10 @@ def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six
         which = "only one of" if dealer else "whose crib it is:"
         raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)
     advice = advise(_cards(cards), dealer, players, crib_size)
-    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer))
+    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer, width()))
 
 
-@app.command(epilog="\b\nExample:\n  scorekeeper crib play 7H 8S 7D 9C --unfinished")
+@app.command(epilog=example("scorekeeper crib play 7H 8S 7D 9C --unfinished"))
 def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in the order played"),
          unfinished: bool = typer.Option(False, "--unfinished",
                                          help="the count goes on: no go for the last card"),
@@ -84,4 +87,4 @@ def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in
     from ..games.cribbage.play import play as score_play
 
     pegs = score_play(_cards(cards), finished=not unfinished)
-    typer.echo(render.play_json(pegs) if json else render.play_text(pegs))
+    typer.echo(render.play_json(pegs) if json else render.play_text(pegs, width()))

@@ -6,16 +6,14 @@ inside each command.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 import typer
 
-from . import _Printed  # what a command prints, made before the file is replaced
-
-
-def _example(*lines: str) -> str:
-    return "\b\nExample:\n" + "\n".join(f"  {line}" for line in lines)
+from . import _out, _Printed  # what a command prints, made before the file is replaced
+from . import _path, _root_dir  # the one resolver for --dir plus a name
+from .helptext import example as _example
+from .output import width
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -32,22 +30,10 @@ def party() -> None:
     (docs/party.md)."""
 
 
-def _dir(ctx: typer.Context) -> Optional[str]:
-    root = ctx.find_root()
-    given = root.obj or root.params.get("dir")
-    return str(given) if given else None
-
-
-def _path(ctx: typer.Context, name: str) -> Path:
-    from ..store import session_path, sessions_dir
-
-    return session_path(name, sessions_dir(_dir(ctx)))
-
-
 def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     from .complete import sittings
 
-    return sittings(_dir(ctx), incomplete)
+    return sittings(_root_dir(ctx), incomplete)
 
 
 def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
@@ -70,9 +56,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     names = [p.strip() for p in players.split(",")]
     path = _path(ctx, name)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
-    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note))
+    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
     parties.new_party(path, game, names, parse_assignments(rule, "rule"), prepare=text)
-    typer.echo(text.value)
+    text.out(f"party {path.stem} was created")
 
 
 @app.command("round", epilog=_example(
@@ -93,9 +79,10 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1]))
+    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1],
+                                                            width()))
     parties.report(_path(ctx, name), table, parse_assignments(fields), prepare=text)
-    typer.echo(text.value)
+    text.out(f"the result of table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
@@ -106,11 +93,11 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..render import party as party_render
 
     p = parties.open_party(_path(ctx, name))
-    render = party_render.show_json if json else party_render.show_text
-    typer.echo(render(p.party, p.standing))
+    _out(party_render.show_json(p.party, p.standing) if json
+         else party_render.show_text(p.party, p.standing, width()), page=not json)
 
 
-@app.command(epilog=_example("scorekeeper party edit spring 2 1 Ann=5 Cid=0",
+@app.command(epilog=_example("scorekeeper party edit spring 1 1 Ann=5 Cid=0",
                             "scorekeeper party edit spring 1 1 Bob=4 Dan=4 cut=Dan"))
 def edit(ctx: typer.Context, name: str = _name(),
          round_text: str = typer.Argument(..., metavar="ROUND", help="the round (1 is the first)"),
@@ -125,9 +112,9 @@ def edit(ctx: typer.Context, name: str = _name(),
     round_number = typed_number(round_text, "ROUND", "the round")
     table = typed_number(table_text, "TABLE", "the table")
     text = _Printed(lambda before, after: party_render.correction_text(
-        round_number, table, before.standing, after.party, after.standing))
+        round_number, table, before.standing, after.party, after.standing, width()))
     parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields), prepare=text)
-    typer.echo(text.value)
+    text.out(f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
@@ -137,6 +124,6 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     from ..render import party as party_render
 
     text = _Printed(lambda before, after: party_render.undone_text(before.standing, after.party,
-                                                                      after.standing))
+                                                                      after.standing, width()))
     parties.undo(_path(ctx, name), prepare=text)
-    typer.echo(text.value)
+    text.out("the undo of the last result was saved")

@@ -8,6 +8,11 @@ hand, such as Cinch's bidder and made). Then one question for anything else
 found across fields (the same card in two hands, points that do not add up) re-asks the
 field(s) at fault, offering the earlier answer, and keeps the rest.
 
+A game counted from its cards (cribbage: `Game.card_fields`) is asked by cards when the table
+says so (`--by cards`) or when the first answer is a card: the starter, each hand, the crib and
+the play, each as cards or points. Fields given on the command line with `-i` are answers
+already: only the others are asked.
+
 Printing and prompting live here (an edge, like the rest of cli/); what to ask comes from the game.
 """
 
@@ -19,26 +24,48 @@ from typing import Dict, List, Optional, Sequence
 
 import typer
 
-from ..model import ScorekeeperError
+from ..model import ScorekeeperError, printable
 
 OTHER = "other fields"
 MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line after this
 
 
-def ask_hand(path: Path, prepare=None):
+BY = ("cards", "points")  # how a table counts a hand at the prompts (`hand -i --by`)
+
+
+def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, by: Optional[str] = None):
     """Ask for the hand, log it, and return the replayed sitting (`prepare`: as
-    ledger.add_hand's, what the command will print, made before the file is replaced)."""
+    ledger.add_hand's, what the command will print, made before the file is replaced). `given`:
+    fields typed on the command line, not asked again; `by`: "cards" or "points" (None: the
+    first answer tells, for a game counted from its cards)."""
     from .. import ledger
 
     replayed = ledger.open_session(path)
-    players = replayed.session.players
-    fields = replayed.game.fields(replayed.session)
-    asked = asked_fields(replayed.game, replayed.session, fields)
-    others = [f.name for f in fields if f not in asked and _applies(f, replayed.session.rules)]
-    others.append("note")
+    game, session = replayed.game, replayed.session
+    players = session.players
+    fields = game.fields(session)
+    by_name = {f.name: f for f in fields}
+    card_names = [n for n in game.card_fields(session) if n in by_name]
+    if by == "cards" and not card_names:
+        raise ScorekeeperError(f"--by cards: {game.name} is not counted from its cards at the prompts "
+                               f"(cribbage is)", usage=True)
+    given = dict(given or {})
     answers: Dict[str, str] = {}
+    asked = [f for f in asked_fields(game, session, fields) if f.name not in given]
+    first = set()  # the first question, asked already
+    if card_names and by is None and asked and any(n not in given for n in card_names):
+        by = _first_answer(asked[0], players, answers, by_name[card_names[0]])
+        first = {asked[0].name, card_names[0]}
+    if by == "cards":
+        cards_asked = [by_name[n] for n in card_names if n not in given]
+        asked = cards_asked + [f for f in asked if f.required and f not in cards_asked and f.name not in players]
     for field in asked:
-        _ask_field(field, players, answers)
+        if field.name not in first:
+            _ask_field(field, players, answers)
+    answers.update(given)
+    others = [f.name for f in fields if f.name not in answers and f not in asked
+              and _applies(f, session.rules) and not (by == "cards" and f.name in players)]
+    others.append("note")
     extra = _ask_others(others, {}, players, fields)
     for attempt in range(MAX_TRIES):
         try:
@@ -48,7 +75,7 @@ def ask_hand(path: Path, prepare=None):
                 raise
             message = re.sub(r"^hand \d+: ", "", err.message)
             at_fault = fields_at_fault(message, [f.name for f in asked], extra, players, err.field)
-            typer.echo(f"{message}; asking again: {', '.join(at_fault) or OTHER}", err=True)
+            typer.echo(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}", err=True)
             for field in asked:
                 if field.name in at_fault:
                     _ask_field(field, players, answers, again=True)
@@ -91,19 +118,63 @@ def fields_at_fault(message: str, asked: Sequence[str], extra: Dict[str, str],
     return named
 
 
+def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_field) -> str:
+    """The first question of a game counted from its cards: a number (by points) or a card,
+    taken as the first card field (the starter), which says the table counts by cards."""
+    while True:
+        answer = typer.prompt(f"{field.name}: {_help(field)} (or the {card_field.name} card, to count "
+                              f"from the cards)", default="", show_default=False).strip()
+        if not answer:
+            return "points"
+        try:
+            card_field.parse(answer, players)
+        except ScorekeeperError:
+            pass
+        else:
+            answers[card_field.name] = answer
+            return "cards"
+        try:
+            field.parse(answer, players)
+        except ScorekeeperError as err:
+            typer.echo(f"{err.message}; try again", err=True)
+            continue
+        answers[field.name] = answer
+        return "points"
+
+
+_DEFAULT = re.compile(r"\s*\(default (\S+)\)$|;\s*default (\S+)\)$")
+
+
+def _help(field) -> str:
+    """A field's help without the `(default 0)` the prompt says in its own words."""
+    return _DEFAULT.sub(lambda m: ")" if m.group(2) else "", field.help)
+
+
+def _mark(field) -> str:
+    """What Enter does: leaves the field out, or gives its default (`Enter for 0`)."""
+    if field.required:
+        return ""
+    found = _DEFAULT.search(field.help)
+    if found:
+        return f" (Enter for {found.group(1) or found.group(2)})"
+    return " (Enter to leave out)"
+
+
 def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bool = False) -> None:
-    mark = "" if field.required else " (Enter to leave out)"
+    mark = _mark(field)
     previous = answers.get(field.name, "")
     while True:  # a bad answer is explained and asked again, not found out after the last field
-        answer = typer.prompt(f"{field.name}: {field.help}{mark}", default=previous,
-                              show_default=bool(again and previous)).strip()
+        # the answer shown again escaped: what was typed may hold an escape sequence
+        offered = f" [{printable(previous)}]" if again and previous else ""
+        answer = typer.prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
+                              show_default=False).strip()
         try:
             if answer:
                 field.parse(answer, players)
             elif field.required:
                 raise ScorekeeperError(f"{field.name} is required ({field.kind.describe})")
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            typer.echo(f"{printable(err.message)}; try again", err=True)
             continue
         break
     if answer:
@@ -122,8 +193,9 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
     by_name = {f.name.lower(): f for f in list(fields) + list(COMMON)}
     shown = " ".join(f"{k}={_quoted(v)}" for k, v in previous.items())
     while True:
-        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none",
-                              default=shown, show_default=bool(shown)).strip()
+        offered = f" [{printable(shown)}]" if shown else ""
+        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
+                              default=shown, show_default=False).strip()
         try:
             extra = parse_assignments(shlex.split(answer)) if answer else {}
             for name, value in extra.items():
@@ -135,10 +207,10 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
                 if value:
                     field.parse(value, players)
         except ValueError as err:  # an unclosed quote
-            typer.echo(f"{err}; try again", err=True)
+            typer.echo(f"{printable(str(err))}; try again", err=True)
             continue
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            typer.echo(f"{printable(err.message)}; try again", err=True)
             continue
         return extra
 

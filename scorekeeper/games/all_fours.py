@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..cards import Card, Rank, Suit
-from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice, refuse_field_names
+from ..cards import Card, Rank
+from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
@@ -23,8 +23,6 @@ from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, int_rule
 # Ten for a ten."
 GAME_VALUES: Dict[Rank, int] = {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}
 FOURS = ("high", "low", "jack", "game")
-FIELDS = ("high", "low", "jack", "game", "turned_jack", "beg", "revoke", "wrong_score", "trump",
-          "took")
 
 
 def _four_or_one(raw: Any) -> int:
@@ -84,7 +82,6 @@ class AllFours(Game):
         if len(players) == 3:
             raise ScorekeeperError("all-fours is played by two players, or four in partnerships, "
                                    "got 3", kind=USAGE, key="players")
-        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def sides(self, players: Sequence[str]) -> Tuple[Tuple[str, ...], ...]:
         """Two players each for himself; four: the 1st and 3rd against the 2nd and 4th."""
@@ -251,6 +248,9 @@ class AllFours(Game):
 
 
     # ---------------------------------------------------------------- replay
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules["game"]
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Bob high, jack and game, Ann low; the dealer turned up a knave"."""

@@ -10,7 +10,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..fields import MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, suggest, whole_number
+from ..fields import (MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, refuse_field_names, suggest,
+                      whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
 Number = Any  # int or Fraction: scores are exact
@@ -230,9 +231,24 @@ class Game:
     def fields(self, session: Session) -> List[Field]:
         raise NotImplementedError
 
+    def own_field_names(self, session: Session) -> Tuple[str, ...]:
+        """The names no player may have: the hand fields of the game under the sitting's rules
+        that are not a player's own (`Ann=12`, `hand.Ann=...`), and the fields every hand may
+        have (note, at, and the log's corrected). Found by asking the game for its fields with
+        stand-ins for the players, so that a player's own fields show as the stand-ins'."""
+        stand_in = {p: f"\x00{i}" for i, p in enumerate(session.players)}
+        rules = {k: stand_in.get(v, v) if isinstance(v, str) else v for k, v in session.rules.items()}
+        seated = session._replace(players=tuple(stand_in.values()), rules=rules)
+        own = [f.name for f in self.fields(seated) if "\x00" not in f.name]
+        return tuple(dict.fromkeys(own + list(COMMON_FIELDS) + list(LOG_FIELDS)))
+
+    def check_names(self, session: Session) -> None:
+        """No player named like a hand field (fields.refuse_field_names: the one rule)."""
+        refuse_field_names(self.name, session.players, self.own_field_names(session))
+
     def race_target(self, session: Session) -> Optional[int]:
-        """The score that wins a game, in a game played to a target (its standings then show
-        "to go"); None: no target."""
+        """The score that wins a game, in a game played to a target (the chart and the page
+        draw it); None: no target."""
         return None
 
     def score_sides(self, session: Session) -> Optional[Tuple[Tuple[str, ...], ...]]:
@@ -245,6 +261,12 @@ class Game:
         these and the required fields; the rest in one question). By default each player's
         own field, where the game has one (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
+
+    def card_fields(self, session: Session) -> Sequence[str]:
+        """The fields asked one by one, in this order, when the table counts a hand from its
+        cards (`hand -i --by cards`, or a card given as the first answer); none: the game is
+        not counted from cards at the prompts."""
+        return ()
 
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:

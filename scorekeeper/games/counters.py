@@ -15,7 +15,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import refuse_field_names
 from ..model import Session
 from . import target as _target
 from .base import Effect, Figure, FinishedGame, Game, Standings, choice_rule, int_rule
@@ -41,22 +40,17 @@ def pay_rule() -> Any:
 
 
 class CountersGame(Game):
-    """Subclasses give `hand_fields` names and `losses(hand, session, dealer, seated)`."""
+    """Subclasses give `fields` and `losses(hand, session, dealer, seated)`."""
 
     min_players = 4
     max_players = 7
     unit = "counters"
-    hand_fields: Tuple[str, ...] = ()
     default_counters = 10
 
     @property
     def rules(self):  # type: ignore[override]
         return (int_rule("counters", self.default_counters,
                          "counters each player starts a game with", low=1), pay_rule())
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, self.hand_fields, ignore_case=True, usage=True)
 
     def losses(self, hand: Mapping[str, Any], session: Session, dealer: str,
                seated: Sequence[str]) -> List[Loss]:
@@ -82,13 +76,18 @@ class CountersGame(Game):
         # A race to lose every counter (Slobberhannes: "The player who first loses his ten
         # counters also loses the game"; Polignac: "player first losing his counters loses the
         # game"): no one puts in more than he has (the cap), and the rest of the deal is paid.
+        rest_counts = self.rest_of_deal_counts(session)
         race = _target.Race({p: counters - state.held[p] for p in players}, counters,
-                            cap=counters, rest_counts=True)
+                            cap=counters, rest_counts=rest_counts)
         paid: List[str] = []
+        dropped = 0  # what the others would still have paid after the game was lost
         for what, who, n in self.losses(hand, session, dealer, seated):
-            n = race.count(who, n)
-            if n:
-                paid.append(f"{who} -{n} ({what})")
+            over = race.over
+            counted = race.count(who, n)
+            if counted:
+                paid.append(f"{who} -{counted} ({what})")
+            elif over and not rest_counts and who != race.first:
+                dropped += n
         held = {p: counters - race.scores[p] for p in players}
         loser = race.first
         changes = {p: held[p] - state.held[p] for p in players}
@@ -107,8 +106,10 @@ class CountersGame(Game):
             games_lost[loser] += 1
             games += 1
             owed = ", ".join(f"{p} {amount}" for p, amount in payments.items() if p != loser and amount)
+            rest = (f"; the rest of the deal does not count ({dropped} counter"
+                    f"{'s' if dropped > 1 else ''})" if dropped else "")
             notes = (f"{loser} has lost all his counters and loses the game: pays "
-                     f"{owed or 'nobody anything'}; a new game starts",)
+                     f"{owed or 'nobody anything'}{rest}; a new game starts",)
         effect = Effect(summary, changes, dict(held), dealer, notes)
         if loser is not None:
             held = {p: session.rules["counters"] for p in players}
@@ -118,6 +119,13 @@ class CountersGame(Game):
     def dealt_again(self, hand: Mapping[str, Any]) -> bool:
         """Whether the same dealer deals again (Slobberhannes: after a misdeal)."""
         return False
+
+    def rest_of_deal_counts(self, session: Session) -> bool:
+        """Whether the rest of the deal is paid after a player has lost his last counter (and
+        the others are paid for what they hold at the end of the deal), or the game ends the
+        moment he goes out. Polignac: the deal is paid to its end (the order in which its
+        Jacks were taken is not logged)."""
+        return True
 
     def figures(self, values: Mapping[str, Any], before: CountersState, after: CountersState,
                 effect: Effect, session: Session) -> Sequence[Figure]:

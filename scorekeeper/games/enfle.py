@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import PLAYER, Field, refuse_field_names
+from ..fields import PLAYER, Field
 from ..model import Session
 from .base import Effect, Figure, Game, Standings, int_rule
 
@@ -32,10 +32,6 @@ class Enfle(Game):
     max_players = 8  # eight cards each: six from one pack of 52, more with a second pack
     unit = "counters"
     rules = (int_rule("ante", 1, "what each player puts into the pool every deal", low=1),)
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, ("winner",), ignore_case=True, usage=True)
 
     def fields(self, session: Session) -> List[Field]:
         return [Field("winner", PLAYER, "the first rid of his cards: takes the pool", required=True)]

@@ -12,12 +12,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
-from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer, refuse_field_names
+from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
 from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise, pool_shares
 from . import words
 
-FIELDS = ("looed", "miss", "gave_up")
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 
 
@@ -55,10 +54,6 @@ class Loo(Game):
                     "all must play) or ante (every player antes and a miss is dealt)",
                     "single", "ante"),
     )
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, FIELDS, ignore_case=True, usage=True)
 
     def check_rules(self, rules: Mapping[str, Any], players: Sequence[str]) -> None:
         # unlimited: the looed pay the pool just divided; a loo_amount would be ignored silently

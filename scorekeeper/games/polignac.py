@@ -16,7 +16,6 @@ from ..model import ScorekeeperError, Session
 from .counters import CountersGame, Loss
 from . import words
 
-FIELDS = ("capot", "capot_lost")
 JACKS = 4
 POINTS = 5  # four Jacks, Polignac counting two
 
@@ -31,7 +30,6 @@ class Polignac(CountersGame):
                    "paid as usual. The first to lose his counters (--rule counters=10 or 20) is "
                    "decavé and pays each of the others a counter for each point they still have "
                    "to go (--rule pay=game: the stake once each). At seven the dealer takes no cards.")
-    hand_fields = FIELDS
 
     def fields(self, session: Session) -> List[Field]:
         return [Field(p, integer(0, POINTS), f"points {p} took: each Jack 1, Polignac 2 (default 0)")

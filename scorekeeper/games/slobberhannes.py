@@ -7,14 +7,13 @@ all; a revoke costs a counter. The player who first loses his ten counters loses
 
 from __future__ import annotations
 
-from typing import Any, List, Mapping, Sequence
+from typing import Any, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field
 from ..model import ScorekeeperError, Session
+from .base import Rule, choice_rule
 from .counters import CountersGame, Loss
 from . import words
-
-FIELDS = ("first", "last", "queen", "revoke", "misdeal")
 
 
 class Slobberhannes(CountersGame):
@@ -27,7 +26,24 @@ class Slobberhannes(CountersGame):
                    "first loses his ten counters loses the game and pays each other player a "
                    "counter for each counter that player still holds (--rule pay=game: the "
                    "stake once each). At seven the dealer takes no cards.")
-    hand_fields = FIELDS
+
+    @property
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
+        return super().rules + (
+            choice_rule("game_ends", "out",
+                        "when the loser goes out: out (the game ends the moment he pays his last "
+                        "counter: he pays the others for what they hold then, and the rest of "
+                        "the deal does not count) or deal (the deal is paid to its end first, "
+                        "and he pays for what the others hold after it)", "out", "deal"),
+        )
+
+    def rest_of_deal_counts(self, session: Session) -> bool:
+        # Slobberhannes: "The player who first loses his ten counters also loses the game", and
+        # the counters move as the tricks are won: "The player winning the first trick must
+        # pay for it immediately ... the club Queen, which must be paid for as soon as it is
+        # taken in"; Polignac, the same family: "a counter for each point they have still to
+        # go when he is decavé". So by default the game ends when he pays his last counter.
+        return session.rules.get("game_ends", "out") == "deal"
 
     def fields(self, session: Session) -> List[Field]:
         return [
@@ -71,6 +87,9 @@ class Slobberhannes(CountersGame):
             raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
                                    f"trick and the club Queen (give first=, last= and queen=)")
         takers: List[str] = [str(taker) for taker in three]
+        # Paid in the order of play: the first trick "immediately", the club Queen "as soon as
+        # it is taken in", the last trick (and the extra point for all three) at the end; a
+        # revoke when it is claimed, after the hand.
         losses: List[Loss] = [(f"{what}", who, 1) for what, who in
                               zip(("first trick", "club Queen", "last trick"), takers)]
         if len(set(takers)) == 1:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
-from ..fields import _as_int, suggest, text_bound
+from ..fields import _as_int, refuse_field_names, suggest, text_bound
 from ..model import COMMON_FIELDS, FILE, ScorekeeperError, Session, shown
 
 HEARTS = "progressive-hearts"
@@ -52,7 +52,8 @@ def check_game(game: str) -> str:
     return name
 
 
-RESERVED = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
+# The fields of a table's result besides its players' own (`party round` reads NAME=N).
+RESULT_FIELDS = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
 
 
 def check_players(players: Sequence[str]) -> None:
@@ -61,11 +62,7 @@ def check_players(players: Sequence[str]) -> None:
         raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
                                f"the head table and the booby table), got {n}", usage=True,
                                key="players")
-    for p in players:  # `party round` reads NAME=N: a player called `cut` would be a field
-        if p.lower() in RESERVED:
-            raise ScorekeeperError(f"a player may not be called {shown(p)} at a party: {p.lower()}= is a "
-                                   f"field of a table's result; give him another name", usage=True,
-                                   player=p)
+    refuse_field_names("a party", players, RESULT_FIELDS)  # the one rule for names, as a sitting's
 
 
 def rules_of(game: str) -> Dict[str, Tuple[str, Mapping[str, str]]]:

@@ -3,32 +3,43 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Optional, Sequence
 
 from ..games.cribbage.count import Count, say, table
 from ..games.cribbage.discard import Advice
 from ..games.cribbage.play import Peg
 
 
-def _table(rows: List[List[Any]], headers: Sequence[str], align: Sequence[str] = ()) -> str:
+def _table(rows: List[List[Any]], headers: Sequence[str], align: Sequence[str] = (),
+           width: Optional[int] = None) -> str:
+    if width is not None:  # a terminal's width: fitted, cells wrapped at spaces
+        from .terminal import fit_table
+
+        return fit_table(rows, headers, width, align=align)
     from tabulate import tabulate
 
     return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True,
                     colalign=tuple(align) or None)
 
 
-def count_text(count: Count) -> str:
+def _fit(text: str, width: Optional[int]) -> str:
+    from .sitting import fit_lines
+
+    return fit_lines(text, width)
+
+
+def count_text(count: Count, width: Optional[int] = None) -> str:
     cards = " ".join(str(c) for c in count.hand)
     what = "crib" if count.crib else "hand"
     head = f"{what} {cards}, starter {count.starter}: {count.total}"
-    lines = [head, say(count)]
+    lines = [_fit(head, width), _fit(say(count), width)]
     if count.heels:
-        lines.append(f"starter {count.starter} is a knave: two for his heels to the dealer "
-                     f"(not part of this count)")
+        lines.append(_fit(f"starter {count.starter} is a knave: two for his heels to the dealer "
+                          f"(not part of this count)", width))
     rows = table(count)
     if rows:
         lines += ["", _table(rows + [["total", "", str(count.total)]], ["", "cards", "points"],
-                             ("left", "left", "right"))]
+                             ("left", "left", "right"), width)]
     return "\n".join(lines)
 
 
@@ -38,15 +49,16 @@ def count_json(count: Count) -> str:
     return json.dumps(data)
 
 
-def stats_text(stats: Dict[str, Any], crib_only: bool) -> str:
+def stats_text(stats: Dict[str, Any], crib_only: bool, width: Optional[int] = None) -> str:
     rules = ["crib"] if crib_only else ["hand", "crib"]
     totals = sorted(stats["hand"])
     rows = [[str(t)] + [f"{stats[r][t]:,}" for r in rules] for t in totals]
     rows.append(["all"] + [f"{sum(stats[r].values()):,}" for r in rules])
     means = ", ".join(f"{r} {float(stats['mean'][r]):.6f} (exactly {stats['mean'][r]})" for r in rules)
-    return (f"show counts of all {stats['combinations']:,} combinations of four cards and a starter\n\n"
-            + _table(rows, ["count"] + rules, ["right"] * (len(rules) + 1))
-            + f"\n\nmean: {means}")
+    return (_fit(f"show counts of all {stats['combinations']:,} combinations of four cards and a "
+                 f"starter", width) + "\n\n"
+            + _table(rows, ["count"] + rules, ["right"] * (len(rules) + 1), width)
+            + "\n\n" + _fit(f"mean: {means}", width))
 
 
 def stats_json(stats: Dict[str, Any], crib_only: bool) -> str:
@@ -58,26 +70,26 @@ def stats_json(stats: Dict[str, Any], crib_only: bool) -> str:
     return json.dumps(data)
 
 
-def discard_text(advice: Sequence[Advice], dealer: bool) -> str:
+def discard_text(advice: Sequence[Advice], dealer: bool, width: Optional[int] = None) -> str:
     net = "hand + crib" if dealer else "hand - crib"
     whose = "your crib (dealer)" if dealer else "the dealer's crib (pone)"
     rows = [[" ".join(map(str, a.discard)), " ".join(map(str, a.keep)), f"{float(a.hand):.2f}",
              f"{float(a.crib):.2f}", f"{float(a.net):+.2f}"] for a in advice]
-    return (f"laying out for {whose}; expected points, net = {net}\n\n"
+    return (_fit(f"laying out for {whose}; expected points, net = {net}", width) + "\n\n"
             + _table(rows, ["discard", "keep", "hand", "crib", "net"],
-                     ("left", "left", "right", "right", "right")))
+                     ("left", "left", "right", "right", "right"), width))
 
 
 def discard_json(advice: Sequence[Advice]) -> str:
     return json.dumps([a.as_dict() for a in advice])
 
 
-def play_text(pegs: Sequence[Peg]) -> str:
+def play_text(pegs: Sequence[Peg], width: Optional[int] = None) -> str:
     rows = [[str(i), str(p.card), str(p.count), str(p.points), ", ".join(p.reasons)]
             for i, p in enumerate(pegs, start=1)]
     total = sum(p.points for p in pegs)
     return _table(rows, ["#", "card", "count", "pegs", "for"],
-                  ("right", "left", "right", "right", "left")) + f"\n\npegged in all: {total}"
+                  ("right", "left", "right", "right", "left"), width) + f"\n\npegged in all: {total}"
 
 
 def play_json(pegs: Sequence[Peg]) -> str:

@@ -290,6 +290,13 @@ def season_html(season: "Season", nights: Sequence[Any]) -> str:
                  '<div class="pair"><div>', standings_html(r.standings, r.game.score_sides(r.session)),
                  "</div><div>",
                  settlement_html(r.standings, night.settlement), "</div></div>"]
+    if season.parties:
+        from pathlib import Path
+
+        names = ", ".join(Path(f.file).stem for f in season.parties)
+        body += ["<h2>Progressive parties</h2>",
+                 f"<p>Not sittings, so not counted here; each has a page of its own "
+                 f"(scorekeeper report NAME --html FILE): {escape(names)}.</p>"]
     if season.failed:
         body += ["<h2>Failed to load (not counted)</h2>",
                  "<ul>" + "".join(f"<li>{escape(failed_text(f))}</li>" for f in season.failed) + "</ul>"]

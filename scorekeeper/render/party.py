@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .chart import _wrap
-from .sitting import _table
+from ..model import printable
+from .sitting import _table, fit_lines
 
 if TYPE_CHECKING:
     from ..party.replay import PartyStanding, Seating, TableResult
@@ -19,13 +20,13 @@ def _table_name(number: int, tables: int) -> str:
     return f"{number} booby" if number == tables else str(number)
 
 
-def seating_table(tables: "Seating", reported: Sequence[int] = ()) -> str:
+def seating_table(tables: "Seating", reported: Sequence[int] = (), width: Optional[int] = None) -> str:
     rows = []
     for number, players in enumerate(tables, start=1):
         rows.append([_table_name(number, len(tables))] + list(players)
                     + (["reported"] if number in reported else []))
     headers = ["table", "seat 1", "seat 2", "seat 3", "seat 4"] + (["this round"] if reported else [])
-    return _table(rows, headers)
+    return _table(rows, headers, width)
 
 
 def heading(party: "Session", st: "PartyStanding") -> str:
@@ -37,14 +38,14 @@ def heading(party: "Session", st: "PartyStanding") -> str:
     return f"{party.name} ({party.game}, {count} players at {len(st.tables)} tables): {state}"
 
 
-def tallies_table(party: "Session", st: "PartyStanding") -> str:
+def tallies_table(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
     rows = []
     for p in st.standing:
         stars = st.stars[p]
         visited = " ".join(str(t) for t in st.visits[p]) or "-"
         rows.append([st.places[p], p, str(stars["gold"]), str(stars["red"]), str(stars["green"]),
                      str(len(st.visits[p])), visited])
-    return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"])
+    return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"], width, key=2)
 
 
 def prizes_line(party: "Session") -> str:
@@ -54,14 +55,15 @@ def prizes_line(party: "Session") -> str:
     return f"prizes ({rule}): {PRIZES[rule]}"
 
 
-def results_table(st: "PartyStanding") -> str:
+def results_table(st: "PartyStanding", width: Optional[int] = None) -> str:
     rows = [[str(r.round), str(r.table), r.summary] for r in st.results]
-    return _table(rows, ["round", "table", "result"]) if rows else "no results yet"
+    return _table(rows, ["round", "table", "result"], width, key=2) if rows else "no results yet"
 
 
-def show_text(party: "Session", st: "PartyStanding") -> str:
-    return "\n\n".join([heading(party, st), seating_table(st.tables, st.reported),
-                        tallies_table(party, st), prizes_line(party), results_table(st)])
+def show_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
+    return "\n\n".join([fit_lines(heading(party, st), width), seating_table(st.tables, st.reported, width),
+                        tallies_table(party, st, width), fit_lines(prizes_line(party), width),
+                        results_table(st, width)])
 
 
 def show_json(party: "Session", st: "PartyStanding") -> str:
@@ -87,17 +89,20 @@ def _result_json(r: "TableResult") -> Dict[str, Any]:
             "summary": r.summary}
 
 
-def created_text(party: "Session", st: "PartyStanding", path: str, note: str = "") -> str:
-    return f"created {path}{note}\n\n{heading(party, st)}\n\n{seating_table(st.tables)}"
+def created_text(party: "Session", st: "PartyStanding", path: str, note: str = "",
+                 width: Optional[int] = None) -> str:
+    return (fit_lines(f"created {path}{note}", width) + "\n\n" + fit_lines(heading(party, st), width)
+            + "\n\n" + seating_table(st.tables, width=width))
 
 
-def reported_text(party: "Session", st: "PartyStanding", result: "TableResult") -> str:
-    lines = [f"round {result.round} table {result.table}: {result.summary}"]
+def reported_text(party: "Session", st: "PartyStanding", result: "TableResult",
+                  width: Optional[int] = None) -> str:
+    lines = [fit_lines(f"round {result.round} table {result.table}: {result.summary}", width)]
     if st.round > result.round:
         lines.append("")
-        lines.append(f"every table has reported: the seating for round {st.round}")
+        lines.append(fit_lines(f"every table has reported: the seating for round {st.round}", width))
         lines.append("")
-        lines.append(seating_table(st.tables))
+        lines.append(seating_table(st.tables, width=width))
     else:
         waiting = st.waiting()
         lines.append(f"waiting for table{'s' if len(waiting) != 1 else ''} "
@@ -105,13 +110,8 @@ def reported_text(party: "Session", st: "PartyStanding", result: "TableResult") 
     return "\n".join(lines)
 
 
-def seating_text(party: "Session", st: "PartyStanding") -> str:
-    return f"{heading(party, st)}\n\n{seating_table(st.tables, st.reported)}"
-
-
-def changed_rounds(before: "PartyStanding", after: "PartyStanding") -> List[int]:
-    """The rounds whose seating a correction changed."""
-    return [n for n, (a, b) in enumerate(zip(before.history, after.history), start=1) if a != b]
+def seating_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
+    return f"{fit_lines(heading(party, st), width)}\n\n{seating_table(st.tables, st.reported, width)}"
 
 
 def _result_at(st: "PartyStanding", round_: int, table: int) -> "TableResult":
@@ -135,7 +135,7 @@ def star_changes(before: "TableResult", after: "TableResult") -> str:
 
 
 def correction_text(round_: int, table: int, before: "PartyStanding", party: "Session",
-                    after: "PartyStanding") -> str:
+                    after: "PartyStanding", width: Optional[int] = None) -> str:
     """`party edit`: the corrected result, what it did to the stars, and the seating: the rounds
     played after it stay as they were played; the round being played follows from the last."""
     result = _result_at(after, round_, table)
@@ -152,13 +152,14 @@ def correction_text(round_: int, table: int, before: "PartyStanding", party: "Se
         moved.append(f"round {after.round} {'is re-seated' if changed else 'keeps its seating'}")
     if moved:
         lines.append("; ".join(moved))
-    return "\n".join(lines) + "\n\n" + seating_text(party, after)
+    return fit_lines("\n".join(lines), width) + "\n\n" + seating_text(party, after, width)
 
 
-def undone_text(before: "PartyStanding", party: "Session", after: "PartyStanding") -> str:
+def undone_text(before: "PartyStanding", party: "Session", after: "PartyStanding",
+                width: Optional[int] = None) -> str:
     gone = before.results[-1]
-    return (f"removed round {gone.round} table {gone.table}: {gone.summary}\n\n"
-            + seating_text(party, after))
+    return (fit_lines(f"removed round {gone.round} table {gone.table}: {gone.summary}", width) + "\n\n"
+            + seating_text(party, after, width))
 
 
 # ---------------------------------------------------------------- shared: chart, export (issue 21 point 9)
@@ -259,5 +260,5 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
         said = " | ".join(f"deal {n}: {d}" for n, d in enumerate(deals[i] if i < len(deals) else (), start=1))
         writer.writerow([r.round, r.table, *r.players, *taken, " and ".join(r.winners), stars,
                          " and ".join(r.cuts), r.summary, *([said] if cinch else []),
-                         hand.fields.get("note", ""), hand.fields.get("at", "")])
+                         printable(str(hand.fields.get("note", ""))), printable(str(hand.fields.get("at", "")))])
     return out.getvalue()

@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
+from ..model import printable
+
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
     from ..games.base import Game, Standings
@@ -71,10 +73,18 @@ def json_number(value: Any) -> Any:
     return value
 
 
-def _table(rows: List[List[Any]], headers: Sequence[str]) -> str:
-    """tabulate's "simple" table. Plain text cells (most tables) are laid out here, to the
-    character as tabulate lays them out, at a fraction of its cost: `show` on a season of
-    10,000 hands spent most of its time in tabulate (see bench/bench_scale.py)."""
+def _table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] = None,
+           key: int = 1, below: Optional[int] = None) -> str:
+    """tabulate's "simple" table; with a `width` (a terminal's, or COLUMNS), fitted to it
+    (terminal.fit_table: cells wrap at spaces, or the columns go in groups, `key` columns
+    repeated). Plain text cells (most tables) are laid out here, to the character as tabulate
+    lays them out, at a fraction of its cost: `show` on a season of 10,000 hands spent most of
+    its time in tabulate (see bench/bench_scale.py)."""
+    if width is not None:
+        from .terminal import fit_table
+
+        return fit_table([[str(c) for c in row] for row in rows], [str(h) for h in headers], width,
+                         key=key, below=below)
     if _plain_cells(rows, headers):
         return _simple_table(rows, headers)
     from tabulate import tabulate
@@ -124,7 +134,7 @@ def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
 def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
     headers, rows = standings_rows(st)
     if style is None or not style.color:
-        return _table(rows, headers)
+        return _table(rows, headers, _width(style))
     from . import terminal
 
     best = _leaders(st)
@@ -147,6 +157,28 @@ def _leaders(st: Standings) -> Sequence[str]:
         return ()
     best = [p for p in st.players if figures[p] == top]
     return best if len(best) < len(st.players) else ()
+
+
+def _width(style: "Optional[Style]") -> Optional[int]:
+    return style.width if style is not None else None
+
+
+def _fit(text: str, style: "Optional[Style]") -> str:
+    """Lines of text wrapped at spaces to the style's width (none: as they are)."""
+    return fit_lines(text, _width(style))
+
+
+def fit_lines(text: str, width: Optional[int], hang: str = "    ") -> str:
+    """terminal.fit_lines, imported only when there is a width to fit."""
+    if not width:
+        return text
+    from .terminal import fit_lines as fit
+
+    return fit(text, width, hang)
+
+
+def _heading(session: Session, st: Standings) -> str:
+    return f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})"
 
 
 FINISHED_SHOWN = 5  # the latest finished games named under the standings
@@ -178,8 +210,7 @@ def _and(names: Sequence[str]) -> str:
 
 
 def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
-    parts = [f"{session.name} ({st.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
-             standings_table(st, style)]
+    parts = [_fit(_heading(session, st), style), standings_table(st, style)]
     extra = list(st.lines) + finished_lines(st)
     if st.pool is not None:
         extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
@@ -196,13 +227,14 @@ def standings_text(session: Session, st: Standings, style: "Optional[Style]" = N
 
 
 def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None,
-                sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    """Every hand: its number, dealer, fields, effect, and the scores after it: one column
-    per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
+                sides: "Optional[Sequence[Sequence[str]]]" = None, first: int = 1) -> str:
+    """Every hand (from hand `first` on): its number, dealer, fields, effect, and the scores
+    after it: one column per player, or per side where partners share a score (Ann-Cid | Bob-Dee)."""
     columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
     headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
-    for i, (hand, effect) in enumerate(zip(session.hands, st.effects), start=1):
+    listed = zip(session.hands[first - 1:], st.effects[first - 1:])
+    for i, (hand, effect) in enumerate(listed, start=first):
         fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
         summary = "; ".join((effect.summary,) + tuple(effect.notes))
         rows.append([str(i), effect.dealer or "", fields, summary]
@@ -243,14 +275,15 @@ def correction_text(number: int, before_session: Session, before: Standings,
         from .terminal import cards, fit_lines
 
         text = cards(fit_lines(text, style.width), style)
-    return text + "\n\n" + _before_after(after_session, before, after)
+    return text + "\n\n" + _before_after(after_session, before, after, style)
 
 
 def _effect_line(effect: Any) -> str:
     return "; ".join((effect.summary,) + tuple(effect.notes))
 
 
-def _before_after(session: Session, before: Standings, after: Standings) -> str:
+def _before_after(session: Session, before: Standings, after: Standings,
+                  style: "Optional[Style]" = None) -> str:
     headers = ["player", "before", "after"]
     won_before, won_after = before.games_won, after.games_won
     if won_before is not None and won_after is not None:
@@ -261,11 +294,25 @@ def _before_after(session: Session, before: Standings, after: Standings) -> str:
         if won_before is not None and won_after is not None:
             row += [str(won_before.get(p, 0)), str(won_after.get(p, 0))]
         rows.append(row)
-    parts = [f"{session.name} ({after.game}, {len(session.hands)} hand{'s' if len(session.hands) != 1 else ''})",
-             _table(rows, headers)]
+    parts = [_fit(_heading(session, after), style), _table(rows, headers, _width(style))]
     if after.next_dealer:
         parts.append(f"next dealer: {after.next_dealer}")
     return "\n\n".join(parts)
+
+
+def undone_text(name: str, removed: Any, session: Session, st: Standings, folder: Optional[str] = None,
+                style: "Optional[Style]" = None) -> str:
+    """`undo`: the hand removed, how to put it back (redo), and the command that logs it again
+    once other hands are logged (broken into ` \\` continuation lines to fit a terminal)."""
+    from .shell import continued
+
+    again = put_back_command(name, removed.fields, folder)
+    width = _width(style)
+    command = continued(again, width - 2) if width else [again]
+    lines = [_fit(f"removed hand {len(session.hands) + 1}: {hand_text(removed.fields)}", style),
+             _fit(f"to put it back: {command_line(name, 'redo', folder)}", style),
+             "or, once other hands are logged:"] + [f"  {line}" for line in command]
+    return "\n".join(lines) + "\n\n" + standings_text(session, st, style)
 
 
 def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str] = None) -> str:
@@ -278,7 +325,11 @@ def put_back_command(name: str, fields: Mapping[str, Any], folder: Optional[str]
 
 def command_line(name: str, command: str, folder: Optional[str] = None) -> str:
     """`scorekeeper [--dir FOLDER] COMMAND NAME`, quoted for a POSIX shell."""
-    words = ["scorekeeper", *(["--dir", folder] if folder else []), command, name]
+    return shell_words(["scorekeeper", *(["--dir", folder] if folder else []), command, name])
+
+
+def shell_words(words: Sequence[str]) -> str:
+    """Words as one command line, each quoted as a person would type it in a POSIX shell."""
     return " ".join(_shell_word(w) for w in words)
 
 
@@ -297,12 +348,12 @@ def _shell_word(word: str) -> str:
 def field_text(value: Any) -> str:
     """A logged value as it is typed: yes/no for flags, lists joined by commas."""
     if type(value) is str:
-        return value
+        return printable(value)  # a note holding an escape sequence is shown, never obeyed
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, (list, tuple)):
-        return ",".join(str(v) for v in value)
-    return str(value)
+        return printable(",".join(str(v) for v in value))
+    return printable(str(value))
 
 
 def hand_text(fields: Mapping[str, Any]) -> str:
@@ -310,9 +361,24 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
 
 
+REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end
+
+
 def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
-              sides: "Optional[Sequence[Sequence[str]]]" = None) -> str:
-    return standings_text(session, st, style) + "\n\n" + hands_table(session, st, style, sides)
+              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None) -> str:
+    """`show`: the standings, the hands (the `last` N only, if given), and when the hands take
+    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends."""
+    count = len(session.hands)
+    first = max(count - last, 0) + 1 if last is not None else 1
+    parts = [standings_text(session, st, style)]
+    if first > 1:
+        parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
+                          f"every hand)", style))
+    hands = hands_table(session, st, style, sides, first)
+    parts.append(hands)
+    if hands.count("\n") + 1 > REPEAT_AFTER:
+        parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
+    return "\n\n".join(parts)
 
 
 def effect_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
@@ -344,7 +410,7 @@ def hand_json(session: Session, st: Standings) -> str:
     return _json(data)
 
 
-def show_json(session: Session, st: Standings) -> str:
+def show_json(session: Session, st: Standings, last: Optional[int] = None) -> str:
     data: Dict[str, Any] = {
         "name": session.name,
         "game": st.game,
@@ -357,7 +423,7 @@ def show_json(session: Session, st: Standings) -> str:
             {"hand": i, "summary": e.summary, "notes": list(e.notes), "dealer": e.dealer,
              "changes": {p: exact_json(v) for p, v in e.changes.items()},
              "scores": {p: exact_json(v) for p, v in e.scores.items()}}
-            for i, e in enumerate(st.effects, start=1)
+            for i, e in enumerate(st.effects, start=1) if last is None or i > len(st.effects) - last
         ],
     }
     if st.pool is not None:
@@ -376,7 +442,7 @@ def show_json(session: Session, st: Standings) -> str:
 def money(cents: int, currency: str) -> str:
     sign = "-" if cents < 0 else ""
     text = f"{sign}{abs(cents) // 100}.{abs(cents) % 100:02d}"
-    return f"{text} {currency}".strip()
+    return f"{text} {printable(currency)}".strip()
 
 
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
@@ -402,14 +468,14 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
 
         table = terminal.table(rows, headers, style, paint=paint)
     else:
-        table = _table(rows, headers)
-    parts = [f"{session.name}: settlement ({stake})", table]
+        table = _table(rows, headers, _width(style))
+    parts = [_fit(f"{session.name}: settlement ({stake})", style), table]
     remarks = list(st.settle_lines) + _unfinished_game(st)
     if remarks:
-        parts.append("\n".join(remarks))
+        parts.append(_fit("\n".join(remarks), style))
     if s.transfers:
-        parts.append("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
-                               for t in s.transfers))
+        parts.append(_fit("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
+                                    for t in s.transfers), style))
     else:
         parts.append("nobody owes anything")
     return "\n\n".join(parts)
@@ -473,21 +539,33 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
     return out.getvalue()
 
 
-def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
+def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
+                  width: Optional[int] = None) -> str:
     """`list`: the folder used (and why that one), then one line per sitting."""
     if not rows:
-        return f"no sessions in {folder} ({why})"
+        return fit_lines(f"no sessions in {printable(str(folder))} ({why})", width)
     table = []
     for r in rows:
         if "error" in r:
             table.append([r["name"], "?", f"unreadable: {r['error']}", "", ""])
         elif r.get("kind") == "party":  # a progressive party: its game marked, its players counted
             table.append([r["name"], f"{r['game']} (party)", f"{len(r['players'])} players",
-                          str(r["hands"]), r["created"]])
+                          str(r["hands"]), _when(r["created"])])
         else:
             game = r["game"] if r["known_game"] else f"{r['game']} (unknown game)"
-            table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), r["created"]])
-    return f"sessions in {folder} ({why})\n\n" + _table(table, ["name", "game", "players", "hands", "created"])
+            table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), _when(r["created"])])
+    table = [[printable(str(cell)) for cell in row] for row in table]  # a file's name and header, as they are
+    return (fit_lines(f"sessions in {printable(str(folder))} ({why})", width) + "\n\n"
+            + _table(table, ["name", "game", "players", "hands", "created"], width))
+
+
+def _when(created: str) -> str:
+    """A sitting's start as people read it in a list, the local time it was written in:
+    `2026-11-29 19:31` (the file and --json keep the full ISO 8601 time with its offset)."""
+    import re
+
+    found = re.match(r"(\d{4}-\d\d-\d\d)T(\d\d:\d\d)", created)
+    return f"{found.group(1)} {found.group(2)}" if found else created
 
 
 def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> str:
@@ -510,18 +588,20 @@ def game_help_json(game: Game, fields: Sequence[Any]) -> str:
     })
 
 
-def games_list(games: Mapping[str, Game]) -> str:
+def games_list(games: Mapping[str, Game], width: Optional[int] = None) -> str:
     rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
-    return _table(rows, ["game", "what", "players", "settles in"])
+    return _table(rows, ["game", "what", "players", "settles in"], width)
 
 
-def game_help(game: Game, fields: Sequence[Any]) -> str:
-    parts = [f"{game.name}: {game.title}", game.description,
-             f"players: {game.min_players}-{game.max_players}; settles in {game.unit}"]
+def game_help(game: Game, fields: Sequence[Any], width: Optional[int] = None) -> str:
+    parts = [fit_lines(f"{game.name}: {game.title}", width), fit_lines(game.description, width, hang=""),
+             fit_lines(f"players: {game.min_players}-{game.max_players}; settles in {game.unit}", width)]
     rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
-    parts.append("house rules (--rule NAME=VALUE)\n" + _table(rule_rows, ["rule", "default", "values", "what"]))
+    parts.append("house rules (--rule NAME=VALUE)\n"
+                 + _table(rule_rows, ["rule", "default", "values", "what"], width, below=3))
     field_rows = [[f.name + (" *" if f.required else ""), f.kind.describe, f.help] for f in fields]
-    parts.append("hand fields (FIELD=VALUE; * required)\n" + _table(field_rows, ["field", "value", "what"]))
+    parts.append("hand fields (FIELD=VALUE; * required)\n"
+                 + _table(field_rows, ["field", "value", "what"], width, below=2))
     return "\n\n".join(p for p in parts if p)
 
 

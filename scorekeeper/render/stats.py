@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
-from .sitting import _table, json_number, money, number
+from .sitting import _table, fit_lines, json_number, money, number
 
 if TYPE_CHECKING:
     from ..stats import NightResult, PlayerSeason, Season, Tally
@@ -37,34 +37,40 @@ def tally_text(t: "Tally") -> str:
     return text
 
 
-def stats_text(season: "Season", folder: str) -> str:
+def stats_text(season: "Season", folder: str, width: Optional[int] = None) -> str:
     plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
-    parts = [f"season: {plural(season.sittings, 'sitting')}, {plural(season.hands, 'hand')} "
-             f"(in {folder})"]
+    parts = [fit_lines(f"season: {plural(season.sittings, 'sitting')}, {plural(season.hands, 'hand')} "
+                       f"(in {folder})", width)]
     players = list(season.players.values())
     if players:
         rows = [[p.name, str(p.sittings), str(p.hands), str(p.games_won), money_text(p.money),
                  night_text(p.best), night_text(p.worst)] for p in players]
         parts.append(_table(rows, ["player", "sittings", "hands", "games won", "money",
-                                   "best night", "worst night"]))
+                                   "best night", "worst night"], width))
         rows = [[p.name, game, str(g.sittings), str(g.hands), str(g.games_won),
-                 f"{_plus(g.net)} {g.unit}"]
+                 f"{_plus(g.net)} {_unit(g.net, g.unit)}"]
                 for p in players for game, g in sorted(p.by_game.items())]
         parts.append("by game\n" + _table(rows, ["player", "game", "sittings", "hands",
-                                                 "games won", "net"]))
+                                                 "games won", "net"], width, key=2))
         rows = [[p.name, game, name, tally_text(t)]
                 for p in players for game, figures in sorted(p.figures.items())
                 for name, t in figures.items()]
         if rows:
-            parts.append("figures\n" + _table(rows, ["player", "game", "figure", "value"]))
+            parts.append("figures\n" + _table(rows, ["player", "game", "figure", "value"], width, key=2))
     else:
         parts.append("no sittings to count")
     if season.failed:
-        parts.append("failed to load (not counted)\n" + "\n".join(str(f) for f in season.failed))
+        parts.append(fit_lines("failed to load (not counted)\n" + "\n".join(str(f) for f in season.failed),
+                               width))
     if season.parties:
-        parts.append("progressive parties (not sittings: scorekeeper party show NAME)\n"
-                     + "\n".join(f.file for f in season.parties))
+        parts.append(fit_lines("progressive parties (not sittings: scorekeeper party show NAME)\n"
+                               + "\n".join(f.file for f in season.parties), width))
     return "\n\n".join(parts)
+
+
+def _unit(value: Any, unit: str) -> str:
+    """`1 game`, `-1 game`, `2 games`, `0.50 points`: the unit as the figure says it."""
+    return unit[:-1] if unit.endswith("s") and number(value).lstrip("+-") == "1" else unit
 
 
 def _plus(value: Any) -> str:

@@ -9,7 +9,6 @@ and piped output stay plain.
 from __future__ import annotations
 
 import re
-import textwrap
 import unicodedata
 from typing import List, NamedTuple, Optional, Sequence
 
@@ -28,14 +27,25 @@ class Style(NamedTuple):
 
 
 def decide(is_tty: bool, env: dict, no_color: bool, encoding: str, columns: int) -> Optional[Style]:
-    """The style for stdout: a terminal gets symbols (if it can print them) and colour (unless
-    NO_COLOR or --no-color); a terminal or a COLUMNS setting fixes the width."""
-    width = columns if (is_tty or env.get("COLUMNS", "").strip()) else None
+    """The style for stdout: a terminal gets symbols (if it can print them) and colour; a
+    terminal or a COLUMNS setting fixes the width. Colour, strongest first: --no-color and
+    NO_COLOR (no-color.org) turn it off; FORCE_COLOR (force-color.org: any value) and
+    CLICOLOR_FORCE (bixense.com/clicolors: any value but 0) turn it on even when piped;
+    CLICOLOR=0 turns it off on a terminal."""
+    width = max(columns, 20) if (is_tty or env.get("COLUMNS", "").strip()) else None  # cli.output.MIN_WIDTH
     symbols = is_tty and _can_encode("♥♦♣♠", encoding)
-    color = is_tty and not env.get("NO_COLOR") and not no_color
+    color = wants_color(is_tty, env, no_color)
     if not (width or symbols or color):
         return None
     return Style(color, symbols, width)
+
+
+def wants_color(is_tty: bool, env: dict, no_color: bool = False) -> bool:
+    if no_color or env.get("NO_COLOR"):
+        return False
+    if env.get("FORCE_COLOR") or env.get("CLICOLOR_FORCE", "0") != "0":
+        return True
+    return is_tty and env.get("CLICOLOR", "1") != "0"
 
 
 def _can_encode(text: str, encoding: str) -> bool:
@@ -48,6 +58,8 @@ def _can_encode(text: str, encoding: str) -> bool:
 
 def visible_width(text: str) -> int:
     """Columns a cell takes: colour codes take none, wide characters two."""
+    if text.isascii() and "\x1b" not in text:  # by far the most cells: one column a character
+        return len(text)
     plain = _ANSI.sub("", text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain)
 
@@ -79,91 +91,216 @@ def leader(text: str, style: Style) -> str:
     return f"{BOLD}{GREEN}{text}{RESET}" if style.color else text
 
 
-def wrap_widths(natural: Sequence[int], wrappable: Sequence[int], width: int,
-                floor: int = 12) -> List[int]:
-    """Column widths that fit `width` (with two spaces between columns): the wrappable
-    columns are capped at one width, the largest that fits (the widest give up room first),
-    never below `floor`."""
-    widths = list(natural)
-    fixed = sum(w for i, w in enumerate(widths) if i not in wrappable) + 2 * (len(widths) - 1)
-    cap = max([widths[i] for i in wrappable] + [0])
-    while cap > floor and fixed + sum(min(widths[i], cap) for i in wrappable) > width:
-        cap -= 1
-    for i in wrappable:
-        widths[i] = min(widths[i], cap)
-    spare = width - fixed - sum(widths[i] for i in wrappable)
-    for i in sorted(wrappable, key=lambda i: -natural[i]):  # what the cap left over, to the widest
-        grow = min(spare, natural[i] - widths[i])
-        if grow > 0:
-            widths[i] += grow
-            spare -= grow
-    return widths
+def longest_word(text: str) -> int:
+    return max([visible_width(w) for w in text.split()] + [0])
 
 
 def wrap(text: str, width: int) -> List[str]:
-    return textwrap.wrap(text, width, break_on_hyphens=False) or [""]
+    """Greedy wrapping at spaces, measured in columns (wide characters count two); a word is
+    broken only when it is wider than the whole width (a path longer than the terminal)."""
+    lines: List[str] = []
+    current = ""
+    for word in text.split():
+        while visible_width(word) > width:  # no room for it anywhere: the only split allowed
+            if current:
+                lines.append(current)
+                current = ""
+            head, word = _split_at(word, width)
+            lines.append(head)
+        candidate = f"{current} {word}" if current else word
+        if current and visible_width(candidate) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = candidate
+    if current or not lines:
+        lines.append(current)
+    return lines
 
 
-def fit_lines(text: str, width: Optional[int]) -> str:
-    """Remarks under a table, each wrapped to the width (continuations indented further)."""
+def _split_at(word: str, width: int) -> "tuple[str, str]":
+    taken = 0
+    for i, c in enumerate(word):
+        taken += visible_width(c)
+        if taken > width:
+            return word[:max(i, 1)], word[max(i, 1):]
+    return word, ""
+
+
+def fit_lines(text: str, width: Optional[int], hang: str = "    ") -> str:
+    """Lines of text (remarks under a table, a heading), each wrapped at spaces to the width,
+    continuations indented further by `hang` (a paragraph: "")."""
     if not width:
         return text
     out = []
     for line in text.split("\n"):
         if visible_width(line) <= width:
             out.append(line)
-        else:
-            lead = line[:len(line) - len(line.lstrip(" "))]
-            out.extend(textwrap.wrap(line, width, subsequent_indent=lead + "    ",
-                                     break_on_hyphens=False))
+            continue
+        lead = line[:len(line) - len(line.lstrip(" "))]
+        more = lead + hang
+        first, *rest = wrap(line.strip(" "), max(width - len(lead), 1))
+        out.append(lead + first)
+        if rest:
+            out.extend(more + piece for piece in wrap(" ".join(rest), max(width - len(more), 1)))
     return "\n".join(out)
 
 
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style,
           wrappable: Sequence[int] = (), paint=None) -> str:
-    """tabulate's "simple" layout, with long cells wrapped onto more lines to fit the width
-    and each cell painted (after wrapping, so colour codes never split)."""
-    tight = [max([visible_width(h)] + [visible_width(r[i]) for r in rows]) for i, h in enumerate(headers)]
-    natural = [max(n, visible_width(h) + 2) for n, h in zip(tight, headers)]  # tabulate's padding
-    widths = natural
-    if style.width:
-        widths = wrap_widths(natural, wrappable, style.width)
-        if sum(widths) + 2 * (len(widths) - 1) > style.width:  # many players: no padding either
-            widths = wrap_widths(tight, wrappable, style.width, floor=6)
-        if sum(widths) + 2 * (len(widths) - 1) > style.width:  # long names: the headers wrap too
-            widths = _narrowest(rows, headers, tight, wrappable, style.width) or widths
-    head = [wrap(h, w) if w < visible_width(h) else [h] for h, w in zip(headers, widths)]
-    lines = ["  ".join(_pad(h[k] if k < len(h) else "", w) for h, w in zip(head, widths)).rstrip()
-             for k in range(max(len(h) for h in head))]
-    lines.append("  ".join("-" * w for w in widths))
-    for row in rows:
-        cells = [wrap(c, w) if w < visible_width(c) else [c] for c, w in zip(row, widths)]
-        for k in range(max(len(c) for c in cells)):
-            parts = []
-            for i, (c, w) in enumerate(zip(cells, widths)):
-                piece = c[k] if k < len(c) else ""
-                parts.append(_pad(paint(i, piece) if paint else piece, w))
-            lines.append("  ".join(parts).rstrip())
-    return "\n".join(lines)
+    """A table in tabulate's "simple" layout fitting the style's width (see fit_table); each
+    cell painted after wrapping, so colour codes never split."""
+    return fit_table(rows, headers, style.width, paint=paint)
 
 
-def _narrowest(rows: Sequence[Sequence[str]], headers: Sequence[str], tight: Sequence[int],
-               wrappable: Sequence[int], width: int) -> Optional[List[int]]:
-    """Widths that fit when even the headers do not (seven long names at 80 columns): each
-    column starts at its figures' width (a wrappable one at 6), then the room left is handed
-    out a column at a time, so every header and the hand get their share. None: nothing fits."""
-    widths = [6 if i in wrappable else max([1] + [visible_width(r[i]) for r in rows])
-              for i in range(len(headers))]
-    spare = width - sum(widths) - 2 * (len(widths) - 1)
-    if spare < 0:
-        return None
-    while spare > 0 and any(w < t for w, t in zip(widths, tight)):
-        for i, t in enumerate(tight):
-            if spare > 0 and widths[i] < t:
-                widths[i] += 1
-                spare -= 1
+GAP = 2  # spaces between columns, as tabulate's "simple" layout
+COMFORTABLE = 16  # a column of text narrower than this is hard to read: another group first
+BELOW = 30  # a description column narrower than this goes under its row instead
+INDENT = "    "  # a description under its row
+
+
+def fit_table(rows: Sequence[Sequence[str]], headers: Sequence[str], width: Optional[int],
+              paint=None, key: int = 1, align: Sequence[str] = (), below: Optional[int] = None) -> str:
+    """tabulate's "simple" table, no line wider than `width` (None: as wide as it comes).
+
+    When the table is too wide its cells (and headers) wrap at spaces onto more lines: the widest
+    columns give up room first, no column narrower than its longest word, so no word is split.
+    When even that does not fit, the table is cut into groups of columns, one under the other,
+    each repeating the first `key` columns (the player, the hand's number) to say whose row it
+    is. `paint(i, text)` colours a piece of column i; `align` says "right" for a column of
+    figures to align on the right. Column `below` (the last, a description such as a rule's
+    help) goes under its row, indented, when in the table it would be narrower than BELOW."""
+    n = len(headers)
+    tight = [max([visible_width(headers[i])] + [visible_width(r[i]) for r in rows]) for i in range(n)]
+    natural = [max(t, visible_width(h) + 2) for t, h in zip(tight, headers)]  # tabulate's padding
+    if width is None or sum(natural) + GAP * (n - 1) <= width:
+        return _render(rows, headers, natural, range(n), paint, align)
+    least = [max([longest_word(headers[i])] + [longest_word(r[i]) for r in rows]) for i in range(n)]
+    if below is not None and n > 1:
+        fitted = _fit_widths(natural, tight, least, width) if sum(least) + GAP * (n - 1) <= width else None
+        if fitted is None or fitted[below] < BELOW:
+            return _with_descriptions_below(rows, headers, width, below, paint, key, align)
+    parts = []
+    for columns in _groups(least, tight, width, min(key, n)):
+        widths = _fit_widths([natural[i] for i in columns], [tight[i] for i in columns],
+                             [least[i] for i in columns], width)
+        parts.append(_render(rows, headers, widths, columns, paint, align))
+    return "\n\n".join(parts)
+
+
+def _groups(least: Sequence[int], tight: Sequence[int], width: int, key: int) -> List[List[int]]:
+    """The columns in groups that each fit the width beside the key columns: one group when every
+    column fits at its narrowest; else as many as fit comfortably, then the rest below."""
+    n = len(least)
+    if sum(least) + GAP * (n - 1) <= width:
+        return [list(range(n))]
+    keys = list(range(key))
+    comfortable = [min(t, max(lw, COMFORTABLE)) for t, lw in zip(tight, least)]
+    groups: List[List[int]] = []
+    current: List[int] = []
+    for i in range(key, n):
+        wanted = keys + current + [i]
+        if current and sum(comfortable[j] for j in wanted) + GAP * (len(wanted) - 1) > width:
+            groups.append(keys + current)
+            current = []
+        current.append(i)
+    groups.append(keys + current)
+    return groups
+
+
+def _fit_widths(natural: Sequence[int], tight: Sequence[int], least: Sequence[int],
+                width: int) -> List[int]:
+    """Column widths for one table: with their padding where the widest columns keep a readable
+    width, else without; every column capped at one width (the widest give up room first), never
+    below its longest word unless a word is wider than the terminal itself."""
+    room = width - GAP * (len(natural) - 1)
+    floor = list(least) if sum(least) <= room else [1] * len(least)
+    for target in (natural, tight):
+        widths = _capped(target, floor, room)
+        capped = [w for w, t in zip(widths, target) if w < t]
+        if not capped or min(capped) >= 12 or target is tight:
+            return widths
+    raise AssertionError("unreachable")
+
+
+def _capped(target: Sequence[int], floor: Sequence[int], room: int) -> List[int]:
+    """Each column min(target, cap) (never below its floor), the largest cap that fits the room;
+    what the cap leaves over goes to the widest columns cut short."""
+    def at(cap: int) -> List[int]:
+        return [max(f, min(t, cap)) for t, f in zip(target, floor)]
+
+    low, high = 0, max(target)
+    while low < high:  # the largest cap that fits
+        mid = (low + high + 1) // 2
+        if sum(at(mid)) <= room:
+            low = mid
+        else:
+            high = mid - 1
+    widths = at(low)
+    spare = room - sum(widths)
+    for i in sorted(range(len(widths)), key=lambda i: -target[i]):
+        grow = min(spare, target[i] - widths[i])
+        if grow > 0:
+            widths[i] += grow
+            spare -= grow
     return widths
 
 
-def _pad(text: str, width: int) -> str:
-    return text + " " * max(0, width - visible_width(text))
+def _with_descriptions_below(rows: Sequence[Sequence[str]], headers: Sequence[str], width: int,
+                             below: int, paint, key: int, align: Sequence[str]) -> str:
+    """The table without its description column, each row's description wrapped under it."""
+    others = [i for i in range(len(headers)) if i != below]
+    n = len(others)
+    tight = [max([visible_width(headers[i])] + [visible_width(r[i]) for r in rows]) for i in others]
+    natural = [max(t, visible_width(headers[i]) + 2) for t, i in zip(tight, others)]
+    least = [max([longest_word(headers[i])] + [longest_word(r[i]) for r in rows]) for i in others]
+    if sum(least) + GAP * (n - 1) > width:  # the other columns in groups: the descriptions after
+        table = fit_table([[r[i] for i in others] for r in rows], [headers[i] for i in others], width,
+                          key=key, align=[align[i] if i < len(align) else "" for i in others])
+        return table + "\n\n" + fit_lines("\n".join(f"{r[0]}: {r[below]}" for r in rows), width)
+    widths = natural if sum(natural) + GAP * (n - 1) <= width else _fit_widths(natural, tight, least, width)
+    head, body = _layout(rows, headers, widths, others, paint, align)
+    out = list(head)
+    for row, lines in zip(rows, body):
+        out.extend(lines)
+        out.extend(INDENT + piece for piece in wrap(row[below], width - len(INDENT)) if row[below])
+    return "\n".join(out)
+
+
+def _render(rows: Sequence[Sequence[str]], headers: Sequence[str], widths: Sequence[int],
+            columns: Sequence[int], paint, align: Sequence[str]) -> str:
+    head, body = _layout(rows, headers, widths, columns, paint, align)
+    return "\n".join(head + [line for lines in body for line in lines])
+
+
+def _layout(rows: Sequence[Sequence[str]], headers: Sequence[str], widths: Sequence[int],
+            columns: Sequence[int], paint, align: Sequence[str]) -> "tuple[List[str], List[List[str]]]":
+    """The header lines (with the rule under them), and each row's lines."""
+    columns = list(columns)
+    right = {i for i in columns if i < len(align) and align[i] == "right"}
+
+    def cell_lines(text: str, w: int) -> List[str]:
+        return wrap(text, w) if visible_width(text) > w else [text]
+
+    def line(pieces: Sequence[str], painted: bool) -> str:
+        parts = []
+        for (i, w), piece in zip(zip(columns, widths), pieces):
+            shown = paint(i, piece) if painted and paint and piece else piece
+            parts.append(_pad(shown, w, i in right))
+        return "  ".join(parts).rstrip()
+
+    head = [cell_lines(headers[i], w) for i, w in zip(columns, widths)]
+    lines = [line([h[k] if k < len(h) else "" for h in head], False)
+             for k in range(max(len(h) for h in head))]
+    lines.append("  ".join("-" * w for w in widths))
+    body = []
+    for row in rows:
+        cells = [cell_lines(row[i], w) for i, w in zip(columns, widths)]
+        body.append([line([c[k] if k < len(c) else "" for c in cells], True)
+                     for k in range(max(len(c) for c in cells))])
+    return lines, body
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    fill = " " * max(0, width - visible_width(text))
+    return fill + text if right else text + fill

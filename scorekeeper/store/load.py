@@ -164,6 +164,11 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     def at(key: str) -> Source:
         return Source(filename, lines.get(key, 1))
 
+    for key in ("players", "rules", "stakes"):  # never written empty: a file cut off after `rules:`
+        node = nodes.get(key)
+        if isinstance(node, yaml.ScalarNode) and node.tag == "tag:yaml.org,2002:null" and not node.value:
+            raise ScorekeeperError(f"{key} is empty: the file may have been cut off here (scorekeeper always "
+                                   f"writes the {key}); write them out, or copy the file again", at(key))
     fmt = data.get("format")
     if fmt != FORMAT:
         raise ScorekeeperError(f"format must be {FORMAT}, got {fmt!r}", at("format"))
@@ -244,10 +249,14 @@ def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] 
              ) -> Tuple[Any, Any, Optional[Tuple[Hand, ...]]]:
     """(the root node, the document's data, the hands when built straight from their nodes);
     with `errors` (`scorekeeper check`) a field given twice in a hand is noted there."""
+    if "&" in text:  # an anchor: perhaps an alias, which the program never writes
+        _refuse_aliases(text, filename)
     loader = _SessionLoader(text)
     hands: Optional[Tuple[Hand, ...]] = None
     try:
         root = loader.get_single_node()
+        if isinstance(root, yaml.MappingNode):  # `hands:` twice kept one list; the next save lost the other
+            _refuse_duplicate_keys(yaml.MappingNode(root.tag, [(k, _LEAF) for k, _ in root.value]), filename)
         header = root
         hands_pair = _quick_hands_pair(root, text)
         if hands_pair is not None and isinstance(root, yaml.MappingNode):
@@ -258,11 +267,6 @@ def _compose(text: str, filename: str, errors: Optional[List[ScorekeeperError]] 
                                       root.start_mark, root.end_mark, root.flow_style)
         if header is not None:  # checked on the nodes, before any value is built from them
             _refuse_duplicate_keys(header, filename)
-        # Without an anchor (&name) there is no alias to expand: the walk is skipped, which
-        # matters for a season of 10,000 hands (bench/bench_scale.py).
-        if "&" in text and root is not None and _expanded_size(root, {}) > _MAX_NODES:
-            raise ScorekeeperError(f"refused: aliases (*name) expand to more than {_MAX_NODES:,} "
-                                   f"values (a session is far smaller)", Source(filename, 1))
         data = loader.construct_document(header) if header is not None else None
     except yaml.MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
@@ -342,7 +346,7 @@ def _quick_hands(loader: Any, node: Any, filename: str,
                 found = value.value  # the usual value: a plain string
             else:
                 if not isinstance(value, scalar):
-                    _refuse_duplicate_keys(value, filename)
+                    _refuse_duplicate_keys(value, filename, 3)  # the file, its list, the hand
                 found = value_of(value)
             fields[raw if type(key) is scalar and key.tag == _STR else str(value_of(key))] = found
         hands.append(Hand(fields, Source(filename, item.start_mark.line + 1), lines))
@@ -356,24 +360,20 @@ def _plain_decimal(text: str) -> bool:
     return digits.isdigit() and (digits[0] != "0" or len(digits) == 1)
 
 
-_MAX_NODES = 1_000_000  # a sitting of 1,000 hands of 20 fields is about 40,000
+_LEAF = yaml.ScalarNode("tag:yaml.org,2002:null", "")  # stands for a value not walked again
 
 
-def _expanded_size(node: Any, memo: Dict[int, int]) -> int:
-    """How many values the document holds with every alias written out: nested aliases
-    (a "billion laughs" file) would make every later walk over it, even an error message
-    quoting a value, take for ever."""
-    if id(node) in memo:
-        return memo[id(node)]
-    memo[id(node)] = _MAX_NODES + 1  # a node that contains itself is refused too
-    if isinstance(node, yaml.MappingNode):
-        size = 1 + sum(_expanded_size(k, memo) + _expanded_size(v, memo) for k, v in node.value)
-    elif isinstance(node, yaml.SequenceNode):
-        size = 1 + sum(_expanded_size(v, memo) for v in node.value)
-    else:
-        size = 1
-    memo[id(node)] = size
-    return size
+def _refuse_aliases(text: str, filename: str) -> None:
+    """An alias (`*name`) repeats a value: nested, a 142 KB file printed 191 MB and a 1 MB file
+    took 2.9 GB. The program never writes one, so a sitting holding one is refused at its line."""
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.AliasEvent):
+                raise ScorekeeperError(f"refused: an alias (*{shown(event.anchor, 30)[1:-1]}), which "
+                                       f"scorekeeper never writes: write the value out in full",
+                                       Source(filename, event.start_mark.line + 1 if event.start_mark else 1))
+    except yaml.YAMLError:
+        return  # not valid YAML: the load says where, in its own words
 
 
 _MAX_DIGITS = 30  # a number written longer than this in a file is refused where it stands
@@ -385,17 +385,23 @@ def _too_long(node: Any, filename: str) -> ScorekeeperError:
                             Source(filename, node.start_mark.line + 1))
 
 
-def _refuse_duplicate_keys(node: Any, filename: str) -> None:
+MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a hand, a list of cards
+
+
+def _refuse_duplicate_keys(node: Any, filename: str, depth: int = 0) -> None:
     """YAML keeps the last of two equal keys silently; a hand with `Ann` twice is a mistake.
     And a number of thousands of digits would crash PyYAML (Python refuses to read an
     integer of more than 4,300 digits): refuse it with its line, as any other bad value."""
-    stack = [node]
+    stack = [(node, depth)]
     seen_nodes = set()  # an alias repeats a node: walk it once (nested aliases would be exponential)
     while stack:
-        current = stack.pop()
+        current, level = stack.pop()
         if id(current) in seen_nodes:
             continue
         seen_nodes.add(id(current))
+        if level > MAX_DEPTH:  # every later walk over it (a repr, a comparison) would recurse past Python's limit
+            raise ScorekeeperError(f"a value nested more than {MAX_DEPTH} deep (no value in a session is "
+                                   f"nested more than 3)", Source(filename, current.start_mark.line + 1))
         if isinstance(current, yaml.ScalarNode):
             if current.tag == _INT and len(current.value) > _MAX_DIGITS:
                 raise _too_long(current, filename)
@@ -408,10 +414,10 @@ def _refuse_duplicate_keys(node: Any, filename: str) -> None:
                         f"{name} is given twice in one mapping (first on line {seen[name]})",
                         Source(filename, key.start_mark.line + 1))
                 seen[name] = key.start_mark.line + 1
-                stack.append(key)
-                stack.append(value)
+                stack.append((key, level + 1))
+                stack.append((value, level + 1))
         elif isinstance(current, yaml.SequenceNode):
-            stack.extend(current.value)
+            stack.extend((item, level + 1) for item in current.value)
 
 
 def _stakes(raw: Any, where: Source, lines: Optional[Mapping[str, int]] = None) -> Stakes:

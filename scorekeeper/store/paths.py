@@ -15,17 +15,13 @@ _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?")  # matched i
 MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any file-name limit
 
 
-def sessions_dir(option: Optional[str] = None) -> Path:
-    return resolve_sessions_dir(option)[0]
-
-
 def resolve_sessions_dir(option: Optional[str] = None) -> Tuple[Path, str]:
     """The sessions folder and why it was chosen, as tools do: --dir, then SCOREKEEPER_DIR,
     then ./sessions if that folder exists here, else the user's data folder (XDG)."""
     if option:
-        return Path(option), "--dir"
+        return check_path_text(Path(option), "--dir"), "--dir"
     if os.environ.get("SCOREKEEPER_DIR"):
-        return Path(os.environ["SCOREKEEPER_DIR"]), "SCOREKEEPER_DIR"
+        return check_path_text(Path(os.environ["SCOREKEEPER_DIR"]), "SCOREKEEPER_DIR"), "SCOREKEEPER_DIR"
     if Path(DEFAULT_DIR).is_dir():
         return Path(DEFAULT_DIR), "./sessions exists here"
     return user_data_dir() / "sessions", "the user data folder; --dir or SCOREKEEPER_DIR choose another"
@@ -69,6 +65,17 @@ def session_path(name: str, folder: Path) -> Path:
     return folder / f"{name}.yaml"
 
 
+def check_path_text(path: Path, what: str) -> Path:
+    """A path the file system could hold: no part longer than 255 bytes (a 300-character folder
+    name was an OSError traceback), no NUL byte."""
+    for part in path.parts:
+        if len(part.encode("utf-8", "surrogateescape")) > 255 or "\0" in part:
+            raise ScorekeeperError(f"{what}: {shown(str(path))} cannot be a path: {shown(part)} is longer than "
+                                   f"a file or folder name may be (255 bytes)" if "\0" not in part else
+                                   f"{what}: {shown(str(path))} holds a NUL byte", usage=True)
+    return path
+
+
 def _check_name_text(name: str) -> None:
     """Refused before the disk is touched: control characters (a newline, a NUL byte) and
     a file name the file system could not hold."""
@@ -102,11 +109,14 @@ def _close_names(path: Path) -> str:
 
 
 def list_sessions(folder: Path) -> List[Path]:
-    if not folder.is_dir():
-        return []
-    # not only plain files: a link whose target is gone (a synced folder not mounted) or a
-    # folder named x.yaml is listed, to fail with its reason, never skipped without a word
-    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    try:
+        if not folder.is_dir():
+            return []
+        # not only plain files: a link whose target is gone (a synced folder not mounted) or a
+        # folder named x.yaml is listed, to fail with its reason, never skipped without a word
+        return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml"))
+    except OSError as err:  # a folder this user may not read
+        raise ScorekeeperError(f"cannot read the folder {folder}: {err.strerror or err}") from None
 
 
 def real_path(path: Path) -> Path:

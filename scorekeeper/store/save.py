@@ -16,7 +16,7 @@ import yaml
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
 from .lock import create_temp, sweep_temp_files
-from .paths import real_path
+from .paths import check_path_text, real_path
 
 try:  # the libyaml C emitter is several times faster
     from yaml import CSafeDumper as _Dumper
@@ -97,6 +97,7 @@ def write_text(path: Path, text: str) -> None:
     if not path.name or any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
         raise ScorekeeperError(f"{shown(str(path))} is not a file name to write (no folder, no "
                                f"control characters)", usage=True)
+    check_path_text(path, "the file to write")
     target = real_path(path)
     if target.exists() and not target.is_file():
         raise ScorekeeperError(f"cannot write {shown(str(path))}: it is not a plain file (a folder, "
@@ -106,6 +107,41 @@ def write_text(path: Path, text: str) -> None:
     except OSError as err:
         raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None
     sweep_temp_files(target)  # a writer killed mid-write left its temporary file (undo's side file)
+
+
+# In every page `report` writes, after its first line: a file holding it may be written over.
+REPORT_MARK = "<!-- written by scorekeeper report; scorekeeper may write over this file -->"
+
+
+def write_report(path: Path, page: str, force: bool = False) -> None:
+    """An HTML report, marked as scorekeeper's. It never replaces a sitting or a party (with or
+    without `force`), nor, without `force`, any file that is not a report scorekeeper wrote
+    (`report u --html t.yaml` replaced the sitting t)."""
+    target = real_path(check_path_text(Path(path), "--html"))
+    head = _head(target)
+    if head is not None:
+        if target.suffix in (".yaml", ".yml") or head.lstrip().startswith("format: scorekeeper/"):
+            raise ScorekeeperError(f"{shown(str(path), 300)} is a session file (a sitting or a party): a "
+                                   f"report never writes over one; give the page another name, such as "
+                                   f"{shown(str(Path(path).with_suffix('.html')), 300)}", usage=True)
+        if REPORT_MARK not in head and not force:
+            raise ScorekeeperError(f"{shown(str(path), 300)} is there and is not a report scorekeeper wrote: "
+                                   f"give another name, or --force to write over it", usage=True)
+    first, newline, rest = page.partition("\n")
+    write_text(path, f"{first}{newline}{REPORT_MARK}\n{rest}" if newline else f"{REPORT_MARK}\n{page}")
+
+
+def _head(path: Path) -> Optional[str]:
+    """The start of a file that is there (what says whose it is); None if nothing is there."""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return None  # a folder, a device, a pipe (which would block): write_text says what is wrong
+        with open(path, "rb") as handle:
+            return handle.read(4096).decode("utf-8", "replace")
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return ""  # unreadable: not known to be a report
 
 
 def would_drop(path: Path) -> Optional[ScorekeeperError]:

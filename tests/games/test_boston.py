@@ -407,9 +407,9 @@ def test_example_sitting_twelve_deals():
 
 
 def test_a_player_may_not_be_named_like_a_hand_field(cli):
-    r = cli("new", "b", "--game", "boston", "--players", "A,Y,B,Call")
-    assert r.exit_code == 1
-    assert r.stderr == "error: player name 'Call' is a Boston hand field; choose another name\n"
+    r = cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Call", code=2)
+    assert r.stderr == "error: a player may not be called 'Call' in boston: call= is a hand field; " \
+                       "give him another name\n"
 
 
 # ---------------------------------------------------------------- a house table read from a file

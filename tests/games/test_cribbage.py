@@ -500,3 +500,32 @@ def test_three_hand_with_one_sitting_out_each_deal_in_rotation(cli):
     assert data["scores"] == {"Ann": 8, "Bob": 13, "Cid": 9}
     assert [e["dealer"] for e in data["effects"]] == ["Ann", "Bob", "Cid"]
     assert data["rules"]["game"] == 61
+
+
+# § 82 vi "he forfeits two points", viii "a penalty of three points", iii "the taking of two
+# points by the non-dealer", ix "added to his opponent's side": one figure, one taker.
+def test_three_hands_the_player_on_the_offenders_left_takes_the_penalty(cli):
+    cli.new("c", "cribbage", "Ann,Bob,Cid")
+    assert cli.ok("hand", "c", "misdeal=yes").stdout.startswith(
+        "hand 1: Bob takes two for the misdeal\n")              # Ann deals: Bob on her left
+    out = cli.ok("hand", "c", "Ann=5", "Bob=6", "Cid=3", "touched=Cid", "confused=Bob").stdout
+    assert out.startswith("hand 2: Ann takes 2: Cid touched the cards after the cut for the "
+                          "start; Cid takes 3: Bob confused the crib cards with his hand; ")
+    out = cli.ok("hand", "c", "Ann=5", "Bob=6", "Cid=3", "overscored.Ann=2").stdout
+    assert "Bob takes 2: Ann over-scored" in out and "Cid takes 2" not in out
+    assert cli.json("show", "c")["scores"] == {"Ann": 2 + 5 + 5, "Bob": 2 + 6 + 6 + 2,
+                                               "Cid": 3 + 3 + 3}
+
+
+def test_three_penalties_each_gives_both_opponents_the_penalty(cli):
+    cli.new("c", "cribbage", "Ann,Bob,Cid", "three_penalties=each")
+    out = cli.ok("hand", "c", "misdeal=yes").stdout
+    assert out.startswith("hand 1: Bob takes two for the misdeal; Cid takes two for the misdeal\n")
+    cli.ok("hand", "c", "Ann=5", "Bob=6", "Cid=3", "confused=Bob")
+    assert cli.json("show", "c")["scores"] == {"Ann": 3 + 5, "Bob": 2 + 6, "Cid": 2 + 3 + 3}
+
+
+def test_three_penalties_applies_only_when_three_play_together(cli):
+    r = cli.refused("x", "new", "x", "--game", "cribbage", "--players", "Ann,Bob",
+                    "--rule", "three_penalties=each")
+    assert "rule three_penalties: applies only when three play together" in r.stderr

@@ -366,9 +366,14 @@ def test_domino_hearts_thirty_one_is_game():
 # ---------------------------------------------------------------- players and rules
 
 
-def test_player_named_like_a_field_is_refused():
-    with pytest.raises(ScorekeeperError, match="is a hand field"):
-        Hearts().check_players(("A", "Revoke", "C"))
+def test_player_named_like_a_field_is_refused_whatever_the_case_and_the_rules_fields_count(cli):
+    r = cli.refused("h", "new", "h", "--game", "hearts", "--players", "A,Revoke,C", code=2)
+    assert r.stderr == "error: a player may not be called 'Revoke' in hearts: revoke= is a hand field; " \
+                       "give him another name\n"
+    # the fields of the sitting's own rules: bid= is a field at Auction Hearts only
+    cli.refused("h", "new", "h", "--game", "hearts", "--players", "A,Bid,C,D", "--rule",
+                "settling=auction", code=2)
+    cli.new("h", "hearts", "A,Bid,C,D")
 
 
 def test_counters_default_fifty_or_a_hundred_at_howell():
@@ -550,3 +555,19 @@ def test_forfeits_left_over_go_to_those_not_in_fault_at_the_settlement():
     st = g.replay(session)
     assert st.balances["A"] - st.scores["A"] == Fraction(1, 3)
     assert st.balances["B"] == st.scores["B"]       # the banker, in fault: not his
+
+
+# ---------------------------------------------------------------- the methods of settling, a registry
+
+
+def test_every_settling_is_one_class_looked_up_by_its_name():
+    from scorekeeper.games.hearts.methods import METHODS
+
+    rule = next(r for r in Hearts().rules if r.name == "settling")
+    assert list(METHODS) == rule.values.split(" | ") == ["sweepstake", "howell", "excess", "difference",
+                                                         "six-free", "spot", "auction", "joker", "discard",
+                                                         "heartsette", "domino"]
+    assert all(method.name == name for name, method in METHODS.items())
+    assert len({type(method) for method in METHODS.values()}) == len(METHODS)
+    assert [name for name, m in METHODS.items() if m.pool] == ["sweepstake", "auction", "joker", "discard",
+                                                               "heartsette"]

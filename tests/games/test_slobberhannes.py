@@ -73,3 +73,30 @@ def test_stats_count_counters_paid_per_deal_and_games_lost():
                   counters=4)
     assert ("Ann", "counters paid per deal", 4) in got and ("Ann", "games lost", 1) in got
     assert len([f for f in got if f[1] == "counters paid per deal"]) == 4  # the misdeal adds none
+
+
+# Ann at 1 counter, then she takes the first trick: "The player winning the first trick must
+# pay for it immediately"; "The player who first loses his ten counters also loses the game".
+TO_ONE = [{"first": "Ann", "last": "Ann", "queen": "Ann"}] * 2 + [
+    {"first": "Ann", "queen": "Bob", "last": "Cid"}]                 # Ann 1, Bob 9, Cid 9, Dot 10
+OUT_AT_THE_FIRST_TRICK = {"first": "Ann", "queen": "Bob", "last": "Cid", "revoke": "Dot"}
+
+
+def test_the_game_ends_when_the_loser_pays_his_last_counter():
+    st = replay("slobberhannes", FOUR, TO_ONE + [OUT_AT_THE_FIRST_TRICK])
+    last = st.effects[-1]
+    assert last.summary == "Ann -1 (first trick); pool 12"
+    assert last.scores == {"Ann": 0, "Bob": 9, "Cid": 9, "Dot": 10}  # what they hold then
+    assert last.notes == ("Ann has lost all his counters and loses the game: pays Bob 9, Cid 9, "
+                          "Dot 10; the rest of the deal does not count (3 counters); a new game "
+                          "starts",)
+    assert st.balances == {"Ann": -28, "Bob": 9, "Cid": 9, "Dot": 10}
+
+
+def test_game_ends_deal_the_deal_is_paid_to_its_end_first():
+    st = replay("slobberhannes", FOUR, TO_ONE + [OUT_AT_THE_FIRST_TRICK], game_ends="deal")
+    last = st.effects[-1]
+    assert last.scores == {"Ann": 0, "Bob": 8, "Cid": 8, "Dot": 9}
+    assert last.notes == ("Ann has lost all his counters and loses the game: pays Bob 8, Cid 8, "
+                          "Dot 9; a new game starts",)
+    assert st.balances == {"Ann": -25, "Bob": 8, "Cid": 8, "Dot": 9}

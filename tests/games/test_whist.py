@@ -351,7 +351,7 @@ def test_a_revoke_by_two_players_is_one_clear_error(cli, revoke, message):
 def test_a_player_named_like_a_hand_field_is_refused(cli, name):
     # A player called "revoke" would make `revoke=...` his tricks and his tricks the revoker:
     # a traceback at the first hand. Refused when the sitting is created, nothing written.
-    r = cli.refused("r", "new", "r", "--game", "short-whist", "--players", f"Ann,Bob,Cid,{name}")
+    r = cli.refused("r", "new", "r", "--game", "short-whist", "--players", f"Ann,Bob,Cid,{name}", code=2)
     assert r.stderr.strip() == (f"error: a player may not be called {name!r} in short-whist: "
                                 f"{name}= is a hand field; give him another name")
     assert not cli.file("r").exists()

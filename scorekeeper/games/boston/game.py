@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
-from ...model import FileData, ScorekeeperError, Session
+from ...model import FileData, ScorekeeperError, Session, shown
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
 from .. import words
@@ -63,14 +63,14 @@ def _call_hint(text: str) -> Optional[str]:
 
 
 def _parse_call(raw: Any, players: Sequence[str]) -> str:
-    try:
+    """A call; one typed as its number of tricks or without its size gets the table's hint
+    instead of the generic closest guess (which gave 'nine' for 'five'): decided from what was
+    typed, before any error, never by reading another module's message."""
+    text = str(raw).strip().lower()
+    hint = None if text in CALLS or text == PARTOUT else _call_hint(text)
+    if hint is None:
         return _CALLS_KIND.parse(raw, players)
-    except ScorekeeperError as err:
-        hint = _call_hint(str(raw).strip().lower())
-        if hint is None:
-            raise
-        message = err.message.split(" (did you mean", 1)[0]  # the generic guess gave 'nine' for 'five'
-        raise ScorekeeperError(f"{message} ({hint})") from None
+    raise ScorekeeperError(f"must be {_CALLS_KIND.describe}, got {shown(raw)} ({hint})")
 
 
 _CALLS_KIND = choice(*CALLS, PARTOUT)
@@ -350,13 +350,6 @@ class Boston(Game):
         return tuple(players[(at + k) % n] for k in range(1, n + 1) if players[(at + k) % n] not in out)
 
     # -- players and fields
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        taken = {"caller", "call", "tricks", "revoke", "misdeal", "wrong_cards", "pay", "note", "at"}
-        for p in players:
-            if p.lower() in taken:
-                raise ScorekeeperError(f"player name {p!r} is a Boston hand field; choose another name")
 
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # a deal is a call and how it went; each player's tricks only at Misère Partout

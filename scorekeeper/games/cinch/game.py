@@ -421,6 +421,9 @@ class Cinch(Game):
     def side_label(self, side: Sequence[str]) -> str:
         return _sides_name(side)
 
+    def race_target(self, session: Session) -> Optional[int]:
+        return session.rules["game"]  # "Game is 51" (or the house's `game`)
+
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Bob bid 7 in spades and made 9"; "nobody bid, the dealer named clubs; his side made
         7"; each for himself, "Ann bid 7 in hearts; Ann took 8, Bob 4, Cid 2"."""

@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
@@ -92,6 +92,10 @@ class Cribbage(Game):
         bool_rule("sit_out", False, "three players, § 88: \"one person sits out, not each game, "
                   "but each deal in rotation\": each deal is a two-hand deal, the player on the "
                   "dealer's right sitting out"),
+        choice_rule("three_penalties", "left", "three hands: who takes the points a player "
+                    "forfeits, over-scores or gives by a misdeal: left (the player on his left "
+                    "takes the book's figure once, as muggins points go) or each (each of his "
+                    "two opponents takes it)", "left", "each"),
     )
 
     # ---------------------------------------------------------------- rules and fields
@@ -101,9 +105,10 @@ class Cribbage(Game):
         if rules.get("sit_out") and not three:
             raise ScorekeeperError("rule sit_out: one sits out each deal at three players (§ 88), "
                                    f"got {len(players)}")
-        if rules.get("three_crib", "four") != "four" and (not three or rules.get("sit_out")):
-            raise ScorekeeperError("rule three_crib: applies only when three play together "
-                                   "(three players, without sit_out)")
+        for name, default in (("three_crib", "four"), ("three_penalties", "left")):
+            if rules.get(name, default) != default and (not three or rules.get("sit_out")):
+                raise ScorekeeperError(f"rule {name}: applies only when three play together "
+                                       f"(three players, without sit_out)", rule=name)
         if three and rules.get("sit_out"):
             return  # each deal is a two-hand deal: any variant
         if len(players) > 2 and rules["variant"] != "six-card":
@@ -150,6 +155,11 @@ class Cribbage(Game):
                                               "xxii; \"refuses to abide by the rules\"): his "
                                               "side loses it at once"))
         return found
+
+    def card_fields(self, session: Session) -> Sequence[str]:
+        # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
+        players = session.players
+        return ("starter", *(f"hand.{p}" for p in players), "crib", *(f"play.{p}" for p in players))
 
     # ---------------------------------------------------------------- sides
 
@@ -393,7 +403,7 @@ class Cribbage(Game):
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
-            for opponent in self._opponent_sides(session, dealer, out):
+            for opponent in self._penalty_takers(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
             return steps
         counted = self.counted(hand, session, dealer)
@@ -405,7 +415,7 @@ class Cribbage(Game):
                                    field="touched")
         for name, points, what in PENALTIES:
             if name in hand:
-                for opponent in self._opponent_sides(session, hand[name], out):
+                for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
         for p in order:
@@ -420,7 +430,6 @@ class Cribbage(Game):
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
     def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
-        target = self.target(session.rules)
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
         out = hand.get("out")
         if out is not None:
@@ -468,6 +477,14 @@ class Cribbage(Game):
         return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
+        """Who takes the points a player forfeits (§ 82 vi, viii, xiv, xxi), over-scores (ix:
+        "added to his opponent's side") or gives by a misdeal (iii: "the taking of two points
+        by the non-dealer"): the other side. The laws give one figure for one opponent; three
+        playing together, the player on his left takes it once (as muggins points go), or with
+        three_penalties=each each of his two opponents takes it."""
+        if (out is None and len(session.players) == 3
+                and session.rules.get("three_penalties", "left") == "left"):
+            return [self.muggins_side(session, player)]
         return self._opponent_sides(session, player, out)
 
     def muggins_side(self, session: Session, player: str, out: Optional[str] = None) -> int:
@@ -553,20 +570,54 @@ class Cribbage(Game):
         """Each hand and crib shown from its cards, beside the exact expectation of four
         cards and a starter (the means `crib stats` computes); totals typed as numbers hold
         the pegging too, so they are left out."""
-        if values.get("misdeal") or "starter" not in values:
+        if values.get("misdeal") or "starter" not in values or "forfeit" in values:
             return ()
         dealer = effect.dealer or ""
         counted = self.counted(values, session, dealer)
+        shown, crib_shown = self.shows_reached(before, values, session, dealer)
         found = []
         for p in session.players:
             cards = values.get(f"hand.{p}")
-            if cards is not None:
+            if cards is not None and p in shown:
                 expected = _exact_means()["hand"] if len(cards) == 4 else None
                 found.append(Figure(p, "hand shown", counted["hands"][p], "mean", expected))
-        if counted["crib"] is not None:
+        if counted["crib"] is not None and crib_shown:
             expected = _exact_means()["crib"] if len(values["crib"]) == 4 else None
             found.append(Figure(dealer, "crib shown", counted["crib"], "mean", expected))
         return found
+
+    def shows_reached(self, state: CribState, hand: Mapping[str, Any], session: Session,
+                      dealer: str) -> Tuple[Set[str], bool]:
+        """Whose hands were shown, and whether the crib was, before the game ended: § 82 xvi, a
+        game ends the moment a side reaches the target and the rest of the deal is not scored
+        (the count that reaches it was made). As `apply` walks the deal."""
+        steps = self.steps(state, dict(hand), session, dealer)
+        race = _target.Race(dict(enumerate(state.scores)), self.target(session.rules))
+        end = len(steps)
+        for k, (side, points, _why) in enumerate(steps):
+            if points == 0:
+                continue
+            race.count(side, points)
+            if race.over:
+                end = k
+                break
+        counted = self.counted(hand, session, dealer)
+        players = session.players
+        out = self.sitting_out(session, state.dealer)
+        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        order = [p for p in order if p != out]
+        parts = [(p, self._show_steps(hand, session, p, counted["hands"].get(p),
+                                      counted["crib"] if p == dealer else None, out)) for p in order]
+        at = len(steps) - sum(len(part) for _, part in parts)  # the show is the end of the deal
+        shown: Set[str] = set()
+        crib = False
+        for p, part in parts:
+            for _side, _points, why in part:
+                if at <= end:
+                    shown |= {p} if why.startswith(("shows", "scores")) else set()
+                    crib = crib or why.startswith("crib")
+                at += 1
+        return shown, crib
 
     # ---------------------------------------------------------------- standings
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import PLAYER, Field, Kind, choice, integer, refuse_field_names
+from ...fields import PLAYER, Field, Kind, choice, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
@@ -187,15 +187,14 @@ class ShortWhist(Game):
                   "rule (law xv: they \"may add three to their score\")"),
         ]
 
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, ("honours", "revoke", "revoke_penalty"))
-
     def prompt_fields(self, session: Session) -> Sequence[str]:
         # one side's tricks make the hand (the other side took the rest): ask the first seat's
         return (session.players[0],)
 
     # -- replay
+
+    def race_target(self, session: Session) -> Optional[int]:
+        return self.game_points
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Alice-Clara took 9 tricks, Bertie-Dick 4; Bertie-Dick held three honours"."""

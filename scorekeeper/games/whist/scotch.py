@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import PLAYER, SUIT, Field, Kind, integer, refuse_field_names
+from ...fields import PLAYER, SUIT, Field, Kind, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
@@ -27,10 +27,6 @@ PACK = 36
 HONOURS = {"jack": 11, "ace": 4, "king": 3, "queen": 2, "ten": 10}
 HONOUR_NAMES = {"ten": "the Ten", "diamond_ten": "the Ten of Diamonds", "ace": "the Ace",
                 "king": "the King", "queen": "the Queen", "jack": "the Jack"}
-
-
-# Hand fields other than the players' cards; no player may be called exactly so.
-FIELD_NAMES = tuple(HONOUR_NAMES) + ("trumps", "revoke")
 
 
 def _revoker(raw: Any, players: Sequence[str]) -> str:
@@ -129,10 +125,6 @@ class ScotchWhist(Game):
         extra = self.extra_fields()
         return cards + honours + extra + [
             Field("revoke", REVOKER, "the player who revoked: the game ends, lost by his side")]
-
-    def check_players(self, players: Sequence[str]) -> None:
-        super().check_players(players)
-        refuse_field_names(self.name, players, FIELD_NAMES)
 
     def extra_fields(self) -> List[Field]:
         return []
