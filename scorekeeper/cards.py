@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import FrozenInstanceError
 from enum import Enum
-from functools import total_ordering
-from typing import Iterable, List, Optional, Sequence, Tuple
+from typing import Dict, Iterable, List, Optional, Tuple
 
 from .model import ScorekeeperError, shown
 
@@ -27,8 +26,7 @@ class Suit(Enum):
     @property
     def same_colour(self) -> "Suit":
         """The other suit of this suit's colour (Cinch's Left Pedro lives there)."""
-        return {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS,
-                Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}[self]
+        return _SAME_COLOUR[self]
 
     @classmethod
     def parse(cls, text: object) -> "Suit":
@@ -49,6 +47,8 @@ def _plain_text(text: object) -> str:
 
 
 _SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
+_SAME_COLOUR = {Suit.CLUBS: Suit.SPADES, Suit.SPADES: Suit.CLUBS,
+                Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
 _SUIT_NAMES = {}
 for _s in Suit:
     _SUIT_NAMES[_s.value.lower()] = _s
@@ -63,7 +63,13 @@ _SUIT_SYMBOL_CHARS = "♣♦♥♠♧♢♡♤"
 
 
 class Rank(Enum):
-    """Ranks with their order (2 low, Ace high); `pips` is the cribbage/face value."""
+    """Ranks with their order (2 low, Ace high). Each rank carries, as plain attributes (a
+    replay of a long cribbage sitting reads them hundreds of thousands of times):
+    `ordinal`, its position with the Ace low (A=1 ... K=13), as cribbage counts runs; and
+    `pips`, its count value with the Ace one and court cards ten (cribbage's fifteens)."""
+
+    ordinal: int
+    pips: int
 
     TWO = 2
     THREE = 3
@@ -83,15 +89,9 @@ class Rank(Enum):
     def short(self) -> str:
         return _RANK_TEXT[self]
 
-    @property
-    def ordinal(self) -> int:
-        """Position with the Ace low (A=1 ... K=13), as cribbage counts runs."""
-        return 1 if self is Rank.ACE else self.value
-
-    @property
-    def pips(self) -> int:
-        """Count value with the Ace one and court cards ten (cribbage's fifteens)."""
-        return min(self.ordinal, 10)
+    def __init__(self, value: int) -> None:
+        self.ordinal = 1 if value == 14 else value
+        self.pips = min(self.ordinal, 10)
 
     @classmethod
     def parse(cls, text: str) -> "Rank":
@@ -110,17 +110,47 @@ _RANK_NAMES = {text: r for r, text in _RANK_TEXT.items()}
 _RANK_NAMES.update({"T": Rank.TEN, "1": Rank.ACE, "11": Rank.JACK, "12": Rank.QUEEN, "13": Rank.KING})
 
 
-@total_ordering  # order by rank then suit through __lt__ below (order=True would clash with it)
-@dataclass(frozen=True)
 class Card:
     """A playing card, or the Joker (rank and suit None).
 
     The fields are typed as a card's: the Joker is the one exception, made only by `joker()`,
     and wherever a Joker can reach (the Hearts settlings that use one) `is_joker` is asked
-    first; every other game refuses it when its cards are parsed."""
+    first; every other game refuses it when its cards are parsed. (A Cinch sheet that does not
+    say the suit makes a card of its rank alone.)
 
+    Cards are values, and each is made once: `Card(rank, suit)` returns the one card of that
+    rank and suit, so that equality and hashing are the object's own (a card is compared and
+    looked up in sets millions of times in a long sitting) and still mean "same rank and
+    suit". Immutable, like the frozen dataclass it replaces."""
+
+    __slots__ = ("rank", "suit", "ordinal", "pips")
     rank: Rank
     suit: Suit
+    ordinal: int  # the rank's (Ace low, as cribbage counts runs); 0 for the Joker or no rank
+    pips: int     # the rank's count value (cribbage's fifteens); 0 for the Joker
+
+    def __new__(cls, rank: Rank, suit: Suit) -> "Card":
+        card = _MADE.get((rank, suit))
+        if card is None:
+            card = object.__new__(cls)
+            object.__setattr__(card, "rank", rank)
+            object.__setattr__(card, "suit", suit)
+            object.__setattr__(card, "ordinal", rank.ordinal if rank is not None else 0)
+            object.__setattr__(card, "pips", rank.pips if rank is not None else 0)
+            _MADE[(rank, suit)] = card
+        return card
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+    def __reduce__(self) -> Tuple[type, Tuple[Rank, Suit]]:
+        return (Card, (self.rank, self.suit))  # a copy or an unpickled card is the one card
+
+    def __repr__(self) -> str:
+        return f"Card(rank={self.rank!r}, suit={self.suit!r})"
 
     @property
     def is_joker(self) -> bool:
@@ -132,6 +162,9 @@ class Card:
 
     @classmethod
     def parse(cls, text: object) -> "Card":
+        known = _PARSED.get(text) if type(text) is str else None
+        if known is not None:
+            return known
         token = _plain_text(text)
         if token.lower() in ("jk", "joker", "🃏"):
             return cls.joker()
@@ -142,17 +175,42 @@ class Card:
             # the rank (5♢): one card grammar everywhere, so both orders are read.
             token = token[1:] + token[0]
         try:
-            return cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
+            card = cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
         except ScorekeeperError:
             raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)") from None
+        if type(text) is str and len(_PARSED) < _PARSED_MOST:
+            _PARSED[text] = card  # the few spellings a file uses: 5H, 10H, th, 5♥
+        return card
 
     def __str__(self) -> str:
-        if self.is_joker:
+        if self.rank is None:
             return "JK"
         return f"{self.rank}{self.suit}"
 
-    def __lt__(self, other: "Card") -> bool:  # type: ignore[override]
+    def __lt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return _sort_key(self) < _sort_key(other)
+
+    def __le__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self is other or _sort_key(self) < _sort_key(other)
+
+    def __gt__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return _sort_key(other) < _sort_key(self)
+
+    def __ge__(self, other: "Card") -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self is other or _sort_key(other) < _sort_key(self)
+
+
+_MADE: Dict[Tuple[Optional[Rank], Optional[Suit]], Card] = {}
+_PARSED: Dict[str, Card] = {}  # a token as written -> its card (valid tokens only)
+_PARSED_MOST = 4096  # bounded: odd spacing could make every token new
 
 
 def _sort_key(card: Card) -> Tuple[int, str]:
@@ -165,8 +223,9 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens: List[str] = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    cards = tuple(Card.parse(t) for t in tokens)
-    if not allow_duplicates:
+    parsed = _PARSED
+    cards = tuple(parsed.get(t) or Card.parse(t) for t in tokens)
+    if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards
 
@@ -177,10 +236,6 @@ def check_no_duplicates(cards: Iterable[Card]) -> None:
         if card in seen and not card.is_joker:
             raise ScorekeeperError(f"card {card} given twice")
         seen.add(card)
-
-
-def format_cards(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
 
 
 def full_deck() -> Tuple[Card, ...]:

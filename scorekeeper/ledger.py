@@ -1,7 +1,8 @@
 """The library the CLI wraps: create a sitting, log, undo and correct hands, replay, settle.
 
-Every change is checked by replaying the whole sitting with the change applied before
-anything is written; a hand the laws refuse never reaches the file.
+Every change is checked by replaying the sitting with the change applied before anything
+is written; a hand the laws refuse never reaches the file. (The replay goes on from the one
+made to open the file, from the first hand the change touched: `replayed_from`.)
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, text_bound
 from .games import get_game
-from .games.base import Figure, Game, Standings
+from .games.base import Figure, Folded, Game, Resume, Standings
 from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
@@ -26,6 +27,8 @@ class Replayed(NamedTuple):
     session: Session
     game: Game
     standings: Standings
+    # the replay before it was finished (its end state and effects): what a change goes on from
+    folded: Optional[Folded] = None
 
 
 # Called with the sitting as it will be saved, under the lock and BEFORE the file is
@@ -34,9 +37,11 @@ class Replayed(NamedTuple):
 Prepare = Optional[Callable[[Replayed], Any]]
 
 
-def check_session(session: Session, figures: Optional[List[Figure]] = None) -> Replayed:
+def check_session(session: Session, figures: Optional[List[Figure]] = None,
+                  states: bool = False) -> Replayed:
     """Validate the header (game, players, rules) and replay every hand; with `figures`, the
-    game's statistics of every hand are gathered into it on the way.
+    game's statistics of every hand are gathered into it on the way; with `states`, the state
+    before every hand is kept, for a change to replay from (`replayed_from`).
 
     An error is placed at the line of what it is about (the `game:` key, a player's entry,
     a rule's line, a hand's field), found from the error itself (`Session.locate`).
@@ -56,7 +61,29 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None) -> R
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
             figures.extend(game.figures(values, before, after, effect, resolved))
-    return Replayed(session, game, game.replay(session, observe))
+    return finished(game, session, game.fold(session, observe, states=states))
+
+
+def finished(game: Game, session: Session, folded: Folded) -> Replayed:
+    return Replayed(session, game, game.finish(folded.state, folded.effects, session), folded)
+
+
+def replayed_from(before: Replayed, hands: Sequence[Hand]) -> Replayed:
+    """The sitting with `hands` replayed, going on from `before`'s replay (see `Game.fold`)
+    from the first hand that is not one of `before`'s (the same object) at its place: a hand
+    logged costs one `apply`, an undo none, and a correction replays from the hand corrected
+    until the state is again what it was. The standings are those of a whole replay
+    (tests/test_fast_paths.py proves it for every game)."""
+    old = before.session.hands
+    hands = tuple(hands)
+    start = 0
+    while start < len(old) and start < len(hands) and hands[start] is old[start]:
+        start += 1
+    session = before.session.with_hands(hands)
+    folded = before.folded
+    if folded is None or (start < len(old) and folded.states is None):
+        return check_session(session)  # no state to go on from: the whole replay
+    return finished(before.game, session, before.game.fold(session, resume=Resume(folded, start)))
 
 
 def hands_in_words(r: Replayed) -> List[str]:
@@ -203,10 +230,11 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def open_session(path: Path) -> Replayed:
+def open_session(path: Path, states: bool = False) -> Replayed:
+    """The sitting, replayed; with `states`, ready for a change to any hand (`replayed_from`)."""
     session = store.load(path)
     try:
-        return check_session(session)
+        return check_session(session, states=states)
     except ScorekeeperError as err:
         raise _how_to_shorten(err, session) from None
 
@@ -306,11 +334,14 @@ def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
 class Book(NamedTuple):
     """How one kind of file of the sessions folder is opened (loaded and replayed), checked
     again after a change, and saved: the sittings here (SITTINGS), the progressive parties in
-    party/ledger.py. What each opens and checks has the session it replays as `.session`."""
+    party/ledger.py. What each opens and checks has the session it replays as `.session`.
+    `check_from(before, hands)`, when given, checks the changed hands going on from the replay
+    `before` (the sittings: `replayed_from`), rather than replaying them all."""
 
     open: Callable[[Path], Any]
     check: Callable[[Session], Any]
     save: Callable[[Any, Path], None]
+    check_from: Optional[Callable[[Any, Sequence[Hand]], Any]] = None
 
 
 def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optional[Callable[[Any], Any]] = None,
@@ -322,7 +353,8 @@ def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optiona
     with store.locked(path):
         before = book.open(path)
         hands = change(before)
-        after = book.check(before.session.with_hands(tuple(hands)))
+        after = (book.check_from(before, hands) if book.check_from is not None
+                 else book.check(before.session.with_hands(tuple(hands))))
         if prepare is not None:
             prepare(after)
         book.save(after, path)
@@ -343,11 +375,11 @@ def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) 
     """Remove the last hand. It is kept beside the sitting (store.undone), with the digest of
     the file this undo leaves, so that `redo` can put it back while nothing has changed since."""
     with store.locked(path):
-        before = open_session(path)
+        before = open_session(path, states=True)
         if not before.session.hands:
             raise ScorekeeperError("there is no hand to undo")
         removed = before.session.hands[-1]
-        after = check_session(before.session.with_hands(before.session.hands[:-1]))
+        after = replayed_from(before, before.session.hands[:-1])
         if prepare is not None:
             prepare(removed, after)
         kept = store.read_undone(path)
@@ -377,7 +409,7 @@ def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) 
                                    f"was logged or corrected); log the hand again with the command "
                                    f"undo printed")
         hand = Hand(dict(kept[-1].fields))
-        after = check_session(before.session.with_hands(before.session.hands + (hand,)))
+        after = replayed_from(before, before.session.hands + (hand,))
         if prepare is not None:
             prepare(hand, after)
         _save(after, path)
@@ -441,12 +473,12 @@ def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replaye
             hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
             session = session.with_hands(tuple(hands))
     try:
-        return check_session(session)
+        return check_session(session, states=True)  # a correction replays from one of them
     except ScorekeeperError as err:
         raise _how_to_shorten(err, session) from None
 
 
-SITTINGS = Book(open_session, check_session, _save)
+SITTINGS = Book(open_session, check_session, _save, replayed_from)
 
 
 def settlement(replayed: Replayed) -> "Settlement":

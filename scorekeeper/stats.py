@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
 
 from .games.sides import side_name
 from .model import ScorekeeperError, shown

@@ -143,7 +143,7 @@ def cribbage_hand(draw: Draw, players, rules) -> Dict[str, Any]:
 
 
 def hearts_hand(draw: Draw, players, rules) -> Dict[str, Any]:
-    from scorekeeper.games.hearts.game import deuces_out, in_play
+    from scorekeeper.games.hearts.methods import deuces_out, in_play
 
     n, settling = len(players), rules["settling"]
     n = min(n, 6)  # seven: the dealer takes no cards, six hold the six-handed pack

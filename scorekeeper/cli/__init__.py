@@ -343,6 +343,9 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
     return resolve_sessions_dir(_root_dir(ctx))
 
 def _path(ctx: typer.Context, name: str) -> Path:
+    """The one resolver for --dir plus a sitting's (or a party's) name: the file it names in
+    the sessions folder (--dir, SCOREKEEPER_DIR, ./sessions, XDG), or a path as given.
+    Every command of the app and of its sub-apps (party, cinch, board) finds its file here."""
     from ..store import session_path
 
     if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='

@@ -44,7 +44,9 @@ def tricks(ctx: typer.Context,
     if log is not None and rule:
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)
-    path = _session_path(ctx, log) if log is not None else None
+    from . import _path  # the one resolver for --dir plus a name
+
+    path = _path(ctx, log) if log is not None else None
     session = ledger.open_session(path).session if path is not None else None
     seats = session.players if session is not None else None
     if session is not None and session.game not in ("cinch", "sixty-three"):
@@ -75,9 +77,3 @@ def tricks(ctx: typer.Context,
     typer.echo("\n\n".join(shown))
 
 
-def _session_path(ctx: typer.Context, name: str) -> Path:
-    from ..store import session_path, sessions_dir
-
-    root = ctx.find_root()
-    given = root.obj or root.params.get("dir")
-    return session_path(name, sessions_dir(str(given) if given else None))

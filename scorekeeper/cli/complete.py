@@ -13,8 +13,11 @@ from ..model import ScorekeeperError
 def sittings(option: Optional[str], incomplete: str) -> List[str]:
     from ..store import list_sessions, resolve_sessions_dir
 
-    folder = resolve_sessions_dir(option)[0]
-    return [p.stem for p in list_sessions(folder) if p.stem.lower().startswith(incomplete.lower())]
+    try:
+        found = list_sessions(resolve_sessions_dir(option)[0])
+    except ScorekeeperError:  # a --dir too long, a folder that cannot be read: nothing to complete
+        return []
+    return [p.stem for p in found if p.stem.lower().startswith(incomplete.lower())]
 
 
 def games(incomplete: str) -> List[str]:

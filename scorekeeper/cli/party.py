@@ -6,12 +6,12 @@ inside each command.
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import List, Optional
+from typing import List
 
 import typer
 
 from . import _out, _Printed  # what a command prints, made before the file is replaced
+from . import _path, _root_dir  # the one resolver for --dir plus a name
 from .helptext import example as _example
 from .output import width
 
@@ -30,22 +30,10 @@ def party() -> None:
     (docs/party.md)."""
 
 
-def _dir(ctx: typer.Context) -> Optional[str]:
-    root = ctx.find_root()
-    given = root.obj or root.params.get("dir")
-    return str(given) if given else None
-
-
-def _path(ctx: typer.Context, name: str) -> Path:
-    from ..store import session_path, sessions_dir
-
-    return session_path(name, sessions_dir(_dir(ctx)))
-
-
 def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     from .complete import sittings
 
-    return sittings(_dir(ctx), incomplete)
+    return sittings(_root_dir(ctx), incomplete)
 
 
 def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):

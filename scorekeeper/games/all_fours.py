@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..cards import Card, Rank, Suit
+from ..cards import Card, Rank
 from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
 from ..model import USAGE, ScorekeeperError, Session
 from . import sides as house_sides

@@ -105,14 +105,77 @@ class Figure(NamedTuple):
     expected: Optional[Number] = None
 
 
+class Notes(Sequence[str]):
+    """A hand's notes, the costly ones worded only when they are read: a replay's effects are
+    mostly never printed (`hand` prints one, `settle` and `stats` none), and wording how
+    every cribbage hand counts was most of a replay. Reads as the tuple of every note (the
+    ones `given`, then those `more()` words) and equals that tuple."""
+
+    __slots__ = ("_given", "_more", "_words")
+
+    def __init__(self, given: Sequence[str], more: Callable[[], Sequence[str]]):
+        self._given = tuple(given)
+        self._more: Optional[Callable[[], Sequence[str]]] = more
+        self._words: Optional[Tuple[str, ...]] = None
+
+    def _all(self) -> Tuple[str, ...]:
+        if self._words is None:
+            assert self._more is not None
+            self._words = self._given + tuple(self._more())
+            self._more = None  # what it closed over is no longer held
+        return self._words
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._all()[index]
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+    def __iter__(self) -> Any:
+        return iter(self._all())
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Notes):
+            return self._all() == other._all()
+        if isinstance(other, tuple):
+            return self._all() == other
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._all())
+
+    def __add__(self, other: Sequence[str]) -> Tuple[str, ...]:
+        return self._all() + tuple(other)
+
+    def __repr__(self) -> str:
+        return repr(self._all())
+
+
 class Effect(NamedTuple):
-    """What one hand did: a line for people, and each player's change and score after it."""
+    """What one hand did: a line for people, and each player's change and score after it.
+    `notes` is a tuple of lines, or `Notes` that word themselves when read."""
 
     summary: str
     changes: Mapping[str, Number]
     scores: Mapping[str, Number]
     dealer: Optional[str] = None
-    notes: Tuple[str, ...] = ()
+    notes: Sequence[str] = ()
+
+
+class Folded(NamedTuple):
+    """A replay before it is finished: the state after the last hand, every hand's effect,
+    and (when asked) the state before each hand."""
+
+    state: Any
+    effects: Tuple["Effect", ...]
+    states: Optional[Tuple[Any, ...]] = None
+
+
+class Resume(NamedTuple):
+    """Where a replay goes on from: a replay made with every state (`old`), at hand `start`."""
+
+    old: "Folded"
+    start: int
 
 
 class FinishedGame(NamedTuple):
@@ -312,10 +375,44 @@ class Game:
         The first hand the laws refuse raises its error, located; with `errors` given
         (`scorekeeper check`), each refused hand's error is added there instead, the hand
         is left out, and the replay goes on with the next."""
-        state = self.start(session)
-        effects: List[Effect] = []
+        folded = self.fold(session, observe, errors)
+        return self.finish(folded.state, folded.effects, session)
+
+    def fold(self, session: Session, observe: Optional[Observer] = None,
+             errors: Optional[List[ScorekeeperError]] = None, *,
+             resume: Optional["Resume"] = None, states: bool = False) -> "Folded":
+        """`apply` folded over the hands: the state after the last and every hand's effect
+        (what `replay` finishes); with `states`, the state before each hand too.
+
+        `resume` goes on from a replay already made (`resume.old`, made with `states`): from
+        its state before hand `resume.start`, its effects before it kept. So a hand logged
+        is one `apply`, an undo none, and a correction replays from the hand corrected, and
+        only until the state is again what it was before the same hand: `apply` is a function
+        of the state, the hand, its index and the sitting's header (no game reads the other
+        hands), so from there on every effect and the end are those already computed."""
+        hands = session.hands
+        old: Optional[Folded] = None
+        if resume is None:
+            state, start, effects = self.start(session), 0, []
+        else:
+            old, start = resume.old, resume.start
+            state = old.state if start == len(old.effects) else old.states[start]  # type: ignore[index]
+            effects = list(old.effects[:start])
+        before_each: Optional[List[Any]] = list(old.states[:start]) if old is not None and states \
+            and old.states is not None else ([] if states else None)
+        converge = old.states if old is not None and old.states is not None else None
         fields = field_index(self.fields(session))
-        for index, hand in enumerate(session.hands):
+        for index in range(start, len(hands)):
+            if converge is not None and index > start and index < len(converge) and state == converge[index]:
+                assert old is not None  # the same state before the same hands: the same from here
+                effects.extend(old.effects[index:])
+                if before_each is not None:
+                    before_each.extend(converge[index:])
+                state = old.state
+                break
+            hand = hands[index]
+            if before_each is not None:
+                before_each.append(state)
             before = state
             try:
                 values = self.checked(hand, session, index, fields)
@@ -327,11 +424,13 @@ class Game:
                 if errors is None:
                     raise
                 errors.append(err)
+                if before_each is not None:
+                    before_each.pop()
                 continue
             effects.append(effect)
             if observe is not None:
                 observe(values, before, state, effect)
-        return self.finish(state, tuple(effects), session)
+        return Folded(state, tuple(effects), None if before_each is None else tuple(before_each))
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 from ..fields import Field, integer
-from ..model import ScorekeeperError, Session
+from ..model import Session
 from . import target as _target
 from .base import Effect, FinishedGame, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
 

@@ -8,6 +8,7 @@ what a game is worth: the game does that with the winners they return.
 
 from __future__ import annotations
 
+from collections.abc import Mapping as _Mapping
 from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
@@ -118,11 +119,24 @@ class Race(Generic[K]):
         return self.first is not None
 
     def cap_of(self, key: K) -> Any:
-        return self.cap.get(key) if isinstance(self.cap, Mapping) else self.cap
+        cap = self.cap
+        return cap.get(key) if isinstance(cap, _Mapping) else cap
 
     def count(self, key: K, points: Any) -> Any:
-        """Count `points` to `key`; what was counted (cut at his cap; 0 once the race is over)."""
-        return self.count_together({key: points})[key]
+        """Count `points` to `key`; what was counted (cut at his cap; 0 once the race is over).
+        The same as `count_together({key: points})[key]`, without its mappings: a replay
+        counts every scorer of every deal through here."""
+        if self.first is not None and not self.rest_counts:
+            return 0
+        old = self.scores[key]
+        new = old + points
+        cap = self.cap_of(key)
+        if cap is not None:
+            new = min(new, cap)
+        self.scores[key] = new
+        if self.first is None and new - old > 0 and self.target is not None and new >= self.target:
+            self.first = key
+        return new - old
 
     def count_together(self, points: Mapping[K, Any],
                        rank: Optional[Callable[[K], Any]] = None) -> Dict[K, Any]:

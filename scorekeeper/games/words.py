@@ -5,7 +5,7 @@ made of, and the generic wording of any hand (`plain`). Pure: typed values in, a
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable, List, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from ..cards import Card, Suit
 from ..model import COMMON_FIELDS, LOG_FIELDS

@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence
 
-from .sitting import _leaders, finished_lines, hand_text, number, standings_rows
+from .sitting import _leaders, finished_lines, hand_text, standings_rows
 
 if TYPE_CHECKING:
     from ..fields import Field

@@ -114,11 +114,6 @@ def seating_text(party: "Session", st: "PartyStanding", width: Optional[int] = N
     return f"{fit_lines(heading(party, st), width)}\n\n{seating_table(st.tables, st.reported, width)}"
 
 
-def changed_rounds(before: "PartyStanding", after: "PartyStanding") -> List[int]:
-    """The rounds whose seating a correction changed."""
-    return [n for n, (a, b) in enumerate(zip(before.history, after.history), start=1) if a != b]
-
-
 def _result_at(st: "PartyStanding", round_: int, table: int) -> "TableResult":
     return next(r for r in st.results if (r.round, r.table) == (round_, table))
 

@@ -261,8 +261,10 @@ def correction_text(number: int, before_session: Session, before: Standings,
     lines = [f"corrected hand {number}",
              f"  before: {hand_text(old.fields)}  ->  {_effect_line(was)}",
              f"  after:  {hand_text(new.fields)}  ->  {_effect_line(now)}"]
+    # a hand the correction left as it was has the very same effect (the replay stops where
+    # the state is again what it was): it is not worded to be compared
     later = [(i, a, b) for i, (a, b) in enumerate(zip(before.effects, after.effects), start=1)
-             if i > number and _effect_line(a) != _effect_line(b)]
+             if i > number and a is not b and _effect_line(a) != _effect_line(b)]
     if later:
         lines.append(f"later hands that changed ({len(later)}):")
         lines += [f"  hand {i}: {_effect_line(a)}  ->  {_effect_line(b)}" for i, a, b in later[:limit]]

@@ -91,10 +91,6 @@ def leader(text: str, style: Style) -> str:
     return f"{BOLD}{GREEN}{text}{RESET}" if style.color else text
 
 
-def words_of(text: str) -> List[str]:
-    return text.split()
-
-
 def longest_word(text: str) -> int:
     return max([visible_width(w) for w in text.split()] + [0])
 

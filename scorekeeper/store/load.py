@@ -11,6 +11,7 @@ import yaml
 
 from ..fields import parse_stake
 from ..model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
+from . import lines as _lines
 from .paths import _close_names
 
 try:  # the libyaml C loader is several times faster; both are safe loaders
@@ -153,12 +154,21 @@ def load_party(path: Path) -> Session:
 
 def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
           errors: Optional[List[ScorekeeperError]] = None) -> Session:
-    root, data, quick_hands = _compose(text, filename, errors)
+    found = _compose_lines(text, filename) if kind != PARTY else None
+    quick_hands: Optional[Tuple[Hand, ...]]
+    hands_line: Optional[int]
+    if found is not None:
+        root, data, quick_hands, hands_line = found
+    else:
+        root, data, quick_hands = _compose(text, filename, errors)
+        hands_line = None
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
                                where)
     lines = {str(k.value): k.start_mark.line + 1 for k, _ in root.value}
+    if hands_line is not None:
+        lines["hands"] = hands_line
     nodes = {str(k.value): v for k, v in root.value}
 
     def at(key: str) -> Source:
@@ -219,6 +229,27 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
 
 
 _STR = "tag:yaml.org,2002:str"
+
+
+def _compose_lines(text: str, filename: str) -> Optional[Tuple[Any, Any, Tuple[Hand, ...], int]]:
+    """(the header's root node, its data, the hands, the line of `hands:`) when every hand is
+    on a line in the form `dump` writes (store/lines.py reads those without PyYAML, exactly
+    as PyYAML reads them) and the header reads on its own as a mapping without `hands`; None
+    otherwise, and the whole file takes PyYAML's path (which also words every mistake)."""
+    cut = _lines.split(text)
+    if cut is None:
+        return None
+    try:
+        root, data, _ = _compose(cut.header, filename)
+    except ScorekeeperError:
+        return None
+    if not isinstance(root, yaml.MappingNode) or not isinstance(data, dict) or "hands" in data \
+            or any(str(k.value) == "hands" for k, _ in root.value):
+        return None
+    first = cut.key_line + 1
+    hands = tuple(Hand(fields, Source(filename, line), dict.fromkeys(fields, line), mapping)
+                  for line, (mapping, fields) in enumerate(cut.hands, start=first))
+    return root, data, hands, cut.key_line
 
 
 _TAGS: Dict[Tuple[str, Any], str] = {}  # (a plain scalar's text, implicit) -> its resolved tag

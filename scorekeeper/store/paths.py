@@ -15,10 +15,6 @@ _NAME = re.compile(r"[A-Za-z0-9]([A-Za-z0-9 _.-]*[A-Za-z0-9_.-])?")  # matched i
 MAX_NAME = 100  # characters in a session's name; NAME.yaml stays far below any file-name limit
 
 
-def sessions_dir(option: Optional[str] = None) -> Path:
-    return resolve_sessions_dir(option)[0]
-
-
 def resolve_sessions_dir(option: Optional[str] = None) -> Tuple[Path, str]:
     """The sessions folder and why it was chosen, as tools do: --dir, then SCOREKEEPER_DIR,
     then ./sessions if that folder exists here, else the user's data folder (XDG)."""

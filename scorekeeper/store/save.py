@@ -9,7 +9,7 @@ import re
 import stat
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, Mapping, Optional, Tuple
 
 import yaml
 
@@ -42,11 +42,18 @@ def dump(session: Session, kind: str = SITTING) -> str:
     key = "results" if kind == PARTY else "hands"
     lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
     for hand in session.hands:
-        fields = {k: _plain(v) for k, v in hand.fields.items()}
-        flow = yaml.dump(fields, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
-                         allow_unicode=True, width=10 ** 6).strip()
-        lines.append(f"- {flow}")
+        if hand.text is not None:  # read in exactly the form written here: as it was
+            lines.append(f"- {hand.text}")
+            continue
+        lines.append(f"- {hand_flow(hand.fields)}")
     return "\n".join(lines) + "\n"
+
+
+def hand_flow(fields: Mapping[str, Any]) -> str:
+    """One hand as the file holds it: a flow mapping on one line."""
+    plain = {k: _plain(v) for k, v in fields.items()}
+    return yaml.dump(plain, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
+                     allow_unicode=True, width=10 ** 6).strip()
 
 
 def _plain(value: Any) -> Any:

@@ -555,3 +555,19 @@ def test_forfeits_left_over_go_to_those_not_in_fault_at_the_settlement():
     st = g.replay(session)
     assert st.balances["A"] - st.scores["A"] == Fraction(1, 3)
     assert st.balances["B"] == st.scores["B"]       # the banker, in fault: not his
+
+
+# ---------------------------------------------------------------- the methods of settling, a registry
+
+
+def test_every_settling_is_one_class_looked_up_by_its_name():
+    from scorekeeper.games.hearts.methods import METHODS
+
+    rule = next(r for r in Hearts().rules if r.name == "settling")
+    assert list(METHODS) == rule.values.split(" | ") == ["sweepstake", "howell", "excess", "difference",
+                                                         "six-free", "spot", "auction", "joker", "discard",
+                                                         "heartsette", "domino"]
+    assert all(method.name == name for name, method in METHODS.items())
+    assert len({type(method) for method in METHODS.values()}) == len(METHODS)
+    assert [name for name, m in METHODS.items() if m.pool] == ["sweepstake", "auction", "joker", "discard",
+                                                               "heartsette"]

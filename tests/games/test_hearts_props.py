@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.cards import Suit
-from scorekeeper.games.hearts.game import POOL_METHODS, SETTLINGS, Hearts, deuces_out, in_play
+from scorekeeper.games.hearts.game import POOL_METHODS, SETTLINGS, Hearts
+from scorekeeper.games.hearts.methods import deuces_out, in_play
 from scorekeeper.model import Hand, Session
 from scorekeeper.settle import settle
 

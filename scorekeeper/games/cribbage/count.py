@@ -12,10 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
+from .stats import rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
@@ -247,16 +248,107 @@ def table(count: Count) -> List[List[str]]:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (for the
     advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
-    from .stats import rank_points_cached
+    total = rank_points_cached(tuple(sorted([c.ordinal for c in hand] + [starter.ordinal])))
+    return total + _suit_points(hand, starter, crib)
 
-    total = rank_points_cached(tuple(sorted([c.rank.ordinal for c in hand] + [starter.rank.ordinal])))
+
+def _suit_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
+    return _flush_points(hand, starter, crib) + _nobs_points(hand, starter)
+
+
+def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
     suit = hand[0].suit
-    if all(c.suit is suit for c in hand):
-        if starter.suit is suit:
-            total += len(hand) + 1
-        elif not crib:
-            total += len(hand)
     for c in hand:
-        if c.rank is Rank.JACK and c.suit is starter.suit:
-            total += 1
-    return total
+        if c.suit is not suit:
+            return 0
+    if starter.suit is suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)
+
+
+def _nobs_points(hand: Sequence[Card], starter: Card) -> int:
+    suit = starter.suit
+    return sum(1 for c in hand if c.rank is Rank.JACK and c.suit is suit)
+
+
+def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int, str]:
+    """(the total, the count as a player says it): the same as `count_hand`'s total and
+    `say(count_hand(...))`, worded from the ranks (their fifteens, pairs and runs remembered
+    for each rank pattern) without listing the combinations; each wording is remembered too.
+    The cards are taken as checked (the replay checks a deal's cards once; `count_hand`
+    checks them)."""
+    ordinals = [c.ordinal for c in hand]
+    ordinals.append(starter.ordinal)
+    ranks = tuple(sorted(ordinals))
+    parts = rank_parts_cached(ranks)
+    flush = _flush_points(hand, starter, crib)
+    nobs = _nobs_points(hand, starter)
+    # two ranks paired: which is said first follows the order of the cards
+    order = _paired_order(ordinals) if parts.paired > 1 else ()
+    key = (ranks, flush, nobs, order)
+    found = _SPOKEN.get(key)
+    if found is None:
+        if len(_SPOKEN) > 100_000:
+            _SPOKEN.clear()
+        found = _SPOKEN[key] = _word_count(ordinals, parts, flush, nobs)
+    return found
+
+
+_SPOKEN: Dict[Tuple[Any, ...], Tuple[int, str]] = {}
+
+
+def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:
+    seen: List[int] = []
+    for r in ordinals:
+        if r not in seen:
+            seen.append(r)
+    return tuple(r for r in seen if ordinals.count(r) > 1)
+
+
+def _word_count(ordinals: Sequence[int], parts: Any, flush: int, nobs: int) -> Tuple[int, str]:
+    total = parts.points + flush + nobs
+    said = [f"fifteen {2 * n}" for n in range(1, parts.fifteens + 1)]
+    running = 2 * parts.fifteens
+    groups = []
+    if parts.pairs:
+        groups.append((_pairs_said(ordinals), parts.pairs))
+    if parts.runs:
+        groups.append((_runs_said(parts.stretches), parts.runs))
+    if flush:
+        groups.append((f"a flush of {_word(flush)}", flush))
+    if nobs:
+        groups.append(("his nobs", nobs))
+    for phrase, points in groups:
+        running += points
+        verb = "make" if _plural(phrase) else "is"
+        said.append(f"{phrase} {verb} {running}" if said else f"{phrase}, {running}")
+    if not said:
+        return total, "nineteen (nothing: 0)"
+    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
+    if not text.endswith(str(total)):
+        text += f": {total}"
+    return total, text
+
+
+_PAIR_NAMES = {1: "a pair", 3: "a pair royal", 6: "a double pair royal"}
+
+
+def _pairs_said(ordinals: Sequence[int]) -> str:
+    """As `_pairs_phrase` says it: the ranks paired in the order their first pair is listed
+    (by the first card of the rank, hand then starter)."""
+    counts: Dict[int, int] = {}
+    for r in ordinals:
+        counts[r] = counts.get(r, 0) + 1
+    words = [_PAIR_NAMES[n * (n - 1) // 2] for n in counts.values() if n > 1]
+    if words == ["a pair", "a pair"]:
+        return "two pairs"
+    return " and ".join(words)
+
+
+_RUN_NAMES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}
+
+
+def _runs_said(stretches: Sequence[Tuple[Tuple[int, ...], int]]) -> str:
+    """As `_runs_phrase` says it, from the stretches (in order of their ranks)."""
+    return " and ".join(f"{_RUN_NAMES.get(many, f'{many} runs')} of {_word(len(key))}"
+                        for key, many in stretches)

@@ -26,12 +26,15 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
+from ...cards import Rank
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..base import Effect, Figure, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, normalise
+from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
+                    normalise)
+from .count import show_points, spoken
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -54,6 +57,9 @@ class CribState(NamedTuple):
     deals_in_game: int               # deals so far in the current game, misdeals included
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
     finished: Tuple[FinishedGame, ...] = ()
+    # what the last deal's cards showed before the game ended (§ 82 xvi), for the season's
+    # figures: ((player, his hand's count), ...), and the crib's count (None: not shown)
+    shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
 
     @property
     def game_number(self) -> int:
@@ -164,9 +170,20 @@ class Cribbage(Game):
     # ---------------------------------------------------------------- sides
 
     def sides(self, session: Session) -> List[Tuple[str, ...]]:
-        if len(session.players) == 4:  # § 87: four-hand, two against two, partners opposite
-            return list(_sides.partnerships(session.players))
-        return list(_sides.each_alone(session.players))
+        return list(self._seating(session.players)[0])
+
+    def _seating(self, players: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]]:
+        """(the sides, each player's side), worked out once per table: a replay asks for them
+        at every step of every deal."""
+        cache = self.__dict__.setdefault("_seatings", {})
+        found = cache.get(players)
+        if found is None:
+            if len(players) == 4:  # § 87: four-hand, two against two, partners opposite
+                sides = _sides.partnerships(players)
+            else:
+                sides = _sides.each_alone(players)
+            found = cache[players] = (sides, {p: i for i, side in enumerate(sides) for p in side})
+        return found
 
     def race_target(self, session: Session) -> Optional[int]:
         return self.target(session.rules)
@@ -175,7 +192,8 @@ class Cribbage(Game):
         return tuple(self.sides(session)) if len(session.players) == 4 else None
 
     def side_of(self, session: Session, player: str) -> int:
-        return _sides.side_index(self.sides(session), player)
+        index = self._seating(session.players)[1].get(player)
+        return _sides.side_index(self.sides(session), player) if index is None else index
 
     # ---------------------------------------------------------------- replay
 
@@ -215,7 +233,7 @@ class Cribbage(Game):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
-        steps = self.steps(state, hand, session, dealer)
+        steps, counted, marks = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
         # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
@@ -224,7 +242,8 @@ class Cribbage(Game):
         said: List[str] = []
         sides = self.sides(session)
         pegging_checked = False
-        for side, points, why in steps:
+        end = len(steps)  # the step that ended the game (the rest of the deal is not scored)
+        for k, (side, points, why) in enumerate(steps):
             if why.startswith("pegs") and not pegging_checked:
                 pegging_checked = True
                 self.check_pegging(steps, race.scores, session, hand, target)
@@ -236,6 +255,7 @@ class Cribbage(Game):
             said.append(_side_says(sides[side], why.format(n=points)))
             if race.over:
                 ended_in_play = why.startswith("pegs")
+                end = k
                 break
         winner = race.first
         scores = [race.scores[side] for side in range(len(before))]
@@ -247,21 +267,35 @@ class Cribbage(Game):
         if winner is not None:
             notes.append(self.settle_game(session, scores, winner, balances, state))
             finished = self.game_over(state, index, scores, [winner], session)
-        if winner is None or not ended_in_play:  # pegged out in the play: no hand was shown
-            notes += self.count_breakdowns(hand, session)
+        worded: Sequence[str] = tuple(notes)
+        if (winner is None or not ended_in_play) and "starter" in hand:
+            # pegged out in the play: no hand was shown; else how each counts, worded when read
+            worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
+        shown = self._shown(counted, marks, end)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
         if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, shown)
         else:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
-                            state.finished)
-        return new, Effect(summary, changes, after, dealer, tuple(notes))
+                            state.finished, shown)
+        return new, Effect(summary, changes, after, dealer, worded)
+
+    @staticmethod
+    def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
+               end: int) -> Tuple[Tuple[Tuple[str, int], ...], Optional[int]]:
+        """The hands and crib counted from their cards whose show came before the game ended
+        (its step at or before `end`): what the season's figures count, once a deal."""
+        if not counted:
+            return (), None
+        hands = tuple((p, points) for p, points in counted["cards"].items() if marks.get(p, end + 1) <= end)
+        crib = counted["crib"] if counted["crib"] is not None and marks.get("crib", end + 1) <= end else None
+        return hands, crib
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
         """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
@@ -269,18 +303,11 @@ class Cribbage(Game):
         starter = hand.get("starter")
         if starter is None:
             return []
-        from .count import count_hand, say
-
-        def spoken(cards: Any, crib: bool = False) -> Optional[str]:
-            try:
-                return say(count_hand(cards, starter, crib=crib))
-            except ScorekeeperError:  # a count the table-side counter does not take (a 3-card crib)
-                return None
-
-        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"])) for p in session.players if f"hand.{p}" in hand]
-        if "crib" in hand:
-            found.append(("the crib", spoken(hand["crib"], crib=True)))
-        return [f"{whose}: {said}" for whose, said in found if said]
+        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"], starter)[1])
+                 for p in session.players if f"hand.{p}" in hand]
+        if "crib" in hand and len(hand["crib"]) == 4:  # a three-card crib (§ 87) is not said
+            found.append(("the crib", spoken(hand["crib"], starter, crib=True)[1]))
+        return [f"{whose}: {said}" for whose, said in found]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str, index: int) -> Tuple[CribState, Effect]:
@@ -382,6 +409,12 @@ class Cribbage(Game):
     def steps(self, state: CribState, hand: Dict[str, Any], session: Session,
               dealer: str) -> List[Tuple[int, int, str]]:
         """(side, points, why) in the order they are scored within the deal (see the top)."""
+        return self._steps(state, hand, session, dealer)[0]
+
+    def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str
+               ) -> Tuple[List[Tuple[int, int, str]], Optional[Dict[str, Any]], Dict[str, int]]:
+        """The steps; what the cards counted (None for a misdeal); and where each show is
+        among the steps (a player's name: his hand; "crib": the crib)."""
         players = session.players
         rules = session.rules
         side = lambda p: self.side_of(session, p)  # noqa: E731
@@ -405,7 +438,7 @@ class Cribbage(Game):
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
             for opponent in self._penalty_takers(session, dealer, out):
                 steps.append((opponent, 2, "takes two for the misdeal"))
-            return steps
+            return steps, None, {}
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
             steps.append((side(dealer), 2, "takes two for his heels"))
@@ -418,10 +451,17 @@ class Cribbage(Game):
                 for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
         steps += self._play_steps(hand, session, order, counted)
+        marks: Dict[str, int] = {}
         for p in order:
             crib = counted["crib"] if p == dealer else None
-            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
-        return steps
+            part = self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
+            for k, (_side, _points, why) in enumerate(part):
+                if why.startswith(("shows", "scores")):
+                    marks.setdefault(p, len(steps) + k)
+                elif why.startswith("crib"):
+                    marks.setdefault("crib", len(steps) + k)
+            steps += part
+        return steps, counted, marks
 
     def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
         """The other sides; not the player sitting out this deal (§ 88)."""
@@ -430,7 +470,6 @@ class Cribbage(Game):
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
     def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
-        target = self.target(session.rules)
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
         out = hand.get("out")
         if out is not None:
@@ -500,9 +539,6 @@ class Cribbage(Game):
 
     def counted(self, hand: Mapping[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
         """Each player's show (from his cards, or his total), the crib, and the heels."""
-        from ...cards import Rank
-        from .count import show_points
-
         players = session.players
         starter = hand.get("starter")
         given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
@@ -510,14 +546,20 @@ class Cribbage(Game):
             raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
                                    field="starter")
         if starter is not None:
-            every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
-                                                     for c in hand[f]]
-            for where, card in every:
-                if card.is_joker:
-                    field = "starter" if where == "as the starter" else where[len("in "):]
-                    raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
-            _check_no_card_twice(every)
+            placed = [starter]
+            for f in given_cards:
+                placed += hand[f]
+            if len(set(placed)) != len(placed) or any(card.rank is None for card in placed):
+                # once a deal, all its cards together; the slow path says what is wrong
+                every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
+                                                         for c in hand[f]]
+                for where, card in every:
+                    if card.is_joker:
+                        field = "starter" if where == "as the starter" else where[len("in "):]
+                        raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
+                _check_no_card_twice(every)
         shows: Dict[str, int] = {}
+        from_cards: Dict[str, int] = {}
         for p in players:
             if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
                 other = f"hand.{p}" if f"hand.{p}" in hand else f"play.{p}"
@@ -528,7 +570,7 @@ class Cribbage(Game):
                 shows[p] = hand[p]
             elif f"hand.{p}" in hand:
                 assert starter is not None  # checked above: cards shown need the starter
-                shows[p] = show_points(hand[f"hand.{p}"], starter)
+                shows[p] = from_cards[p] = show_points(hand[f"hand.{p}"], starter)
             missed = hand.get(f"overlooked.{p}", 0)
             if missed:
                 if p in hand:
@@ -550,7 +592,7 @@ class Cribbage(Game):
                                    f"starter is {starter}", field="heels")
         if heels is None:
             heels = is_knave
-        return {"hands": shows, "crib": crib, "heels": bool(heels)}
+        return {"hands": shows, "cards": from_cards, "crib": crib, "heels": bool(heels)}
 
     def check_total(self, session: Session, player: str, total: int, dealer: bool) -> None:
         """A total above what one deal can score is a typing mistake (Ann=500)."""
@@ -574,51 +616,15 @@ class Cribbage(Game):
         if values.get("misdeal") or "starter" not in values or "forfeit" in values:
             return ()
         dealer = effect.dealer or ""
-        counted = self.counted(values, session, dealer)
-        shown, crib_shown = self.shows_reached(before, values, session, dealer)
+        hands, crib = after.shown  # what apply counted and showed: each deal is counted once
         found = []
-        for p in session.players:
-            cards = values.get(f"hand.{p}")
-            if cards is not None and p in shown:
-                expected = _exact_means()["hand"] if len(cards) == 4 else None
-                found.append(Figure(p, "hand shown", counted["hands"][p], "mean", expected))
-        if counted["crib"] is not None and crib_shown:
-            expected = _exact_means()["crib"] if len(values["crib"]) == 4 else None
-            found.append(Figure(dealer, "crib shown", counted["crib"], "mean", expected))
+        for p, points in hands:
+            expected = MEAN_HAND if len(values[f"hand.{p}"]) == 4 else None
+            found.append(Figure(p, "hand shown", points, "mean", expected))
+        if crib is not None:
+            expected = MEAN_CRIB if len(values["crib"]) == 4 else None
+            found.append(Figure(dealer, "crib shown", crib, "mean", expected))
         return found
-
-    def shows_reached(self, state: CribState, hand: Mapping[str, Any], session: Session,
-                      dealer: str) -> Tuple[Set[str], bool]:
-        """Whose hands were shown, and whether the crib was, before the game ended: § 82 xvi, a
-        game ends the moment a side reaches the target and the rest of the deal is not scored
-        (the count that reaches it was made). As `apply` walks the deal."""
-        steps = self.steps(state, dict(hand), session, dealer)
-        race = _target.Race(dict(enumerate(state.scores)), self.target(session.rules))
-        end = len(steps)
-        for k, (side, points, _why) in enumerate(steps):
-            if points == 0:
-                continue
-            race.count(side, points)
-            if race.over:
-                end = k
-                break
-        counted = self.counted(hand, session, dealer)
-        players = session.players
-        out = self.sitting_out(session, state.dealer)
-        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
-        order = [p for p in order if p != out]
-        parts = [(p, self._show_steps(hand, session, p, counted["hands"].get(p),
-                                      counted["crib"] if p == dealer else None, out)) for p in order]
-        at = len(steps) - sum(len(part) for _, part in parts)  # the show is the end of the deal
-        shown: Set[str] = set()
-        crib = False
-        for p, part in parts:
-            for _side, _points, why in part:
-                if at <= end:
-                    shown |= {p} if why.startswith(("shows", "scores")) else set()
-                    crib = crib or why.startswith("crib")
-                at += 1
-        return shown, crib
 
     # ---------------------------------------------------------------- standings
 
@@ -650,15 +656,7 @@ _side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners tak
 
 
 
-_MEANS: Dict[str, Fraction] = {}
-
-
-def _exact_means() -> Dict[str, Fraction]:
-    """The exact mean show of four cards and a starter, as a hand and as a crib (computed
-    once, on first use: about a tenth of a second)."""
-    if not _MEANS:
-        from .stats import distributions, mean
-
-        hand, crib = distributions()
-        _MEANS.update(hand=mean(hand), crib=mean(crib))
-    return _MEANS
+# The exact mean show of four cards and a starter over all 12,994,800 (the means `crib stats`
+# computes from `stats.distributions`; tests/games/test_crib_fast.py computes them again).
+MEAN_HAND = Fraction(60759, 12740)    # about 4.769, as a hand
+MEAN_CRIB = Fraction(1025467, 216580)  # about 4.735, as a crib (a four-card flush does not count)

@@ -21,9 +21,9 @@ from __future__ import annotations
 
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations_with_replacement
 from math import comb
-from typing import Dict, Iterable, Sequence, Tuple
+from typing import Dict, Iterable, NamedTuple, Sequence, Tuple
 
 JACK = 11
 FULL_RANKS = tuple(range(1, 14))  # ordinals, Ace low (1) to King (13)
@@ -33,25 +33,26 @@ def pips(ordinal: int) -> int:
     return min(ordinal, 10)
 
 
-_MASKS: Dict[int, Tuple[Tuple[int, ...], ...]] = {}
+def fifteens_of(ranks: Sequence[int]) -> int:
+    """How many sets of these cards (by rank ordinal) make fifteen, counted by pips: the ways
+    to make each total from the cards so far, one card at a time (no subset is walked).
+    Every pip is at least one and at most ten, so every set that makes fifteen holds two
+    cards or more."""
+    ways = [1] + [0] * 15
+    for r in ranks:
+        v = r if r < 10 else 10
+        for total in range(15, v - 1, -1):
+            ways[total] += ways[total - v]
+    return ways[15]
 
 
-def _subsets(n: int) -> Tuple[Tuple[int, ...], ...]:
-    """Every subset of 2 or more of n positions (the candidates for a fifteen)."""
-    if n not in _MASKS:
-        _MASKS[n] = tuple(c for size in range(2, n + 1) for c in combinations(range(n), size))
-    return _MASKS[n]
-
-
-def rank_points(ranks: Sequence[int]) -> int:
-    """Fifteens, pairs and runs of cards given by their rank ordinals (sorted or not)."""
-    values = [pips(r) for r in ranks]
-    points = 2 * sum(1 for sub in _subsets(len(values)) if sum(values[i] for i in sub) == 15)
-    counts = Counter(ranks)
-    points += sum(n * (n - 1) for n in counts.values())  # 2 for every pair: C(n,2) * 2
+def run_stretches(counts: Counter) -> Tuple[Tuple[Tuple[int, ...], int], ...]:
+    """Each maximal stretch of three or more consecutive ranks, with how many runs it makes
+    (one for every choice among duplicates): ((ordinals of the stretch, runs), ...)."""
     present = sorted(counts)
+    found = []
     i = 0
-    while i < len(present):  # each maximal stretch of consecutive ranks, three or longer
+    while i < len(present):
         j = i
         while j + 1 < len(present) and present[j + 1] == present[j] + 1:
             j += 1
@@ -59,9 +60,37 @@ def rank_points(ranks: Sequence[int]) -> int:
             ways = 1
             for r in present[i:j + 1]:
                 ways *= counts[r]
-            points += (j - i + 1) * ways
+            found.append((tuple(present[i:j + 1]), ways))
         i = j + 1
-    return points
+    return tuple(found)
+
+
+class RankParts(NamedTuple):
+    """What the ranks alone score: fifteens (how many), pairs and runs (points), and the
+    stretches that make the runs."""
+
+    fifteens: int
+    pairs: int
+    runs: int
+    stretches: Tuple[Tuple[Tuple[int, ...], int], ...]
+    paired: int  # how many ranks are paired (held twice or more)
+
+    @property
+    def points(self) -> int:
+        return 2 * self.fifteens + self.pairs + self.runs
+
+
+def rank_parts(ranks: Sequence[int]) -> RankParts:
+    counts = Counter(ranks)
+    stretches = run_stretches(counts)
+    return RankParts(fifteens_of(ranks), sum(n * (n - 1) for n in counts.values()),  # 2 a pair: C(n,2) * 2
+                     sum(len(key) * ways for key, ways in stretches), stretches,
+                     sum(1 for n in counts.values() if n > 1))
+
+
+def rank_points(ranks: Sequence[int]) -> int:
+    """Fifteens, pairs and runs of cards given by their rank ordinals (sorted or not)."""
+    return rank_parts(ranks).points
 
 
 def distributions(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Tuple[Counter, Counter]:
@@ -127,6 +156,7 @@ def stats(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Dict[str, object
 
 
 _RANK_CACHE: Dict[Tuple[int, ...], int] = {}
+_PARTS_CACHE: Dict[Tuple[int, ...], RankParts] = {}
 
 
 def rank_points_cached(ranks: Tuple[int, ...]) -> int:
@@ -134,4 +164,12 @@ def rank_points_cached(ranks: Tuple[int, ...]) -> int:
     found = _RANK_CACHE.get(ranks)
     if found is None:
         found = _RANK_CACHE[ranks] = rank_points(ranks)
+    return found
+
+
+def rank_parts_cached(ranks: Tuple[int, ...]) -> RankParts:
+    """rank_parts of a sorted tuple of ordinals, remembered."""
+    found = _PARTS_CACHE.get(ranks)
+    if found is None:
+        found = _PARTS_CACHE[ranks] = rank_parts(ranks)
     return found

@@ -1,1 +1,2 @@
-"""Hearts: the game (game.py) and its ways of settling (settling.py)."""
+"""Hearts: the game (game.py), its methods of settling, one class each by name (methods.py),
+and the arithmetic of their payments (settling.py)."""

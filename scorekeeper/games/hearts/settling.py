@@ -15,7 +15,7 @@ sum to zero (the hypothesis test in tests/games/test_hearts_props.py checks it).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 FORFEIT = 5  # Laws of Hearts, 15: each of the two with wrong hands pays five counters into the pool
 JOKER_VALUE = 5  # Joker Hearts: "In settling, the Joker is worth five counters"
@@ -85,7 +85,6 @@ def settle_pool(players: Sequence[str], pool: int, jack: bool, dues: Mapping[str
 
     clear = [p for p in players if p not in spoiled]
     n, k = len(players), len(clear)
-    notes: List[str] = []
 
     def stays(why: str) -> PoolResult:
         return PoolResult(changes, pool, pool > 0, f"{why}: the pool of {pool} is a Jack",
