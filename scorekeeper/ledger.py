@@ -56,12 +56,12 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None,
         game.check_names(session)
     except ScorekeeperError as err:
         raise err.at(session.locate(err)) from None
-    observe = None
-    if figures is not None:
-        resolved = session
+    if figures is None:
+        return finished(game, session, game.fold(session, states=states))
+    resolved = session
 
-        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
-            figures.extend(game.figures(values, before, after, effect, resolved))
+    def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+        figures.extend(game.figures(values, before, after, effect, resolved))
     return finished(game, session, game.fold(session, observe, states=states))
 
 

@@ -24,7 +24,7 @@ with __import__("warnings").catch_warnings():  # Starlette 1.x would rather have
 
 from scorekeeper.board import app as board_app  # noqa: E402
 from scorekeeper.board.source import Board, party_fields  # noqa: E402
-from tests.conftest import SESSIONS, Cli  # noqa: E402
+from tests.conftest import Cli  # noqa: E402
 
 BASE = "http://127.0.0.1:8765"
 HOSTS = ("127.0.0.1", "localhost")
@@ -471,3 +471,17 @@ def test_no_other_command_imports_the_board_or_its_libraries(tmp_path):
               "print(sorted(m for m in sys.modules if m.startswith(web)))\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert (out.returncode, out.stdout, out.stderr) == (0, "[]\n", "")
+
+
+def test_without_the_extra_the_command_says_how_to_install_it(fri, monkeypatch, not_served):
+    import sys
+
+    import scorekeeper.board
+
+    # as if uvicorn were not there: the module cannot be imported (and, whatever happens, nothing is served)
+    monkeypatch.delattr(scorekeeper.board, "serve", raising=False)
+    monkeypatch.setitem(sys.modules, "scorekeeper.board.serve", None)
+    r = fri("board", "fri")
+    assert not_served == []
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.startswith("error: the board needs its extra: pip install 'scorekeeper[board]' (")

@@ -19,7 +19,6 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 from typing import Dict, Iterator, List, Optional
 
@@ -29,7 +28,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 httpx = pytest.importorskip("httpx")
 
-from tests.conftest import ROOT, Cli  # noqa: E402
+from tests.conftest import ROOT  # noqa: E402
 
 pytestmark = pytest.mark.slow  # servers and a browser: seconds each (CI still runs them)
 

@@ -122,8 +122,10 @@ def test_every_help_describes_its_arguments_and_ends_with_an_example(words):
         assert not re.search(r"^  \S+\s+\[required\]$", section, re.M), section
 
 
-def complete(words: str, cword: int, folder) -> list:
-    env = {"_SCOREKEEPER_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(cword),
+def complete(line: str, folder, shell: str = "bash") -> list:
+    """The candidates the program answers a shell with for the command line `line` (the
+    protocol of cli/shells.py; tests/test_shell_completion.py types Tab in the real shells)."""
+    env = {"_SCOREKEEPER_COMPLETE": f"complete_{shell}", "_SCOREKEEPER_COMPLETE_ARGS": line,
            "SCOREKEEPER_DIR": str(folder)}
     r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
@@ -131,13 +133,17 @@ def complete(words: str, cword: int, folder) -> list:
 
 def test_completion_of_sittings_games_fields_and_players(tmp_path):
     run("--dir", str(tmp_path), "new", "tue", "--game", "cinch", "--players", "Ann,Bob,Cid,Dee")
-    assert complete("scorekeeper show t", 2, tmp_path) == ["tue"]
-    assert complete("scorekeeper new x --game cr", 4, tmp_path) == ["cribbage"]
-    assert complete("scorekeeper games short", 2, tmp_path) == ["short-whist"]
-    assert complete("scorekeeper hand tue bi", 3, tmp_path) == ["bidder=", "bid="]
-    assert complete("scorekeeper hand tue bidder=", 3, tmp_path) == [
+    assert complete("scorekeeper show t", tmp_path) == ["tue"]
+    assert complete("scorekeeper new x --game cr", tmp_path) == ["cribbage"]
+    assert complete("scorekeeper games short", tmp_path) == ["short-whist"]
+    assert complete("scorekeeper hand tue bi", tmp_path) == ["bidder=", "bid="]
+    # bash inserts what follows the `=`; zsh and fish take the whole word
+    assert complete("scorekeeper hand tue bidder=", tmp_path) == ["Ann", "Bob", "Cid", "Dee"]
+    assert complete("scorekeeper hand tue bidder=", tmp_path, "zsh") == [
         "bidder=Ann", "bidder=Bob", "bidder=Cid", "bidder=Dee"]
-    assert complete("scorekeeper edit tue 1 bidder=C", 4, tmp_path) == ["bidder=Cid"]
+    assert complete("scorekeeper edit tue 1 bidder=C", tmp_path) == ["Cid"]
+    assert complete("scorekeeper hand tue trump=", tmp_path, "fish") == [
+        "trump=C", "trump=D", "trump=H", "trump=S"]
 
 
 @pytest.fixture

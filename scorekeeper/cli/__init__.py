@@ -67,6 +67,10 @@ class ScorekeeperGroup(TyperGroup):
 
     def main(self, *args, **kwargs):  # type: ignore[override]
         kwargs["standalone_mode"] = False
+        if os.environ.get("_SCOREKEEPER_COMPLETE"):  # a shell asks for completions: cli/shells.py
+            from .shells import register
+
+            register()
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
         try:
@@ -241,12 +245,34 @@ def _fail(message: str, code: int) -> NoReturn:
 
 HELP_OPTIONS = ["-h", "--help"]
 
-app = typer.Typer(cls=ScorekeeperGroup, add_completion=True, no_args_is_help=True,
+app = typer.Typer(cls=ScorekeeperGroup, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
                   context_settings={"help_option_names": HELP_OPTIONS},
                   help="Keep the score of a card night by the laws of the game, and settle up.",
                   epilog=example("scorekeeper new friday --game tally --players Ann,Bob,Cid",
                                  "scorekeeper hand friday Ann=12 Bob=-3", "scorekeeper settle friday"))
+
+
+def _show_completion(value: bool) -> None:
+    if value:
+        from .shells import detect_shell, script
+
+        typer.echo(script(detect_shell()), nl=False)
+        raise typer.Exit()
+
+
+def _install_completion(value: bool) -> None:
+    if value:
+        from .shells import detect_shell, install
+
+        shell = detect_shell()
+        typer.echo(f"{shell} completion installed in {install(shell)}; it works in new shells "
+                   f"(or after: source {install_hint(shell)})")
+        raise typer.Exit()
+
+
+def install_hint(shell: str) -> str:
+    return {"bash": "~/.bashrc", "zsh": "~/.zshrc", "fish": "~/.config/fish/completions/scorekeeper.fish"}[shell]
 
 
 def _version(value: bool) -> None:
@@ -289,6 +315,15 @@ def root(ctx: typer.Context,
                                             "$XDG_DATA_HOME/scorekeeper/sessions)"),
          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                       help="print the version and exit"),
+         show_completion: bool = typer.Option(False, "--show-completion", callback=_show_completion,
+                                              is_eager=True, expose_value=False,
+                                              help="print the completion script for this shell (bash, "
+                                              "zsh, fish): eval \"$(scorekeeper --show-completion)\""),
+         install_completion: bool = typer.Option(False, "--install-completion",
+                                                 callback=_install_completion, is_eager=True,
+                                                 expose_value=False,
+                                                 help="install completion for this shell (bash, zsh, "
+                                                 "fish)"),
          no_color: bool = typer.Option(False, "--no-color", help="no colour even on a terminal "
                                        "(as NO_COLOR=1 does)"),
          no_pager: bool = typer.Option(False, "--no-pager", help="print long output as it is, "

@@ -1,7 +1,6 @@
 """Shell completion candidates: sitting names, game names, hand fields and their values.
 
-Imported only when a shell asks for completions (`scorekeeper --install-completion`), never
-on an ordinary command. Nothing here prints; a sitting that cannot be read completes nothing.
+Imported only when a shell asks for completions (cli/shells.py), never on an ordinary command. Nothing here prints; a sitting that cannot be read completes nothing.
 """
 
 from __future__ import annotations
@@ -29,11 +28,11 @@ def games(incomplete: str) -> List[str]:
 
 def fields(option: Optional[str], name: Optional[str], incomplete: str) -> List[str]:
     """`bid` -> `bid=`; after `bidder=` the players; after a yes/no field yes and no; after a
-    field with fixed values those values."""
+    suit the suits; after a field with fixed values (a call, a penalty) those values."""
     if not name:
         return []
     from .. import ledger
-    from ..fields import BOOLEAN, PLAYER, PLAYERS
+    from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT
     from ..model import COMMON_FIELDS
     from ..store import resolve_sessions_dir, session_path
 
@@ -50,7 +49,7 @@ def fields(option: Optional[str], name: Optional[str], incomplete: str) -> List[
     if field is None:
         return []
     players = replayed.session.players
-    if field.kind is PLAYER:
+    if field.kind is PLAYER or field.kind.describe == PLAYER.describe:  # a revoker is a player too
         values = list(players)
     elif field.kind is PLAYERS:  # a list: complete the last name after the commas
         done, _, last = typed.rpartition(",")
@@ -59,6 +58,8 @@ def fields(option: Optional[str], name: Optional[str], incomplete: str) -> List[
                 if p.lower().startswith(last.lower()) and p not in done.split(",")]
     elif field.kind is BOOLEAN:
         values = ["yes", "no"]
+    elif field.kind is SUIT:
+        values = ["C", "D", "H", "S"]
     elif field.kind.describe.startswith("one of "):
         values = field.kind.describe[len("one of "):].split(", ")
     else:

@@ -95,11 +95,12 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
     sweep_temp_files(path)
 
 
-def write_text(path: Path, text: str) -> None:
-    """A file the user asked for (an HTML report), written atomically like a session: a link
-    is written through to its target and kept. Anything there that is not a plain file (a
-    device such as /dev/full, a pipe, a folder) is refused: the replace would put a file in
-    its place (as root, /dev/full became a plain file)."""
+def write_text(path: Path, text: str, make_folder: bool = False) -> None:
+    """A file the user asked for (an HTML report, a shell's completion script), written
+    atomically like a session: a link is written through to its target and kept. Anything
+    there that is not a plain file (a device such as /dev/full, a pipe, a folder) is refused:
+    the replace would put a file in its place (as root, /dev/full became a plain file). With
+    `make_folder`, a folder it goes in is made (~/.zfunc for zsh's completion)."""
     path = Path(path)
     if not path.name or any(ord(c) < 32 or ord(c) == 127 for c in str(path)):
         raise ScorekeeperError(f"{shown(str(path))} is not a file name to write (no folder, no "
@@ -110,6 +111,8 @@ def write_text(path: Path, text: str) -> None:
         raise ScorekeeperError(f"cannot write {shown(str(path))}: it is not a plain file (a folder, "
                                f"a device or a pipe); give a file name")
     try:
+        if make_folder:
+            target.parent.mkdir(parents=True, exist_ok=True)
         _write_atomically(text, target)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {shown(str(path))}: {err.strerror or err}") from None

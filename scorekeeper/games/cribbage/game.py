@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Rank
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
