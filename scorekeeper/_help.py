@@ -1,5 +1,8 @@
 """The app's own `scorekeeper --help` at the full width, for start.py (written by
-`python tests/test_start.py`; tests/test_start.py checks it)."""
+`python tests/test_start.py`; tests/test_start.py checks it), and the checksum of
+the sources it was made from (start.sources_checksum)."""
+
+SOURCES = 2382307942
 
 HELP = (
     'Usage: scorekeeper [OPTIONS] COMMAND [ARGS]...\n'
@@ -11,12 +14,12 @@ HELP = (
     '                        ./sessions if it exists, else\n'
     '                        $XDG_DATA_HOME/scorekeeper/sessions)\n'
     '  --version             print the version and exit\n'
+    '  --show-completion     print the completion script for this shell (bash, zsh,\n'
+    '                        fish): eval "$(scorekeeper --show-completion)"\n'
+    '  --install-completion  install completion for this shell (bash, zsh, fish)\n'
     '  --no-color            no colour even on a terminal (as NO_COLOR=1 does)\n'
     '  --no-pager            print long output as it is, not through the pager\n'
     '                        ($PAGER, else less -FRX) a terminal gets\n'
-    '  --install-completion  Install completion for the current shell.\n'
-    '  --show-completion     Show completion for the current shell, to copy it or\n'
-    '                        customize the installation.\n'
     '  -h, --help            Show this message and exit.\n'
     '\n'
     'Commands:\n'

@@ -2,16 +2,20 @@
 
 `scorekeeper --version` and a bare `scorekeeper --help` are answered here, before Typer and the
 rest of the program are imported: about the cost of starting Python itself (bench/bench_scale.py,
-"start"). Everything else, and the help on a terminal narrower than the help's full width,
-goes to the Typer app (`cli.main`). The help here is the app's own help, word for word at the
-full width (tests/test_start.py compares them and says how to write it again when the app's
-commands change).
-"""
+"start"). Everything else goes to the Typer app (`cli.main`), and so does the help on a terminal
+narrower than the help's full width, or when the copy of it here is not current.
 
-from __future__ import annotations
+The copy (`_help.py`) is the app's own help, word for word at the full width, written by
+`python tests/test_start.py` with a checksum of the sources it comes from (the `cli` package,
+and `render/shell.py` that breaks the examples' lines). When any of them has changed since,
+the checksum differs and the app answers, as before this shortcut: a stale copy is never
+printed, it only costs the time the shortcut saves (tests/test_start.py says so).
+"""
 
 import os
 import sys
+
+# (Nor typing, nor __future__: importing them would cost more than the rest of the answer.)
 
 from . import __version__
 
@@ -23,12 +27,31 @@ def main() -> None:
     if args == ["--version"]:
         _answer(f"scorekeeper {__version__}\n")
     if args in (["--help"], ["-h"]) and _columns() >= FULL_WIDTH:
-        from ._help import HELP
+        from ._help import HELP, SOURCES
 
-        _answer(HELP)
+        if sources_checksum() == SOURCES:
+            _answer(HELP)
     from .cli import main as run
 
     run()
+
+
+def sources_checksum() -> int | None:
+    """A checksum of the sources the root help is made from; None if they cannot be read."""
+    import zlib
+
+    here = os.path.dirname(os.path.abspath(__file__))
+    cli = os.path.join(here, "cli")
+    try:
+        names = sorted(n for n in os.listdir(cli) if n.endswith(".py"))
+        paths = [os.path.join(cli, n) for n in names] + [os.path.join(here, "render", "shell.py")]
+        checksum = 0
+        for path in paths:
+            with open(path, "rb") as handle:
+                checksum = zlib.crc32(handle.read(), checksum)
+    except OSError:
+        return None
+    return checksum
 
 
 def _columns() -> int:
