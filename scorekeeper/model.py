@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 # The value types are NamedTuples rather than frozen dataclasses: just as immutable, and
 # building them costs a fraction of a dataclass at import time, which every command pays
@@ -34,11 +34,16 @@ class ScorekeeperError(Exception):
 
     - `hand`: the 0-based index of the hand at fault (set by the replay);
     - `field`: the hand field at fault (`bid`, `against`, `Ann`);
+    - `fields`: the other fields a mistake across fields is about (a card in `hand.Ann` and
+      in `hand.Bob`; points of every player's own field that do not add up);
     - `rule`: the house rule at fault (`target`);
     - `player`: the player at fault (a name given twice, a name like a field);
     - `key`: the session header key at fault (`game`, `players`, `stakes`);
     - `round`, `table`: at a progressive party, the round and the table whose result is at
       fault (with `hand`, the result's index in the log, and `field`, its key: `hearts`).
+
+    `detail` is the message as first raised, before a location's prefix (`hand 3: `) was put
+    in front of it: what a prompt says when it asks again about the hand being typed.
 
     `source` is where it is (file and line), once known. `kind` is USAGE or FILE;
     `usage=True` is the older spelling of kind=USAGE and is still accepted.
@@ -48,7 +53,8 @@ class ScorekeeperError(Exception):
                  kind: Optional[str] = None, hand: Optional[int] = None,
                  field: Optional[str] = None, rule: Optional[str] = None,
                  player: Optional[str] = None, key: Optional[str] = None,
-                 round: Optional[int] = None, table: Optional[int] = None):
+                 round: Optional[int] = None, table: Optional[int] = None,
+                 fields: Sequence[str] = (), detail: Optional[str] = None):
         super().__init__(message)
         self.message = message
         self.source = source
@@ -60,6 +66,8 @@ class ScorekeeperError(Exception):
         self.key = key
         self.round = round
         self.table = table
+        self.fields = tuple(fields)
+        self.detail = message if detail is None else detail
 
     @property
     def usage(self) -> bool:
@@ -75,7 +83,8 @@ class ScorekeeperError(Exception):
         """What the error is about, as keyword arguments for a new error (for re-raising
         with a different message)."""
         return {"hand": self.hand, "field": self.field, "rule": self.rule,
-                "player": self.player, "key": self.key, "round": self.round, "table": self.table}
+                "player": self.player, "key": self.key, "round": self.round, "table": self.table,
+                "fields": self.fields}
 
     def with_message(self, message: str) -> "ScorekeeperError":
         """The same error (kind, source, what it is about) with another message."""
@@ -95,7 +104,7 @@ class ScorekeeperError(Exception):
             about["hand"] = hand
             prefix = f"hand {hand + 1}: " + prefix
         kind = self.kind if where is None else FILE
-        return ScorekeeperError(prefix + self.message, where, kind=kind, **about)
+        return ScorekeeperError(prefix + self.message, where, kind=kind, detail=self.detail, **about)
 
 
 # What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a

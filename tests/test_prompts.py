@@ -188,3 +188,16 @@ def test_a_field_with_a_default_says_what_enter_gives_once(cli):
     r = cli.ok("hand", "h", "-i", input="3\n4\n6\n\n\n")
     assert r.stdout.startswith("Ann: hearts Ann took (Enter for 0): 3\nBob: hearts Bob took (Enter for 0): 4\n")
     assert "(default 0)" not in r.stdout and "Enter to leave out" not in r.stdout.split("other")[0]
+
+
+def test_the_fields_asked_again_come_from_what_the_error_is_about_never_its_words():
+    from scorekeeper.cli.prompts import fields_at_fault
+    from scorekeeper.model import ScorekeeperError
+
+    worded = ScorekeeperError("made is missing: the points the bidder's side took, or trump=", field="made")
+    assert fields_at_fault(worded, ["bidder", "bid", "made"], {"trump": "H"}) == ["made"]
+    silent = ScorekeeperError("the deal does not add up", fields=("Bob", "Ann"))
+    assert fields_at_fault(silent, ["Ann", "Bob", "Cid"], {}) == ["Ann", "Bob"]
+    located = ScorekeeperError("card 5H given twice", field="hand.Bob", fields=("crib",)).at(None, hand=3)
+    assert located.detail == "card 5H given twice" and located.message == "hand 4: card 5H given twice"
+    assert fields_at_fault(located, ["starter"], {"crib": "5H", "hand.Bob": "5H 6D"}) == ["crib", "hand.Bob"]

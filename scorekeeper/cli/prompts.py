@@ -73,8 +73,8 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
         except ScorekeeperError as err:
             if attempt == MAX_TRIES - 1:
                 raise
-            message = re.sub(r"^hand \d+: ", "", err.message)
-            at_fault = fields_at_fault(message, [f.name for f in asked], extra, players, err.field)
+            message = err.detail  # the hand being typed: no "hand N:" in front
+            at_fault = fields_at_fault(err, [f.name for f in asked], extra)
             typer.echo(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}", err=True)
             for field in asked:
                 if field.name in at_fault:
@@ -104,18 +104,13 @@ def _applies(field, rules) -> bool:
     return str(value).lower() == wanted
 
 
-def fields_at_fault(message: str, asked: Sequence[str], extra: Dict[str, str],
-                    players: Sequence[str], about: Optional[str] = None) -> List[str]:
-    """The fields a cross-field mistake is about (the error's own `field`, and any other field
-    it names: `card 5H given twice: in hand.Ann and in hand.Bob`); a mistake in the points of
-    the hand as a whole (`points: ...`) is the players' own fields. A possessive names an owner,
-    not a field (`made is missing: the points the bidder's side took` is not about `bidder`)."""
+def fields_at_fault(err: ScorekeeperError, asked: Sequence[str], extra: Dict[str, str]) -> List[str]:
+    """The fields a mistake is about, from the error itself (its `field` and the other `fields`
+    of a mistake across fields: a card in `hand.Ann` and in `hand.Bob`, points of every player
+    that do not add up), never from its words; those asked one by one first, in their order."""
+    about = {err.field, *err.fields} - {None}
     names = list(asked) + [n for n in extra if n not in asked]
-    named = [n for n in names if n == about
-             or re.search(rf"(?<![\w.]){re.escape(n)}(?![\w.]|'s\b)", message)]
-    if re.match(r"^(points|hearts|the points)\b", message):
-        named = [n for n in asked if n in players] + [n for n in named if n not in players]
-    return named
+    return [n for n in names if n in about]
 
 
 def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_field) -> str:

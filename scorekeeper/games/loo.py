@@ -180,11 +180,13 @@ class Loo(Game):
             return
         if stood and sum(stood.values()) != TRICKS:
             given = " + ".join(f"{p} {t}" for p, t in stood.items())
-            raise ScorekeeperError(f"tricks must add up to {TRICKS}, got {given} = {sum(stood.values())}")
+            raise ScorekeeperError(f"tricks must add up to {TRICKS}, got {given} = {sum(stood.values())}",
+                                   fields=players)
         if single and stood and len(stood) != len(players):
             missing = [p for p in players if p not in stood]
             raise ScorekeeperError(f"{missing[0]} is missing: the first round is a single and all "
-                                   f"must play (give each player's tricks, 0 for none)")
+                                   f"must play (give each player's tricks, 0 for none)", field=missing[0],
+                                   fields=missing)
         if "miss" in hand:
             if single:
                 raise ScorekeeperError("miss: the first round is a single, dealt without a miss",

@@ -61,14 +61,14 @@ class Polignac(CountersGame):
         if total != POINTS:
             given = " + ".join(f"{p} {n}" for p, n in taken.items()) or "nothing"
             raise ScorekeeperError(f"points must add up to {POINTS} (each Jack 1, Polignac 2), "
-                                   f"got {given} = {total}")
+                                   f"got {given} = {total}", fields=list(taken))
         takers = [p for p, n in taken.items() if n]
         if len(takers) > JACKS:
             # Polignac: four Jacks, Polignac counting two: at most four players take one
             given = ", ".join(f"{p} {taken[p]}" for p in takers)
             raise ScorekeeperError(f"points: {len(takers)} players took a point ({given}), but "
                                    f"there are only {JACKS} Jacks (Polignac counting two): at "
-                                   f"most {JACKS} players take one")
+                                   f"most {JACKS} players take one", fields=takers)
         # When several lose their last counters in one deal, the one nearest the eldest
         # hand is taken to have lost them first (the book is silent).
         return [("Jacks", p, taken[p]) for p in eldest_first if taken.get(p)]

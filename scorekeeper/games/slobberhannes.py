@@ -85,7 +85,8 @@ class Slobberhannes(CountersGame):
         if any(taker is None for taker in three):
             missing = [k for k in ("first", "queen", "last") if hand.get(k) is None]
             raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
-                                   f"trick and the club Queen (give first=, last= and queen=)")
+                                   f"trick and the club Queen (give first=, last= and queen=)", field=missing[0],
+                                   fields=missing)
         takers: List[str] = [str(taker) for taker in three]
         # Paid in the order of play: the first trick "immediately", the club Queen "as soon as
         # it is taken in", the last trick (and the extra point for all three) at the end; a

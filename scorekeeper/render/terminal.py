@@ -96,18 +96,21 @@ def longest_word(text: str) -> int:
 
 
 def wrap(text: str, width: int) -> List[str]:
-    """Greedy wrapping at spaces, measured in columns (wide characters count two); a word is
-    broken only when it is wider than the whole width (a path longer than the terminal)."""
+    """Greedy wrapping at spaces, measured in columns (wide characters count two); the spaces
+    between words within a line are kept as written (`made=10  ->  Ann`); a word is broken only
+    when it is wider than the whole width (a path longer than the terminal)."""
     lines: List[str] = []
     current = ""
-    for word in text.split():
+    for gap, word in re.findall(r"(\s*)(\S+)", text):
         while visible_width(word) > width:  # no room for it anywhere: the only split allowed
             if current:
                 lines.append(current)
                 current = ""
             head, word = _split_at(word, width)
             lines.append(head)
-        candidate = f"{current} {word}" if current else word
+        if not word:
+            continue
+        candidate = f"{current}{gap}{word}" if current else word
         if current and visible_width(candidate) > width:
             lines.append(current)
             current = word

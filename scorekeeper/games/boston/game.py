@@ -481,7 +481,7 @@ class Boston(Game):
             if given:
                 raise ScorekeeperError(
                     f"{sorted(given)[0]}: the hands are thrown up when a revoke is proved in a "
-                    f"Misère Partout; leave out the tricks")
+                    f"Misère Partout; leave out the tricks", field=sorted(given)[0], fields=sorted(given))
             paid = [p for p in players if p != revoker and p != table.barred]
             for p in paid:
                 table.pay(revoker, p, PARTOUT_REVOKE)
@@ -489,11 +489,13 @@ class Boston(Game):
         missing = [p for p in players if p not in given]
         if missing:
             raise ScorekeeperError(f"{missing[0]} is missing: each player's tricks are needed in a "
-                                   f"Misère Partout ({' '.join(p + '=N' for p in players)})")
+                                   f"Misère Partout ({' '.join(p + '=N' for p in players)})", field=missing[0],
+                                   fields=missing)
         total = sum(given.values())
         if total != 13:
             shown = " ".join(f"{p}={given[p]}" for p in players)
-            raise ScorekeeperError(f"Misère Partout tricks must add up to 13, got {total} ({shown})")
+            raise ScorekeeperError(f"Misère Partout tricks must add up to 13, got {total} ({shown})",
+                                   fields=players)
         most = max(given.values())
         losers = [p for p in players if given[p] == most]
         winners = [p for p in players if given[p] < most]
@@ -518,10 +520,10 @@ class Boston(Game):
               table: _Table) -> str:
         if "call" not in hand:
             raise ScorekeeperError("call is missing: the call (" + ", ".join(CALLS)
-                                   + "), or call=partout when everyone passed; or misdeal=yes")
+                                   + "), or call=partout when everyone passed; or misdeal=yes", field="call")
         call = hand["call"]
         if "caller" not in hand:
-            raise ScorekeeperError(f"caller is missing: who called {call} (a player's name)")
+            raise ScorekeeperError(f"caller is missing: who called {call} (a player's name)", field="caller")
         caller = hand["caller"]
         for p in players:
             if p in hand:
@@ -530,7 +532,7 @@ class Boston(Game):
         revoker = hand.get("revoke")
         tricks = hand.get("tricks")
         if tricks is None and not revoker:
-            raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)")
+            raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)", field="tricks")
         book = payment_table(rules["table"])
         adversaries = [p for p in players if p != caller]
         if call in MISERE:

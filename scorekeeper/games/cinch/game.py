@@ -341,7 +341,7 @@ class Cinch(Game):
                     f"got bidder={bidder}; leave bidder out or give the bid", field="bidder")
             return dealer
         if bidder is None:
-            raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)")
+            raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)", field="bidder")
         return bidder
 
     def points_taken(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
@@ -355,13 +355,13 @@ class Cinch(Game):
         if "made" not in hand:
             raise ScorekeeperError(f"made is missing: the points the bidder's side took "
                                    f"(0 to {n}; made=0 if it took none), or took=CARDS with "
-                                   f"trump=")
+                                   f"trump=", field="made")
         made = hand["made"]
         if "against" not in hand:
             if blind:
                 raise ScorekeeperError("against is missing: with blind_draw=on give the points "
                                        "the other side took (cards left in the pack count "
-                                       "for nobody)")
+                                       "for nobody)", field="against")
             return made, n - made
         against = hand["against"]
         if made + against > n:
@@ -382,7 +382,7 @@ class Cinch(Game):
         trump = hand.get("trump")
         if trump is None:
             raise ScorekeeperError("trump is missing: the counting cards depend on the trump "
-                                   "suit (trump=H)")
+                                   "suit (trump=H)", field="trump")
         seen: Dict[Card, str] = {}
         totals = {}
         for name in ("took", "discards", "pack"):
@@ -602,13 +602,14 @@ class AuctionCinch(Cinch):
         return {}
 
 
-def _check_deal_total(taken: Mapping[str, int], points: int, blind: bool, what: str) -> None:
+def _check_deal_total(taken: Mapping[str, int], points: int, blind: bool, what: str,
+                      fields: Sequence[str] = ()) -> None:
     """The points taken add up to the deal's (at most, with blind_draw: some left in the pack)."""
     total = sum(taken.values())
     if total > points or (total < points and not blind):
         given = " + ".join(f"{p} {v}" for p, v in taken.items())
         raise ScorekeeperError(f"points: {what} ({given} = {total}) must add up to {points}"
-                               + ("" if total > points else " (or --rule blind_draw=on)"))
+                               + ("" if total > points else " (or --rule blind_draw=on)"), fields=fields)
 
 
 def _opening(maker: str, bid: int, trump: Optional[Suit]) -> str:
@@ -746,7 +747,7 @@ class SoloCinch(Cinch):
         rules = session.rules
         dealer, bid, maker = self.deal_opened(state, hand, session)
         taken = {p: hand.get(p, 0) for p in session.players}
-        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points taken")
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points taken", session.players)
         revoked = tuple(hand.get("revoke", ()))
         culprits = revoked + ((hand["foul"],) if "foul" in hand else ())
         changes, how = score_solo(rules["scoring"], bid, maker, taken,
@@ -833,7 +834,8 @@ class WidowCinch(SoloCinch):
         sides = self.fixed_sides(session)
         label = {side: _sides_name(side) for side in sides}
         taken = {label[side]: sum(hand.get(p, 0) for p in side) for side in sides}
-        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points the sides took")
+        _check_deal_total(taken, self.deal_points, rules["blind_draw"], "the points the sides took",
+                          session.players)
         revoked = tuple(dict.fromkeys(label[self.side_of(session, p)] for p in hand.get("revoke", ())))
         culprits = revoked + ((label[self.side_of(session, hand["foul"])],) if "foul" in hand else ())
         bidder_side = label[self.side_of(session, maker)]

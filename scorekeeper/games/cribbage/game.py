@@ -318,7 +318,8 @@ class Cribbage(Game):
         others = [f for f in hand if f not in ("forfeit", "note", "at")]
         if others:
             raise ScorekeeperError(f"forfeit: a forfeited game ends at once; give only forfeit "
-                                   f"(and a note), not {', '.join(others)}")
+                                   f"(and a note), not {', '.join(others)}", field="forfeit",
+                                   fields=others)
         players, sides = session.players, self.sides(session)
         loser = self.side_of(session, hand["forfeit"])
         balances = list(state.balances)
@@ -427,7 +428,7 @@ class Cribbage(Game):
             if named:
                 raise ScorekeeperError(f"{named[0]}: {out} sits out this deal (§ 88: one sits out "
                                        f"each deal in rotation); the deal is {dealer}'s against "
-                                       f"{order[0]}")
+                                       f"{order[0]}", field=named[0])
         steps: List[Tuple[int, int, str]] = []
         if rules["variant"] == "five-card" and state.deals_in_game == 0:
             steps.append((side(order[0]), 3, "takes three for last"))
@@ -551,11 +552,9 @@ class Cribbage(Game):
                 placed += hand[f]
             if len(set(placed)) != len(placed) or any(card.rank is None for card in placed):
                 # once a deal, all its cards together; the slow path says what is wrong
-                every = [("as the starter", starter)] + [(f"in {f}", c) for f in given_cards
-                                                         for c in hand[f]]
-                for where, card in every:
+                every = [("starter", starter)] + [(f, c) for f in given_cards for c in hand[f]]
+                for field, card in every:
                     if card.is_joker:
-                        field = "starter" if where == "as the starter" else where[len("in "):]
                         raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
                 _check_no_card_twice(every)
         shows: Dict[str, int] = {}
@@ -604,7 +603,7 @@ class Cribbage(Game):
             raise ScorekeeperError(
                 f"{player}: {total} is more than one deal can score ({player}, "
                 f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: hand "
-                f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)")
+                f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)", field=player)
 
     # ---------------------------------------------------------------- season statistics
 
@@ -643,12 +642,18 @@ class Cribbage(Game):
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
-    """One pack: no card in two places of one deal; say which two fields hold it."""
+    """One pack: no card in two places of one deal (the field of each place given); say which
+    two fields hold it, and name both as what the mistake is about."""
     seen: Dict[Any, str] = {}
-    for where, card in placed:
+    for field, card in placed:
         if card in seen:
-            raise ScorekeeperError(f"card {card} given twice: {seen[card]} and {where}")
-        seen[card] = where
+            raise ScorekeeperError(f"card {card} given twice: {_place(seen[card])} and {_place(field)}",
+                                   field=seen[card], fields=(field,))
+        seen[card] = field
+
+
+def _place(field: str) -> str:
+    return "as the starter" if field == "starter" else f"in {field}"
 
 
 _side_name = _sides.side_name  # "Ann-Cid"

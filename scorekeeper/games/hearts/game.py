@@ -167,7 +167,8 @@ class Hearts(Game):
             table = COUNT_WORDS[len(session.players)]
             sums = " + ".join(f"{p} {c}" for p, c in counts.items())
             raise ScorekeeperError(f"{noun} must add up to {total} ({table} players, "
-                                   f"{session.rules['settling']}), got {sums} = {got}")
+                                   f"{session.rules['settling']}), got {sums} = {got}",
+                                   fields=session.players)
         method.check_counts(counts, len(session.players))
         return counts
 

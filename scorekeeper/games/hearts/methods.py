@@ -320,7 +320,7 @@ class Auction(Sweepstake):
                                        f"Jack is won; leave bid out (or 0), got {amount}", field="bid")
             return (bidder, 0), state.holder, suit.name.lower(), True
         if amount is None:
-            raise ScorekeeperError("bid is missing: the counters the bidder paid into the pool")
+            raise ScorekeeperError("bid is missing: the counters the bidder paid into the pool", field="bid")
         return (bidder, amount), None, suit.name.lower(), True
 
     def next_holder(self, holder: Optional[str], result: hs.PoolResult,

@@ -248,7 +248,7 @@ class ScotchWhist(Game):
             name = missing[0]
             raise ScorekeeperError(f"{name} is missing: who won {HONOUR_NAMES[name]}"
                                    f"{' of trumps' if name != 'diamond_ten' else ''} "
-                                   f"(every counting card is taken in some trick)")
+                                   f"(every counting card is taken in some trick)", field=name)
         self.check_extra(hand)
         n = len(session.players)
         dealt = dealt_each(n) * (2 if self.partnerships(session) else 1)
