@@ -29,8 +29,9 @@ linear in hands and flatters every ratio.) Printed, with the targets of issue 23
            against `stats` of a folder holding only the Hearts nights (<= 1.1)
   memory   `stats` and `report --season` over 5,000 such nights: the peak resident memory
            (ru_maxrss of the process) against the floor's, target <= 100 MiB
-  start    `--version` and bare `--help` against `python -c pass` (about 1.06) and against
-           the import floor `python -c "import typer, yaml, tabulate"`
+  start    `--version` and bare `--help` (run as pip's console script runs them) against
+           `python -c pass` (about 1.1) and against the import floor
+           `python -c "import typer, yaml, tabulate"`; `python -m scorekeeper` pays runpy too
 
     python bench/bench_scale.py [--runs 5] [--only show,write,...] [--games tally,cribbage-cards]
 """
@@ -296,17 +297,37 @@ def section_memory(sk, work: Path) -> None:
         print(f"  {name}: {peak(args):.1f} MiB", flush=True)
 
 
-def section_start(sk, runs: int) -> None:
+# What pip writes as the `scorekeeper` console script (its template), to time an installed
+# copy's start from a checkout too.
+CONSOLE_SCRIPT = """import re
+import sys
+from scorekeeper.start import main
+if __name__ == '__main__':
+    sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
+    sys.exit(main())
+"""
+
+
+def section_start(sk, work: Path, runs: int) -> None:
     print("--version and --help before Typer is imported")
-    cases = measure({
+    script = work / "scorekeeper-script.py"
+    script.write_text(CONSOLE_SCRIPT, encoding="utf-8")
+    installed = [sys.executable, str(script)]
+    cases = {
         "python -c pass": Case([sys.executable, "-c", "pass"]),
+        "import re": Case([sys.executable, "-c", "import re"]),  # what the script itself imports
         "import floor": Case([sys.executable, "-c", "import typer, yaml, tabulate"]),
-        "--version": Case(sk + ["--version"]),
-        "--help": Case(sk + ["--help"]),
-    }, max(runs, 10))
-    for name in ("--version", "--help"):
-        line(name, cases[name].best, cases["python -c pass"].best, "python -c pass", 1.1)
-        line(name, cases[name].best, cases["import floor"].best, "import typer, yaml, tabulate", None)
+        "--version": Case(installed + ["--version"]),
+        "--help": Case(installed + ["--help"]),
+    }
+    if sk[:2] == [sys.executable, "-m"]:
+        cases["python -m scorekeeper --version"] = Case(sk + ["--version"])
+    measure(cases, max(runs, 10))
+    for name in cases:
+        if name not in ("python -c pass", "import re", "import floor"):
+            line(name, cases[name].best, cases["python -c pass"].best, "python -c pass", 1.1)
+            line(name, cases[name].best, cases["import re"].best, "python -c 'import re'", None)
+            line(name, cases[name].best, cases["import floor"].best, "import typer, yaml, tabulate", None)
 
 
 def main() -> None:
@@ -335,7 +356,7 @@ def main() -> None:
         if "memory" in only:
             section_memory(sk, work)
         if "start" in only:
-            section_start(sk, options.runs)
+            section_start(sk, work, options.runs)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -11,7 +11,8 @@ import contextlib
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, Union)
 
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, text_bound
@@ -493,11 +494,26 @@ def settlement(replayed: Replayed) -> "Settlement":
 
 
 class Night(NamedTuple):
-    """One sitting of the season, replayed: its standings, settlement and game figures."""
+    """One sitting of the season, replayed: its standings, settlement and game figures. What
+    the season keeps of a sitting is slim (`slim`): its header and standings, without its
+    hands and their effects (5,000 nights of a club fit in a few MiB), and how many hands
+    were played (`hands_played`)."""
 
     replayed: Replayed
     settlement: "Settlement"
     figures: Tuple[Figure, ...]
+    played: Optional[int] = None  # the hands played, once `replayed` holds none (slim)
+
+    @property
+    def hands_played(self) -> int:
+        return len(self.replayed.session.hands) if self.played is None else self.played
+
+    def slim(self, figures: bool = True) -> "Night":
+        """The night without its hands and their effects (and, `figures=False`, its figures)."""
+        r = self.replayed
+        session = r.session._replace(hands=(), rule_lines={}, header_lines={}, player_lines={})
+        light = Replayed(session, r.game, r.standings._replace(effects=()))
+        return Night(light, self.settlement, self.figures if figures else (), self.hands_played)
 
 
 class Failed(NamedTuple):
@@ -512,27 +528,40 @@ class Failed(NamedTuple):
         return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
 
 
-def season(folder: Path, keep: Callable[[Session], bool] = lambda session: True
-           ) -> Tuple[List[Night], List[Failed]]:
-    """Every sitting in the folder that `keep` accepts (read from its header), replayed; the
-    files that fail are returned with their error, never dropped. A progressive party's file
-    (`kind: party`) is not a sitting: it is returned among them with kind "party"."""
-    nights: List[Night] = []
-    failed: List[Failed] = []
+def _every(session: Session) -> bool:
+    return True
+
+
+def each_night(folder: Path, keep: Callable[[Session], bool] = _every) -> Iterator[Union[Night, Failed]]:
+    """Every sitting in the folder that `keep` accepts, one at a time, replayed and slim (see
+    `Night`): a season is streamed, never held whole. `keep` is judged from the header, before
+    the hands are read. A file that fails is yielded as `Failed`, with its error, never
+    dropped; a progressive party's file (`kind: party`) is not a sitting: a `Failed` of kind
+    "party"."""
     for path in store.list_sessions(folder):
         try:
-            session = store.load(path)
-            if not keep(session):
+            session = store.load_if(path, keep)
+            if session is None:
                 continue
             figures: List[Figure] = []
             replayed = check_session(session, figures)
-            nights.append(Night(replayed, settlement(replayed), tuple(figures)))
+            yield Night(replayed, settlement(replayed), tuple(figures)).slim()
         except store.PartyFile as party:
-            failed.append(Failed(str(path), party.message, None, store.PARTY))
+            yield Failed(str(path), party.message, None, store.PARTY)
         except ScorekeeperError as err:
             where = err.source
-            failed.append(Failed(str(path), err.message,
-                                 where.line if where is not None else None))
+            yield Failed(str(path), err.message, where.line if where is not None else None)
+
+
+def season(folder: Path, keep: Callable[[Session], bool] = _every) -> Tuple[List[Night], List[Failed]]:
+    """Every night of `each_night` (slim), and the files that failed, as two lists."""
+    nights: List[Night] = []
+    failed: List[Failed] = []
+    for found in each_night(folder, keep):
+        if isinstance(found, Night):
+            nights.append(found)
+        else:
+            failed.append(found)
     return nights, failed
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Union
 
 from .games.sides import side_name
 from .model import ScorekeeperError, shown
@@ -115,16 +115,41 @@ def keeper(game: Optional[str] = None, player: Optional[str] = None,
     return keep
 
 
-def season(nights: Sequence["Night"], failed: Sequence["Failed"] = (),
+def season(nights: Iterable[Union["Night", "Failed"]], failed: Sequence["Failed"] = (),
            player: Optional[str] = None, filtered: bool = False) -> Season:
     """Every player's season (or one player's: `player`, in any case) over the sittings.
     The party files in the folder are named, unless the sittings were `filtered` (by game,
-    player or date: a party is none of those sittings)."""
-    records: Dict[str, Dict[str, Any]] = {}
-    hands = 0
-    for night in nights:
+    player or date: a party is none of those sittings). `nights` may hold the files that
+    failed too (ledger.each_night streams both): each night is counted as it comes."""
+    count = SeasonCount()
+    for found in nights:
+        count.add(found)
+    for f in failed:
+        count.add(f)
+    return count.season(player, filtered)
+
+
+class SeasonCount:
+    """A season counted one night at a time (ledger.each_night streams them): what is kept of
+    each is its line in every player's record, never its hands or figures."""
+
+    def __init__(self) -> None:
+        self.records: Dict[str, Dict[str, Any]] = {}
+        self.sittings = 0
+        self.hands = 0
+        self.failed: List["Failed"] = []
+
+    def add(self, found: Union["Night", "Failed"]) -> None:
+        from .ledger import Failed
+
+        if isinstance(found, Failed):
+            self.failed.append(found)
+            return
+        night = found
         session, standings = night.replayed.session, night.replayed.standings
-        hands += len(session.hands)
+        self.sittings += 1
+        self.hands += night.hands_played
+        records = self.records
         for p in session.players:
             _count_night(records.setdefault(p, _empty()), night, p)
         for figure in night.figures:
@@ -132,11 +157,13 @@ def season(nights: Sequence["Night"], failed: Sequence["Failed"] = (),
                 per_game = records[figure.player]["figures"].setdefault(standings.game, {})
                 tally = per_game.get(figure.name) or Tally(figure.how)
                 per_game[figure.name] = tally.add(figure.value, figure.expected)
-    wanted = player.strip().lower() if player else None
-    players = {name: _player(name, r) for name, r in records.items()
-               if wanted is None or name.lower() == wanted}
-    return Season(len(nights), hands, players, [f for f in failed if not f.kind],
-                  [] if filtered else [f for f in failed if f.kind])
+
+    def season(self, player: Optional[str] = None, filtered: bool = False) -> Season:
+        wanted = player.strip().lower() if player else None
+        players = {name: _player(name, r) for name, r in self.records.items()
+                   if wanted is None or name.lower() == wanted}
+        return Season(self.sittings, self.hands, players, [f for f in self.failed if not f.kind],
+                      [] if filtered else [f for f in self.failed if f.kind])
 
 
 def _empty() -> Dict[str, Any]:
@@ -149,13 +176,13 @@ def _count_night(record: Dict[str, Any], night: "Night", p: str) -> None:
     s = night.settlement
     won = sum(p in game.players for game in standings.finished_games)
     record["sittings"] += 1
-    record["hands"] += len(session.hands)
+    record["hands"] += night.hands_played
     record["games_won"] += won
     cents = s.money_cents[p]
     record["money"][s.currency] = record["money"].get(s.currency, 0) + cents
     line = record["by_game"].get(standings.game) or GameLine(standings.unit)
     record["by_game"][standings.game] = GameLine(
-        line.unit, line.sittings + 1, line.hands + len(session.hands), line.games_won + won,
+        line.unit, line.sittings + 1, line.hands + night.hands_played, line.games_won + won,
         line.net + standings.balances[p])
     record["nights"].append(NightResult(session.name, standings.game, cents, s.currency))
 

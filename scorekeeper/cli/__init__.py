@@ -754,8 +754,9 @@ def stats(ctx: typer.Context,
         game = get_game(game).name
     folder = _folder(ctx)
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
-    nights, failed = ledger.season(folder, keep)
-    season = season_stats.season(nights, failed, player, filtered=bool(game or player or since))
+    # one sitting at a time (each_night streams them), judged by its header before its hands are read
+    season = season_stats.season(ledger.each_night(folder, keep), (), player,
+                                 filtered=bool(game or player or since))
     if json:
         _out(render_stats.stats_json(season))
     else:
@@ -808,8 +809,13 @@ def report(ctx: typer.Context,
                                "(not both)", usage=True)
     if season:
         folder = _folder(ctx)
-        nights, failed = ledger.season(folder)
-        page = render_html.season_html(stats.season(nights, failed), nights)
+        count = stats.SeasonCount()  # one sitting at a time: what the page needs of each is kept
+        nights = []
+        for found in ledger.each_night(folder):
+            count.add(found)
+            if isinstance(found, ledger.Night):
+                nights.append(found.slim(figures=False))
+        page = render_html.season_html(count.season(), nights)
     else:
         assert name is not None  # season is False, so a NAME was given
         page = _one_page(ctx, name)

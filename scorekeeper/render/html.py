@@ -286,7 +286,7 @@ def season_html(season: "Season", nights: Sequence[Any]) -> str:
         r = night.replayed
         when = f", {reading_time(r.session.created)}" if r.session.created else ""
         body += [f"<h3>{escape(r.session.name)} <span class=\"meta\">({escape(r.standings.game)}, "
-                 f"{plural(len(r.session.hands), 'hand')}{escape(when)})</span></h3>",
+                 f"{plural(night.hands_played, 'hand')}{escape(when)})</span></h3>",
                  '<div class="pair"><div>', standings_html(r.standings, r.game.score_sides(r.session)),
                  "</div><div>",
                  settlement_html(r.standings, night.settlement), "</div></div>"]

@@ -29,7 +29,7 @@ checks the two paths against each other.
 from __future__ import annotations
 
 import re
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from yaml import ScalarNode
 from yaml.resolver import Resolver
@@ -102,37 +102,44 @@ def read_line(text: str) -> Optional[Dict[str, Any]]:
     return fields
 
 
-class Split:
-    """A file cut where its hands start: the header's text (to read as YAML) and each hand's
-    mapping, with the line it is on."""
+class Cut(NamedTuple):
+    """A file cut where its hands start: the header's text (to read as YAML), the line of
+    `hands:` (1-based), and the rows after it, each `- {...}`."""
 
-    def __init__(self, header: str, key_line: int, hands: List[Tuple[str, Dict[str, Any]]]):
-        self.header = header
-        self.key_line = key_line  # the line of `hands:` (1-based)
-        self.hands = hands        # (the mapping's text, its fields), one a line after it
+    header: str
+    key_line: int
+    rows: List[str]
 
 
-def split(text: str) -> Optional[Split]:
-    """The file as a header followed by `hands:` and one hand a line, each in the exact form
-    `dump` writes (`- {...}`), up to the end; None otherwise (PyYAML reads the whole file).
-    The header is returned as text: the caller reads it with PyYAML, and takes the whole
-    file there too if it does not read on its own."""
+def cut(text: str) -> Optional[Cut]:
+    """The file as a header followed by `hands:` and one `- {...}` row a line, up to the end;
+    None otherwise (PyYAML reads the whole file). Cheap: the rows are not read here."""
     at = text.find("\nhands:\n")
     if at < 0:
         return None
     header = text[:at + 1]
     if "\n---" in header or "\n..." in header or header.startswith(("---", "...")):
         return None  # a second document or a document end: PyYAML's own path explains
-    body = text[at + len("\nhands:\n"):]
-    rows = body.split("\n")
+    rows = text[at + len("\nhands:\n"):].split("\n")
     if rows and rows[-1] == "":
         rows.pop()
-    hands = []
+    if not all(row[:3] == "- {" for row in rows):
+        return None
+    return Cut(header, header.count("\n") + 1, rows)
+
+
+def in_form(rows: List[str]) -> bool:
+    """Whether every row has the shape of the exact form (a count of hands may rely on it)."""
+    return all(len(row) <= LONGEST and LINE.fullmatch(row, 2) for row in rows)
+
+
+def read_rows(rows: List[str]) -> Optional[List[Tuple[str, Dict[str, Any]]]]:
+    """(each row's mapping, its fields), or None when a row is not in the exact form."""
+    found = []
     for row in rows:
-        if row[:3] != "- {":
-            return None
-        fields = read_line(row[2:])
+        mapping = row[2:]
+        fields = read_line(mapping)
         if fields is None:
             return None
-        hands.append((row[2:], fields))
-    return Split(header, header.count("\n") + 1, hands)
+        found.append((mapping, fields))
+    return found

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import stat
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
 
 import yaml
 
@@ -98,6 +98,17 @@ def load_summary(path: Path) -> Summary:
     """The header and the number of hands, at a fraction of the cost of loading the hands:
     the YAML events of the hands are counted, not built into values (bench/bench_scale.py)."""
     text = _read(path, SITTING)
+    cut = _lines.cut(text)
+    if cut is not None and _lines.in_form(cut.rows):  # one hand a line, as dump writes them
+        seen: List[Session] = []
+
+        def note(header: Session) -> bool:
+            seen.append(header)
+            return False  # the header is all a summary needs: the hands are not read
+
+        _parse(text, str(path), name=path.stem, keep=note)
+        if seen:
+            return Summary(seen[0], len(cut.rows))
     try:
         span = _hands_span(text)
     except yaml.YAMLError:
@@ -154,14 +165,32 @@ def load_party(path: Path) -> Session:
 
 def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
           errors: Optional[List[ScorekeeperError]] = None) -> Session:
-    found = _compose_lines(text, filename) if kind != PARTY else None
+    session = _parse(text, filename, name, kind, errors)
+    assert session is not None  # nothing to keep or leave: always a session
+    return session
+
+
+def load_if(path: Path, keep: Callable[[Session], bool]) -> Optional[Session]:
+    """The sitting when `keep` accepts its header (judged before its hands are read, where
+    the file allows: `stats --game hearts` reads only the Hearts nights), else None."""
+    return _parse(_read(path, SITTING), str(path), name=path.stem, keep=keep)
+
+
+def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
+           errors: Optional[List[ScorekeeperError]] = None,
+           keep: Optional[Callable[[Session], bool]] = None, whole: bool = False) -> Optional[Session]:
+    """A sitting or party; with `keep`, None when its header is not kept. The hands are read
+    by store/lines.py when each is in the form `dump` writes (and the header reads on its own);
+    else, or with `whole`, the whole file by PyYAML."""
+    found = _compose_lines(text, filename) if kind != PARTY and not whole else None
     quick_hands: Optional[Tuple[Hand, ...]]
     hands_line: Optional[int]
     if found is not None:
-        root, data, quick_hands, hands_line = found
+        root, data, cut = found
+        quick_hands, hands_line = None, cut.key_line
     else:
         root, data, quick_hands = _compose(text, filename, errors)
-        hands_line = None
+        hands_line, cut = None, None
     where = Source(filename, 1)
     if not isinstance(data, dict):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
@@ -219,24 +248,37 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
         errors.append(err)
         stakes = Stakes()
     key = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
+    header = Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
+                     created=str(data.get("created", "")), path=filename, source=Source(filename, 1),
+                     rule_lines=rule_lines, header_lines=lines, player_lines=player_lines)
+    if cut is not None:
+        refuse_too_many(len(cut.rows), key, at(key), name or filename)
+        if keep is not None and not keep(header):
+            return None
+        rows = _lines.read_rows(cut.rows)
+        if rows is None:  # a hand in another form: PyYAML reads the file (and words any mistake)
+            return _parse(text, filename, name, kind, errors, keep, whole=True)
+        first = cut.key_line + 1
+        hands = tuple(Hand(fields, Source(filename, line), dict.fromkeys(fields, line), mapping)
+                      for line, (mapping, fields) in enumerate(rows, start=first))
+        return header._replace(hands=hands)
     hands = (quick_hands if quick_hands is not None and kind != PARTY
              else _hands(data.get(key), nodes.get(key), filename, at(key), key, errors))
     refuse_too_many(len(hands), key, at(key), name or filename)
-    return Session(name=name, game=game, players=tuple(players), rules=dict(rules), stakes=stakes,
-                   created=str(data.get("created", "")), hands=hands, path=filename,
-                   source=Source(filename, 1), rule_lines=rule_lines, header_lines=lines,
-                   player_lines=player_lines)
+    if keep is not None and not keep(header):
+        return None
+    return header._replace(hands=hands)
 
 
 _STR = "tag:yaml.org,2002:str"
 
 
-def _compose_lines(text: str, filename: str) -> Optional[Tuple[Any, Any, Tuple[Hand, ...], int]]:
-    """(the header's root node, its data, the hands, the line of `hands:`) when every hand is
-    on a line in the form `dump` writes (store/lines.py reads those without PyYAML, exactly
-    as PyYAML reads them) and the header reads on its own as a mapping without `hands`; None
-    otherwise, and the whole file takes PyYAML's path (which also words every mistake)."""
-    cut = _lines.split(text)
+def _compose_lines(text: str, filename: str) -> Optional[Tuple[Any, Any, "_lines.Cut"]]:
+    """(the header's root node, its data, the file cut where its hands start) when every hand
+    is on a line of its own (`- {...}`, read later by store/lines.py, exactly as PyYAML reads
+    them) and the header reads on its own as a mapping without `hands`; None otherwise, and
+    the whole file takes PyYAML's path (which also words every mistake)."""
+    cut = _lines.cut(text)
     if cut is None:
         return None
     try:
@@ -246,10 +288,7 @@ def _compose_lines(text: str, filename: str) -> Optional[Tuple[Any, Any, Tuple[H
     if not isinstance(root, yaml.MappingNode) or not isinstance(data, dict) or "hands" in data \
             or any(str(k.value) == "hands" for k, _ in root.value):
         return None
-    first = cut.key_line + 1
-    hands = tuple(Hand(fields, Source(filename, line), dict.fromkeys(fields, line), mapping)
-                  for line, (mapping, fields) in enumerate(cut.hands, start=first))
-    return root, data, hands, cut.key_line
+    return root, data, cut
 
 
 _TAGS: Dict[Tuple[str, Any], str] = {}  # (a plain scalar's text, implicit) -> its resolved tag
