@@ -186,6 +186,19 @@ def _read_one_rule(game: Game, name: str, raw: Any) -> None:
         known[name].read(value)
 
 
+def typed_rules(game: Game, rules: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+    """House rules typed on the command line (--rule NAME=VALUE), resolved: a rule unknown, a
+    value it does not take, rules that cannot work together are mistakes in how the command
+    was called (exit 2). A house table file they name was read already (a mistake there is
+    a problem with that file)."""
+    try:
+        return game.resolve_rules(rules, players)
+    except ScorekeeperError as err:
+        if isinstance(rules.get(err.rule or ""), FileData):
+            raise  # what the house table file holds: a problem with that file
+        raise err.as_usage() from None
+
+
 def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
     """Rules whose value names a YAML file (a Boston house table) get the file's data: the
     store reads it here, so the game itself never touches the disk."""
@@ -275,7 +288,7 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
                                    f"--players {','.join(' '.join(players).split())})") from None
         raise
     session = Session(name=path.stem, game=game.name, players=tuple(players),
-                      rules=game.resolve_rules(read_rule_files(game, rules), players),
+                      rules=typed_rules(game, read_rule_files(game, rules), players),
                       stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))
     replayed = check_session(session)
@@ -610,5 +623,5 @@ def game_fields(name: str, rules: Mapping[str, Any],
     else:
         seats = max(game.min_players, min(4, game.max_players))
         seated = tuple(f"PLAYER{i}" for i in range(1, seats + 1))
-    resolved = game.resolve_rules(read_rule_files(game, rules), seated)
+    resolved = typed_rules(game, read_rule_files(game, rules), seated)
     return game, game.fields(Session(name="", game=game.name, players=seated, rules=resolved))

@@ -90,6 +90,13 @@ class ScorekeeperError(Exception):
         """The same error (kind, source, what it is about) with another message."""
         return ScorekeeperError(message, self.source, kind=self.kind, **self.about())
 
+    def as_usage(self) -> "ScorekeeperError":
+        """The same mistake as one in how a command was called (a house rule typed as --rule:
+        exit 2), unless it has been found in a file."""
+        if self.source is not None or self.kind == USAGE:
+            return self
+        return ScorekeeperError(self.message, kind=USAGE, detail=self.detail, **self.about())
+
     def at(self, source: Optional["Source"], prefix: str = "", *,
            hand: Optional[int] = None) -> "ScorekeeperError":
         """The same error, located (the first location given wins) and optionally prefixed;

@@ -159,9 +159,9 @@ MISTAKES = [
      "error: player name '' is not allowed (no spaces at the ends, no '=', ',' or ':')"),
     (["new", "g", "--game", "talley", "--players", "A,B"], 1,
      "error: unknown game 'talley' (did you mean tally?); games: {games}"),
-    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "taget=5"], 1,
+    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "taget=5"], 2,
      "error: unknown rule 'taget' for tally (did you mean target?); rules: target, low_wins, first_dealer"),
-    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "low_wins=maybe"], 1,
+    (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "low_wins=maybe"], 2,
      "error: rule low_wins: must be on or off, got 'maybe'"),
     (["new", "g", "--game", "tally", "--players", "A,B", "--stake", "-1"], 2,
      "error: stake must be an amount of money such as 0.05, got '-1'"),
@@ -417,4 +417,4 @@ def test_games_shows_the_fields_under_a_rule_and_for_a_table(cli):
     assert "Ann " in fields and "PLAYER1" not in fields
     assert "bidder *" in fields and "suit *" in fields
     assert "bidder" not in cli.ok("games", "hearts").stdout.split("hand fields")[1]
-    cli.refused("x", "games", "hearts", "--rule", "settling=bogus")
+    cli.refused("x", "games", "hearts", "--rule", "settling=bogus", code=2)

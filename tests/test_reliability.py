@@ -47,7 +47,7 @@ def test_a_number_beyond_the_bound_is_refused_and_nothing_is_saved(fri):
     fri.ok("hand", "fri", f"Ann={MAX_NUMBER}", f"Bob=-{MAX_NUMBER}")  # the bound itself is a score
     fri.refused("fri", "hand", "fri", f"Ann={MAX_NUMBER + 1}")
     fri.refused("fri", "edit", "fri", "1", f"Ann=-{MAX_NUMBER + 1}")
-    fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", f"target={huge}")
+    fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", f"target={huge}", code=2)
     fri.ok("show", "fri")
 
 
@@ -74,7 +74,7 @@ def test_only_ascii_digits_are_numbers(fri):
     for text in ("٣", "３", "1_000", "²", "1e3", "+-1"):
         r = fri.refused("fri", "hand", "fri", f"Ann={text}")
         assert "must be a whole number" in r.stderr
-    fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", "target=٣")
+    fri.refused("fri", "new", "g", "--game", "tally", "--players", "A,B", "--rule", "target=٣", code=2)
     r = fri.refused("fri", "edit", "fri", "١", "Ann=4", code=2)  # not hand 1
     assert r.stderr == "error: NUMBER: the hand to correct must be a whole number such as 3, got '١'\n"
     assert fri.json("show", "fri")["scores"]["Ann"] == 3

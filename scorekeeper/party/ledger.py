@@ -107,8 +107,12 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
     game = progressive.check_game(game)
     ledger.check_players(players)
     progressive.check_players(players)
+    try:
+        resolved = progressive.resolve_rules(game, rules)
+    except ScorekeeperError as err:  # typed as --rule: a mistake in how the command was called
+        raise err.as_usage() from None
     party = Session(name=path.stem, game=game, players=tuple(players),
-                    rules=progressive.resolve_rules(game, rules), created=created or ledger.now(),
+                    rules=resolved, created=created or ledger.now(),
                     path=str(path))
     checked = check(party)
     store.make_folder_for(path)

@@ -460,7 +460,7 @@ def test_unreadable_house_table_is_one_plain_line_and_nothing_written(cli, tmp_p
 
 
 def test_unknown_table_name_writes_nothing(cli):
-    cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=fostr")
+    cli.refused("b", "new", "b", "--game", "boston", "--players", "A,Y,B,Z", "--rule", "table=fostr", code=2)
     assert not cli.file("b").exists()
 
 

@@ -549,7 +549,7 @@ def test_auction_adversaries_passing_51_on_one_deal_follow_the_same_rule(cli, si
 
 def test_the_side_out_rule_is_auction_cinchs_own(cli):
     r = cli.refused("x", "new", "x", "--game", "cinch", "--players", "A,Y,B,Z", "--rule",
-                    "side_out=share")
+                    "side_out=share", code=2)
     assert "unknown rule 'side_out' for cinch" in r.stderr
 
 

@@ -482,7 +482,7 @@ def test_three_hand_crib_of_three_by_the_book_and_four_by_custom(cli):
     cli.new("custom", "cribbage", "Ann,Bob,Cid")
     cli.ok("hand", "custom", "starter=5S", "hand.Bob=AC,2D,3H,9S", "crib=5C,5D,5H,KS")
     r = cli.refused("x", "new", "x", "--game", "cribbage", "--players", "Ann,Bob",
-                    "--rule", "three_crib=three")
+                    "--rule", "three_crib=three", code=2)
     assert "three_crib: applies only when three play together" in r.stderr
 
 
@@ -527,5 +527,5 @@ def test_three_penalties_each_gives_both_opponents_the_penalty(cli):
 
 def test_three_penalties_applies_only_when_three_play_together(cli):
     r = cli.refused("x", "new", "x", "--game", "cribbage", "--players", "Ann,Bob",
-                    "--rule", "three_penalties=each")
+                    "--rule", "three_penalties=each", code=2)
     assert "rule three_penalties: applies only when three play together" in r.stderr

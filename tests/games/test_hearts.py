@@ -495,7 +495,7 @@ def test_howell_revoker_pays_the_losses_by_default_and_all_thirteen_by_house_rul
 
 def test_howell_revoke_rule_only_with_howell(cli):
     r = cli.refused("x", "new", "x", "--game", "hearts", "--players", "A,B,C,D",
-                    "--rule", "howell_revoke=thirteen")
+                    "--rule", "howell_revoke=thirteen", code=2)
     assert "howell_revoke: applies only with settling=howell" in r.stderr
 
 

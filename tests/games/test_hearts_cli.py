@@ -33,11 +33,11 @@ def test_mistakes_are_one_clear_error_and_nothing_is_written(table, fields, mess
 
 def test_bad_rules_are_refused(cli):
     r = cli("new", "x", "--game", "hearts", "--players", "A,B,C,D", "--rule", "settling=excess")
-    assert r.exit_code == 1 and "error: rule settling: excess is three-handed, got 4 players" in r.stderr
+    assert r.exit_code == 2 and "error: rule settling: excess is three-handed, got 4 players" in r.stderr
     r = cli("new", "x", "--game", "hearts", "--players", "A,B,C", "--rule", "banker=Zed")
-    assert r.exit_code == 1 and "error: rule banker: 'Zed' is not at the table" in r.stderr
+    assert r.exit_code == 2 and "error: rule banker: 'Zed' is not at the table" in r.stderr
     r = cli("new", "x", "--game", "hearts", "--players", "A,B,C", "--rule", "settling=jacks")
-    assert r.exit_code == 1 and "settling: must be one of sweepstake" in r.stderr
+    assert r.exit_code == 2 and "settling: must be one of sweepstake" in r.stderr
     assert not cli.file("x").exists()
 
 
@@ -122,10 +122,11 @@ def test_spot_totals_that_cannot_be_shared_are_refused(cli):
 
 
 def test_a_rule_the_chosen_settling_never_uses_is_refused(cli):
-    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "black=jack")
+    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "black=jack", code=2)
     assert r.stderr == ("error: rule black: applies only with settling=discard (this sitting: "
                         "settling=sweepstake, 4 players)\n")
-    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "many_clear=divide")
+    r = cli.refused("m", "new", "m", "--game", "hearts", "--players", "A,B,C,D", "--rule", "many_clear=divide",
+                    code=2)
     assert "rule many_clear: applies only with a settling with a pool, at five or six players" in r.stderr
     cli.new("m", "hearts", "A,B,C,D,E", "many_clear=divide")
     cli.new("d", "hearts", "A,B,C,D", "settling=discard", "black=jack")

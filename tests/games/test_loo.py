@@ -95,7 +95,7 @@ def test_a_deal_given_nothing_says_how_to_write_all_passed_not_the_refused_name_
 
 def test_a_loo_amount_at_unlimited_loo_is_refused_not_ignored(cli):
     r = cli.refused("u", "new", "u", "--game", "loo", "--players", "A,B,C", "--rule", "loo=unlimited",
-                    "--rule", "loo_amount=5")
+                    "--rule", "loo_amount=5", code=2)
     assert r.stderr == ("error: rule loo_amount: applies only with loo=limited (at unlimited loo a "
                         "looed player pays the pool just divided), got loo_amount=5 with "
                         "loo=unlimited\n")
