@@ -20,6 +20,20 @@ def test_plain_tables_are_laid_out_exactly_as_tabulate_does(t):
     assert _table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
+# letters and signs a sitting holds beyond ASCII (Misère, Zoë, ½, suits), and some that are not
+# one column wide (wide, combining, emoji), which go to tabulate
+wide_cell = st.text(alphabet=st.sampled_from("aZ 9-èëÅ½♥♠—’日本🃏\u0301é\u200d"), max_size=6)
+wide_table = st.integers(1, 4).flatmap(lambda n: st.tuples(
+    st.lists(wide_cell, min_size=n, max_size=n), st.lists(st.lists(wide_cell, min_size=n, max_size=n), max_size=4)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(wide_table)
+def test_tables_beyond_ascii_are_laid_out_exactly_as_tabulate_does(t):
+    headers, rows = t
+    assert _table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
 def test_other_cells_still_go_to_tabulate():
     rows = [["Ånn", "1"], ["Bob\\nx", "2"]]
     assert _table(rows, ["p", "s"]) == tabulate(rows, headers=["p", "s"], tablefmt="simple",

@@ -93,8 +93,9 @@ def _table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] =
 
 
 def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
-    """Strings of printable ASCII only, every row as long as the headers: where tabulate's
-    layout is simply len() and ljust (no wide characters, colour codes or line breaks)."""
+    """Strings of printable characters one column wide each, every row as long as the
+    headers: where tabulate's layout is simply len() and ljust (no wide or combining
+    characters, colour codes or line breaks), with wcwidth installed or not."""
     width = len(headers)
     if any(len(row) != width for row in rows):
         return False
@@ -103,7 +104,18 @@ def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
     if not set(map(type, cells)) <= {str}:
         return False
     text = "".join(cells)
-    return text.isascii() and text.isprintable()
+    if not text.isprintable():
+        return False
+    return text.isascii() or all(_one_column(c) for c in set(text) if not c.isascii())
+
+
+def _one_column(char: str) -> bool:
+    """A character that takes one column by len() and by wcwidth alike (è, ½, ♥; not a wide
+    East Asian character, an emoji, nor a combining mark or format character)."""
+    import unicodedata
+
+    return (unicodedata.east_asian_width(char) in ("N", "Na", "H", "A") and not unicodedata.combining(char)
+            and unicodedata.category(char) not in ("Mn", "Me", "Cf"))
 
 
 def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:

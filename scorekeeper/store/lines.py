@@ -90,16 +90,33 @@ def read_line(text: str) -> Optional[Dict[str, Any]]:
         return None
     fields: Dict[str, Any] = {}
     pairs = PAIRS.findall(text)
+    keys, tokens = _KEYS, _TOKENS
     for key, token in pairs:
-        if len(key) > LONGEST_KEY or key[0] == "-" or not _reads_as_str(key):
+        good = keys.get(key)
+        if good is None:
+            good = keys[key] = len(key) <= LONGEST_KEY and key[0] != "-" and _reads_as_str(key)
+            if len(keys) > _MOST:
+                keys.clear()
+        if not good:
             return None
-        exact, value = _value(token)
-        if not exact:
+        found = tokens.get(token)
+        if found is None:
+            found = tokens[token] = _value(token)
+            if len(tokens) > _MOST:
+                tokens.clear()
+        if not found[0]:
             return None
-        fields[key] = value
+        fields[key] = found[1]
     if len(fields) != len(pairs):
         return None  # a field given twice: the loader's own path says so, at its line
     return fields
+
+
+# What each key and each value token was read as (a long sitting repeats the same few: the
+# field names, the players, small numbers, the time); bounded, as notes are seldom repeated.
+_KEYS: Dict[str, bool] = {}
+_TOKENS: Dict[str, Tuple[bool, Any]] = {}
+_MOST = 50_000
 
 
 class Cut(NamedTuple):

@@ -15,19 +15,43 @@ cannot be told, the message names the lock file and how to remove it.
 from __future__ import annotations
 
 import contextlib
-import glob
 import os
-import secrets
-import shlex
-import socket
 import stat
 import time
 import zlib
 from pathlib import Path
+from types import ModuleType
 from typing import Dict, Iterator, NamedTuple, Optional, Tuple
 
 from ..model import ScorekeeperError
 from .paths import real_path
+
+
+# Imported when a lock or a temporary file is made, not by every command that reads a sitting
+# (`show` imports the store): secrets, socket, shlex and glob were a tenth of a command's start.
+def _glob() -> ModuleType:
+    import glob
+
+    return glob
+
+
+def _secrets() -> ModuleType:
+    import secrets
+
+    return secrets
+
+
+def _shlex() -> ModuleType:
+    import shlex
+
+    return shlex
+
+
+def _socket() -> ModuleType:
+    import socket
+
+    return socket
+
 
 try:
     import fcntl
@@ -41,7 +65,7 @@ _YOUNG = 2.0  # seconds an empty or unreadable lock may be (its writer may be wr
 
 def host() -> str:
     """This machine's name, as a lock or a temporary file records it (no spaces: one word)."""
-    return "".join(c if c.isprintable() and not c.isspace() else "_" for c in socket.gethostname()) or "-"
+    return "".join(c if c.isprintable() and not c.isspace() else "_" for c in _socket().gethostname()) or "-"
 
 
 def boot_id() -> str:
@@ -133,7 +157,7 @@ def host_tag() -> str:
 def create_temp(path: Path, mode: Optional[int] = None) -> Tuple[int, Path]:
     """A new file beside `path`: `.scorekeeper-NAME.HOST.PID.RANDOM.tmp`, created exclusively."""
     for _ in range(100):
-        tmp = path.parent / f"{temp_prefix(path)}{host_tag()}.{os.getpid()}.{secrets.token_hex(6)}.tmp"
+        tmp = path.parent / f"{temp_prefix(path)}{host_tag()}.{os.getpid()}.{_secrets().token_hex(6)}.tmp"
         try:
             # 0o600 until the mode of the file it replaces is set: never readable by more
             if mode is None:
@@ -148,7 +172,7 @@ def sweep_temp_files(path: Path) -> None:
     """Remove temporary files left by writers of this host that were killed mid-save (their
     pid is gone). Another host's are its own to judge: a pid means nothing here."""
     prefix = temp_prefix(path)
-    for leftover in path.parent.glob(f"{glob.escape(prefix)}*.tmp"):
+    for leftover in path.parent.glob(f"{_glob().escape(prefix)}*.tmp"):
         parts = leftover.name[len(prefix):].split(".")
         if len(parts) == 4 and parts[0] == host_tag() and parts[1].isdigit() and len(parts[1]) < 12:
             dead = not _alive(int(parts[1]))
@@ -302,7 +326,7 @@ class Verdict(NamedTuple):
 
 
 def _remove_hint(lock: Path, what: str) -> str:
-    return f"{what}: if no scorekeeper is running there, remove it: rm {shlex.quote(str(lock))}"
+    return f"{what}: if no scorekeeper is running there, remove it: rm {_shlex().quote(str(lock))}"
 
 
 def judge(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> Verdict:
@@ -314,7 +338,7 @@ def judge(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> Verdict:
         if not stat.S_ISREG(mode):
             kind = "a folder" if stat.S_ISDIR(mode) else "not a plain file"
             return Verdict(False, f"{lock} is {kind}, not a scorekeeper lock: remove it "
-                                  f"(rm -r {shlex.quote(str(lock))}) if nothing else needs it", now=True)
+                                  f"(rm -r {_shlex().quote(str(lock))}) if nothing else needs it", now=True)
         # one open file for the text and the OS lock, so both are of the same file
         fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:

@@ -11,7 +11,6 @@ or edited since), and the file it writes is then the file before the undo, byte 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple
@@ -39,6 +38,8 @@ def undone_path(path: Path) -> Path:
 
 
 def digest(text: str) -> str:
+    import hashlib  # here, not at the top: most commands never take a digest
+
     return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 

@@ -175,7 +175,9 @@ class Cribbage(Game):
     def _seating(self, players: Tuple[str, ...]) -> Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]]:
         """(the sides, each player's side), worked out once per table: a replay asks for them
         at every step of every deal."""
-        cache = self.__dict__.setdefault("_seatings", {})
+        cache = self.__dict__.get("_seatings")
+        if cache is None:
+            cache = self.__dict__["_seatings"] = {}
         found = cache.get(players)
         if found is None:
             if len(players) == 4:  # § 87: four-hand, two against two, partners opposite
@@ -192,8 +194,10 @@ class Cribbage(Game):
         return tuple(self.sides(session)) if len(session.players) == 4 else None
 
     def side_of(self, session: Session, player: str) -> int:
-        index = self._seating(session.players)[1].get(player)
-        return _sides.side_index(self.sides(session), player) if index is None else index
+        try:
+            return self._seating(session.players)[1][player]
+        except KeyError:
+            return _sides.side_index(self.sides(session), player)  # its own words for a stranger
 
     # ---------------------------------------------------------------- replay
 
@@ -360,7 +364,8 @@ class Cribbage(Game):
                                    f"play; say who did first with out=NAME", field="out")
 
     def by_player(self, session: Session, by_side: Sequence[int]) -> Dict[str, int]:
-        return {p: by_side[self.side_of(session, p)] for p in session.players}
+        side = self._seating(session.players)[1]
+        return {p: by_side[side[p]] for p in session.players}
 
     def next_dealer(self, state: CribState, hand: Dict[str, Any], session: Session,
                     winner: Optional[int], scores: Sequence[int]) -> int:
