@@ -18,7 +18,7 @@ from . import store
 from .fields import MAX_TEXT, Field, dump_hand, text_bound
 from .games import get_game
 from .games.base import Figure, Folded, Game, Resume, Standings
-from .model import LOG_FIELDS, FileData, Hand, ScorekeeperError, Session, Stakes, shown
+from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -527,18 +527,6 @@ class Night(NamedTuple):
         session = r.session._replace(hands=(), rule_lines={}, header_lines={}, player_lines={})
         light = Replayed(session, r.game, r.standings._replace(effects=()))
         return Night(light, self.settlement, self.figures if figures else (), self.hands_played)
-
-
-class Failed(NamedTuple):
-    """A file in the sessions folder that could not be read or replayed, and why."""
-
-    file: str
-    error: str
-    line: Optional[int] = None
-    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"
 
 
 def _every(session: Session) -> bool:

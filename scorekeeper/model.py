@@ -235,3 +235,15 @@ class Session(NamedTuple):
                 or (self._line(self.header_lines, "rules") if err.rule else None)
                 or (self._line(self.header_lines, "players") if err.player else None)
                 or self.source)
+
+
+class Failed(NamedTuple):
+    """A file in the sessions folder that could not be read or replayed, and why."""
+
+    file: str
+    error: str
+    line: Optional[int] = None
+    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"

@@ -14,11 +14,11 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Union
 
 from .games.sides import side_name
-from .model import ScorekeeperError, shown
+from .model import Failed, ScorekeeperError, shown
 
 if TYPE_CHECKING:
     from .games.base import Standings
-    from .ledger import Failed, Night
+    from .ledger import Night
     from .model import Session
 
 
@@ -75,8 +75,8 @@ class Season(NamedTuple):
     sittings: int
     hands: int
     players: Dict[str, PlayerSeason]
-    failed: List["Failed"]
-    parties: List["Failed"]                     # party files in the folder: not sittings
+    failed: List[Failed]
+    parties: List[Failed]                     # party files in the folder: not sittings
 
 
 def parse_since(raw: Optional[str]) -> Optional[date]:
@@ -115,7 +115,7 @@ def keeper(game: Optional[str] = None, player: Optional[str] = None,
     return keep
 
 
-def season(nights: Iterable[Union["Night", "Failed"]], failed: Sequence["Failed"] = (),
+def season(nights: Iterable[Union["Night", Failed]], failed: Sequence[Failed] = (),
            player: Optional[str] = None, filtered: bool = False) -> Season:
     """Every player's season (or one player's: `player`, in any case) over the sittings.
     The party files in the folder are named, unless the sittings were `filtered` (by game,
@@ -137,11 +137,9 @@ class SeasonCount:
         self.records: Dict[str, Dict[str, Any]] = {}
         self.sittings = 0
         self.hands = 0
-        self.failed: List["Failed"] = []
+        self.failed: List[Failed] = []
 
-    def add(self, found: Union["Night", "Failed"]) -> None:
-        from .ledger import Failed
-
+    def add(self, found: Union["Night", Failed]) -> None:
         if isinstance(found, Failed):
             self.failed.append(found)
             return
