@@ -16,11 +16,12 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import rank_parts_cached, rank_points_cached
+from .stats import _RANK_CACHE, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
 
+_JACK = Rank.JACK
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -248,8 +249,27 @@ def table(count: Count) -> List[List[str]]:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (for the
     advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
-    total = rank_points_cached(tuple(sorted([c.ordinal for c in hand] + [starter.ordinal])))
-    return total + _suit_points(hand, starter, crib)
+    ordinals = [c.ordinal for c in hand]
+    ordinals.append(starter.ordinal)
+    ordinals.sort()
+    ranks = tuple(ordinals)
+    total = _RANK_CACHE.get(ranks)
+    if total is None:
+        total = rank_points_cached(ranks)
+    # the flush and his nob, as _flush_points and _nobs_points count them, in one pass (a
+    # replay of a long sitting counts three shows a deal)
+    suit, turned, flush = hand[0].suit, starter.suit, True
+    for c in hand:
+        if c.suit is not suit:
+            flush = False
+        if c.rank is _JACK and c.suit is turned:
+            total += 1
+    if flush:
+        if turned is suit:
+            total += len(hand) + 1
+        elif not crib:
+            total += len(hand)
+    return total
 
 
 def _suit_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
