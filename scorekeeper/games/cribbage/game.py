@@ -518,15 +518,16 @@ class Cribbage(Game):
         if crib is not None:
             counts.append([crib, "crib {n}"])
         missed = hand.get(f"overlooked.{player}", 0)
-        if missed > sum(c[0] for c in counts):
-            raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
-                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
-                                   field=f"overlooked.{player}")
-        left = missed
-        for item in reversed(counts):
-            taken = min(left, item[0])
-            item[0] -= taken
-            left -= taken
+        if missed:  # (the usual show overlooks nothing: nothing to take off)
+            if missed > sum(c[0] for c in counts):
+                raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
+                                       f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
+                                       field=f"overlooked.{player}")
+            left = missed
+            for item in reversed(counts):
+                taken = min(left, item[0])
+                item[0] -= taken
+                left -= taken
         steps = [(side, n, why) for n, why in counts]
         over = hand.get(f"overscored.{player}")
         if over:
