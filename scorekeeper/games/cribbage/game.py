@@ -247,7 +247,6 @@ class Cribbage(Game):
         ended_in_play = False
         said: List[str] = []
         sides = self._seating(players)[0]
-        words_of = self._said
         pegging_checked = False
         end = len(steps)  # the step that ended the game (the rest of the deal is not scored)
         for k, (side, points, why) in enumerate(steps):
@@ -256,11 +255,11 @@ class Cribbage(Game):
                 self.check_pegging(steps, scores, session, hand, target)
             if points == 0:
                 if why.startswith("overlooks"):
-                    said.append(words_of(sides[side], why, 0))
+                    said.append(_side_says(sides[side], why))
                 continue
             new = scores[side] + points
             scores[side] = new
-            said.append(words_of(sides[side], why, points))
+            said.append(_side_says(sides[side], why.format(n=points)))
             if points > 0 and target is not None and new >= target:
                 winner = side
                 ended_in_play = why.startswith("pegs")
@@ -292,20 +291,6 @@ class Cribbage(Game):
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
                             state.finished, shown)
         return new, Effect(summary, changes, after, dealer, worded)
-
-    def _said(self, side: Tuple[str, ...], why: str, points: int) -> str:
-        """"Ann pegs 2": the side saying a step's words with its points (none: as they are),
-        remembered (a long sitting says the same few thousand things over and over)."""
-        cache = self.__dict__.get("_said_cache")
-        if cache is None:
-            cache = self.__dict__["_said_cache"] = {}
-        key = (side, why, points)
-        found = cache.get(key)
-        if found is None:
-            found = _side_says(side, why.format(n=points) if points else why)
-            if len(cache) < 20_000:
-                cache[key] = found
-        return found
 
     @staticmethod
     def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
