@@ -257,6 +257,51 @@ def test_without_the_code_or_with_a_wrong_one_403_nothing_changes_and_wrong_code
                          "a wrong entry code from testclient (2 from there, 2 in all)"]
 
 
+def sent_together(app, *reports):
+    """Posts `(address, code)` reports all at once, in process; the answers in the order they came."""
+    import asyncio
+
+    import httpx
+
+    answered = []
+
+    async def send(address: str, code: str) -> None:
+        transport = httpx.ASGITransport(app=app, client=(address, 40000))
+        async with httpx.AsyncClient(transport=transport, base_url=BASE) as client:
+            answer = await client.post("/hand", data={"Ann": "5", "code": code})
+        answered.append((address, code, answer.status_code))
+
+    async def all_at_once() -> None:
+        await asyncio.gather(*(send(address, code) for address, code in reports))
+
+    asyncio.run(all_at_once())
+    return answered
+
+
+def test_codes_sent_together_are_judged_one_after_another_not_all_at_once(fri, monkeypatch):
+    """Slowing the answers alone would let a guesser send a thousand codes at once and the right
+    one among them be taken at once: a code is judged only once the wrong ones sent before it,
+    from any address, have waited, and an address sends one code at a time."""
+    monkeypatch.setattr(board_app, "FIRST_WAIT", 0.02)
+    app = board_app.make_app(Board(fri.file("fri"), entry=True), HOSTS, CODE)
+    guesses = [(f"10.0.0.{n}", f"00000{n}") for n in range(1, 5)]
+    answered = sent_together(app, *guesses, ("10.0.0.1", CODE), ("10.0.0.9", CODE))
+    assert answered == ([("10.0.0.1", CODE, 429)]  # its first code is still waiting: not judged
+                        + [(address, code, 403) for address, code in guesses]
+                        + [("10.0.0.9", CODE, 200)])  # in its turn, after the four wrong ones
+    assert fri.json("show", "fri")["hands"] == 2
+
+
+def test_beyond_the_codes_waiting_their_turn_429_at_once():
+    import asyncio
+
+    guard = board_app.Guard(CODE, lambda line: None)
+    guard.queued = board_app.MAX_QUEUED
+    assert asyncio.run(guard.judge("a", [CODE])) == 429
+    guard.queued = board_app.MAX_QUEUED - 1
+    assert asyncio.run(guard.judge("a", [CODE])) == 200 and guard.queued == board_app.MAX_QUEUED - 1
+
+
 def test_the_entry_code_is_six_digits_drawn_afresh():
     codes = [board_app.new_code() for _ in range(50)]
     assert all(len(c) == 6 and c.isdigit() for c in codes)

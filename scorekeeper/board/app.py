@@ -14,7 +14,8 @@ What is refused, and how (docs/board.md, Security):
   an Origin is a script's, and is taken (OWASP, Cross-Site Request Forgery Prevention: Verifying
   Origin with Standard Headers);
 - a report without the entry code, or with a wrong one: 403, and wrong codes are answered
-  slowly (Guard);
+  slowly, one at a time, before any later code is judged (Guard); an address still waiting
+  on a wrong code, or a report beyond MAX_QUEUED waiting: 429;
 - a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, or too large: 413.
 """
 
@@ -44,8 +45,9 @@ MAX_BODY = 64 * 1024   # a report's form: the fields of a hand, a note of MAX_TE
 MAX_FIELDS = 200       # form fields in one report
 # Wrong entry codes (Guard): the n-th from one address waits FIRST_WAIT * 2**(n-1) seconds, at
 # most MAX_WAIT; after ALARM wrong codes in all, each waits at least ALARM_WAIT; and they are
-# answered one at a time, so that many addresses guess no faster than one.
-FIRST_WAIT, MAX_WAIT, ALARM, ALARM_WAIT = 0.25, 8.0, 20, 2.0
+# judged one at a time, each after the wrong ones before it have waited, so that many addresses
+# guess no faster than one; at most MAX_QUEUED reports wait their turn.
+FIRST_WAIT, MAX_WAIT, ALARM, ALARM_WAIT, MAX_QUEUED = 0.25, 8.0, 20, 2.0, 64
 
 HEADERS = {
     # only the page's own script and style run (nothing inline), nothing is fetched from elsewhere,
@@ -130,14 +132,23 @@ class Live:
 
 
 class Guard:
-    """The entry code, and how wrong ones are slowed."""
+    """The entry code, and how wrong ones are slowed.
+
+    Every code is judged in its turn, one at a time (`judge`), and a wrong one holds the turn
+    while it waits: slowing only the answers would let a guesser send a thousand codes at once
+    and the right one among them be taken at once. An address whose wrong code is still
+    waiting is told to wait (429) rather than queued again, and at most MAX_QUEUED codes wait
+    for their turn: the rest are told to come back (429), so that a guesser cannot pile up
+    work. A right code with nobody guessing is judged at once."""
 
     def __init__(self, code: Optional[str], notify: Callable[[str], None]):
         self.code = code
         self.notify = notify
         self.wrong: Dict[str, int] = {}
         self.wrong_in_all = 0
-        self._one_at_a_time = asyncio.Lock()
+        self.waiting: Dict[str, int] = {}  # addresses with a wrong code still being waited on
+        self.queued = 0
+        self._one_at_a_time = asyncio.Lock()  # fair: codes are judged in the order they came
 
     def wait_for(self, client: str) -> float:
         """How long the next answer to a wrong code from `client` waits."""
@@ -149,14 +160,32 @@ class Guard:
         return (self.code is not None and len(given) == 1
                 and hmac.compare_digest(given[0].strip().encode(), self.code.encode()))
 
-    async def refuse(self, client: str) -> None:
+    async def judge(self, client: str, given: Sequence[str]) -> int:
+        """200 for the right code; 403 for a missing or wrong one, answered after its wait;
+        429 when `client` is still waiting on a wrong code, or too many codes wait their turn."""
+        if self.waiting.get(client) or self.queued >= MAX_QUEUED:
+            return 429
+        self.queued += 1
+        try:
+            async with self._one_at_a_time:
+                if self.right(given):
+                    return 200
+                await self._refuse(client)
+                return 403
+        finally:
+            self.queued -= 1
+
+    async def _refuse(self, client: str) -> None:
         self.wrong[client] = self.wrong.get(client, 0) + 1
         self.wrong_in_all += 1
         wait = self.wait_for(client)
         self.notify(f"a wrong entry code from {client} ({self.wrong[client]} from there, "
                     f"{self.wrong_in_all} in all)")
-        async with self._one_at_a_time:
+        self.waiting[client] = self.waiting.get(client, 0) + 1
+        try:
             await asyncio.sleep(wait)
+        finally:
+            self.waiting[client] -= 1
 
 
 def error(message: str, status: int) -> PlainTextResponse:
@@ -296,8 +325,11 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         except _Refused as refused:
             return error(refused.message, refused.status)
         client = request.client.host if request.client else "?"
-        if not guard.right([value for name, value in pairs if name == ENTRY_CODE]):
-            await guard.refuse(client)
+        judged = await guard.judge(client, [value for name, value in pairs if name == ENTRY_CODE])
+        if judged == 429:
+            return error("a wrong entry code from here is still being answered, or too many "
+                         "reports are waiting: wait a few seconds and send it again", 429)
+        if judged == 403:
             return error("the entry code is missing or wrong (the host has it: code: NNNNNN)", 403)
         fields = [(name, value) for name, value in pairs if name != ENTRY_CODE]
         async with writing:
