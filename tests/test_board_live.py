@@ -18,7 +18,6 @@ import json
 import os
 import queue
 import re
-import shutil
 import signal
 import socket
 import subprocess
@@ -267,32 +266,14 @@ def test_a_party_of_twenty_one_tables_reports_at_once_twenty_by_phone_one_by_han
 # ---------------------------------------------------------------- a real browser
 
 
-def chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no Chromium (apt-get install chromium chromium-driver; .ci/run installs them)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    webdriver = pytest.importorskip("selenium.webdriver")
-    from selenium.webdriver.chrome.service import Service
-
-    exe = chromium()
-    driver_exe = shutil.which("chromedriver")
-    if not driver_exe:
-        pytest.skip("no chromedriver (apt-get install chromium-driver; .ci/run installs it)")
-    options = webdriver.ChromeOptions()
-    options.binary_location = exe
-    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                "--window-size=1200,900", "--no-first-run", "--disable-extensions"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(driver_exe), options=options)
-    driver.set_page_load_timeout(WAIT)
-    yield driver
-    driver.quit()
+@pytest.fixture
+def browser(chromium):
+    """The run's one Chromium (tests/conftest.py), in a fresh tab of the test's own."""
+    first = chromium.current_window_handle
+    chromium.switch_to.new_window("tab")
+    yield chromium
+    chromium.close()
+    chromium.switch_to.window(first)
 
 
 def wait_until(driver, check, what: str):

@@ -1,15 +1,15 @@
 """The HTML report looks right in a real browser: headless Chromium renders it, the
 screenshot is not blank and the page's text holds the standings. CI installs Chromium
-(.ci/run); the test is skipped only where no Chromium can be found at all. One Chromium, driven
-over its DevTools pipe, serves every test of the module (a fresh tab each): a start costs more
-CPU than the pages it renders."""
+and chromium-driver (.ci/run); the tests are skipped only where they cannot be found. The run's
+one Chromium (tests/conftest.py, shared with the board's tests) serves every test, a fresh tab
+each: a start costs more CPU than the pages it renders."""
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import struct
-import subprocess
 import zlib
 from pathlib import Path
 from typing import Iterator, Optional
@@ -17,16 +17,6 @@ from typing import Iterator, Optional
 import pytest
 
 from tests.conftest import SESSIONS, Cli
-
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
-
-
-def browser() -> str:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no Chromium found (apt-get install chromium; .ci/run installs it)")
 
 
 def add_bytes(line: bytes, prev: bytes) -> bytes:
@@ -77,136 +67,50 @@ def png_pixels(data: bytes) -> tuple:
     return width, height, rows, bpp
 
 
-class DevTools:
-    """Chromium driven over its DevTools pipe (--remote-debugging-pipe: commands in on fd 3,
-    answers out on fd 4, each a JSON message ended by a NUL): a phone's screen emulated as a
-    phone's browser shows it (its width, the page's viewport honoured), a page printed as
-    --print-to-pdf prints it, without a WebDriver. One browser; each test its own tab."""
+class Tab:
+    """A tab of the run's one Chromium (tests/conftest.py), driven by selenium and, for what
+    WebDriver does not say, the DevTools protocol: a phone's screen emulated as a phone's
+    browser shows it (its width, the page's viewport honoured), a screenshot, the page printed
+    as --print-to-pdf prints it."""
 
-    def __init__(self, exe: str):
-        import fcntl
-        import os
-
-        to_chrome, self._write = os.pipe()
-        self._read, from_chrome = os.pipe()
-
-        def wire() -> None:  # in the child: its fd 3 reads our commands, its fd 4 answers
-            high_in, high_out = (fcntl.fcntl(to_chrome, fcntl.F_DUPFD, 20),
-                                 fcntl.fcntl(from_chrome, fcntl.F_DUPFD, 20))
-            os.dup2(high_in, 3)
-            os.dup2(high_out, 4)
-
-        self.proc = subprocess.Popen(
-            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-             "--disable-extensions", "--disable-background-networking", "--remote-debugging-pipe",
-             "about:blank"], pass_fds=(3, 4), preexec_fn=wire,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_chrome)
-        os.close(from_chrome)
-        self._buffer, self._next, self.events = b"", 0, []
-        self.target, self.session = "", ""
-
-    def new_tab(self) -> None:
-        """A fresh tab (no emulation, no history) for the next test."""
-        self.target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=self.target, flatten=True)["sessionId"]
-        self.send("Page.enable", session=self.session)
-
-    def close_tab(self) -> None:
-        self.send("Target.closeTarget", targetId=self.target)
-
-    def send(self, method: str, session: str = "", **params) -> dict:
-        import json
-        import os
-
-        self._next += 1
-        message = {"id": self._next, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        os.write(self._write, json.dumps(message).encode() + b"\0")
-        while True:
-            answer = self._message()
-            if answer.get("id") == self._next:
-                assert "error" not in answer, answer
-                return answer.get("result", {})
-            self.events.append(answer)
-
-    def _message(self, timeout: float = 30) -> dict:
-        import json
-        import os
-        import select
-
-        while b"\0" not in self._buffer:
-            ready, _, _ = select.select([self._read], [], [], timeout)
-            assert ready, "Chromium did not answer"
-            chunk = os.read(self._read, 1 << 20)
-            assert chunk, "Chromium went away"
-            self._buffer += chunk
-        message, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(message)
+    def __init__(self, driver):
+        self.driver = driver
 
     def open(self, url: str, width: Optional[int] = None, height: int = 0, mobile: bool = False) -> None:
-        """Load URL and wait for its load event, on a screen of WIDTH x HEIGHT if given."""
+        """Load URL (WebDriver waits for its load event), on a screen of WIDTH x HEIGHT if given."""
         if width is not None:
-            self.send("Emulation.setDeviceMetricsOverride", session=self.session, width=width,
-                      height=height, deviceScaleFactor=1, mobile=mobile)
-        self.events.clear()
-        self.send("Page.navigate", session=self.session, url=url)
-        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
-            self.events.append(self._message())
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        self.driver.get(url)
 
     def evaluate(self, expression: str):
-        return self.send("Runtime.evaluate", session=self.session, expression=expression,
-                         returnByValue=True)["result"]["value"]
+        return self.driver.execute_script("return " + expression)
 
     def screenshot(self) -> bytes:
-        import base64
-
         # optimizeForSpeed: Chromium filters every row with Up, which png_pixels undoes quickly
-        return base64.b64decode(self.send("Page.captureScreenshot", session=self.session,
-                                          format="png", optimizeForSpeed=True)["data"])
+        return base64.b64decode(self.driver.execute_cdp_cmd(
+            "Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})["data"])
 
     def print_pdf(self) -> bytes:
         """The page printed as --print-to-pdf --no-pdf-header-footer prints it (Letter, its
         default margins, no header or footer)."""
-        import base64
-
-        return base64.b64decode(self.send("Page.printToPDF", session=self.session,
-                                          displayHeaderFooter=False)["data"])
-
-    def close(self) -> None:
-        import os
-
-        try:
-            self.send("Browser.close")
-        except (AssertionError, OSError):
-            pass
-        self.proc.wait(timeout=30)
-        os.close(self._write)
-        os.close(self._read)
-
-
-
-
-@pytest.fixture(scope="module")
-def chromium() -> Iterator[DevTools]:
-    """One headless Chromium for the module, closed at its end whatever happens."""
-    tools = DevTools(browser())
-    try:
-        yield tools
-    finally:
-        tools.close()
+        return base64.b64decode(self.driver.execute_cdp_cmd(
+            "Page.printToPDF", {"displayHeaderFooter": False})["data"])
 
 
 @pytest.fixture
-def tab(chromium: DevTools) -> Iterator[DevTools]:
-    """The browser with a fresh tab of the test's own."""
-    chromium.new_tab()
-    yield chromium
-    chromium.close_tab()
+def tab(chromium) -> Iterator[Tab]:
+    """A fresh tab (no emulation, no history) of the run's Chromium, closed after the test."""
+    first = chromium.current_window_handle
+    chromium.switch_to.new_window("tab")
+    try:
+        yield Tab(chromium)
+    finally:
+        chromium.close()
+        chromium.switch_to.window(first)
 
 
-@pytest.mark.slow  # the module's browser start: a few seconds
+@pytest.mark.slow  # a real browser
 def test_report_renders_in_headless_chromium_with_the_standings(tab, tmp_path):
     folder = tmp_path / "sessions"
     shutil.copytree(SESSIONS, folder)
@@ -259,7 +163,7 @@ def pdf_pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf.read_bytes()))
 
 
-@pytest.mark.slow  # the module's browser
+@pytest.mark.slow  # a real browser
 def test_a_cinch_night_of_24_deals_prints_on_two_pages(tab, cli, tmp_path):
     # Without the print style the same night printed on 3 pages (Chromium 156, Letter).
     cinch_night(cli)
@@ -274,7 +178,7 @@ def test_a_cinch_night_of_24_deals_prints_on_two_pages(tab, cli, tmp_path):
 PHONE, DESK = (390, 844, True), (1280, 900, False)
 
 
-@pytest.mark.slow  # three pages and the season at two widths, in the module's browser
+@pytest.mark.slow  # three pages and the season at two widths, in the run's browser
 def test_every_page_fits_a_phone_and_a_desk_without_scrolling_sideways(tab, cli, tmp_path):
     cinch_night(cli)
     shutil.copy(SESSIONS / "cribbage-evening.yaml", cli.folder)
