@@ -45,7 +45,7 @@ keys = st.one_of(st.sampled_from(["Ann", "Bob", "hand.Ann", "play.Bob", "note", 
 hands = st.dictionaries(keys, values, min_size=1, max_size=6)
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hands)
 def test_a_dumped_hand_read_without_yaml_is_what_yaml_reads_and_dumps_back_the_same(fields):
     line = hand_flow(fields)
@@ -81,7 +81,7 @@ def typed_lines(draw):
     return "{" + body + "}"
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(typed_lines())
 def test_a_line_read_without_yaml_is_read_as_yaml_reads_it_and_dumped_as_it_was(text):
     read = lines.read_line(text)
