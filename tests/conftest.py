@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, Optional, Sequence, Tuple
 
 import pytest
 import typer
@@ -144,3 +145,35 @@ def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None,
         out += chunk
     os.close(master)
     return proc.wait(timeout=30), out.decode().replace("\r\n", "\n")
+
+
+BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """One real headless Chromium for the whole run, driven by selenium through chromedriver
+    (Debian's chromium-driver; .ci/run installs both), quit at the end whatever happens: the
+    board's pages and the reports share it, since a start costs more CPU than the pages it
+    shows. Skipped only where there is no Chromium or no chromedriver."""
+    webdriver = pytest.importorskip("selenium.webdriver")
+    from selenium.webdriver.chrome.service import Service
+
+    exe = next((found for found in map(shutil.which, BROWSERS) if found), None)
+    if exe is None:
+        pytest.skip("no Chromium (apt-get install chromium chromium-driver; .ci/run installs them)")
+    driver_exe = shutil.which("chromedriver")
+    if not driver_exe:
+        pytest.skip("no chromedriver (apt-get install chromium-driver; .ci/run installs it)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = exe
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,900", "--hide-scrollbars", "--no-first-run", "--disable-extensions",
+                "--disable-background-networking"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(driver_exe), options=options)
+    driver.set_page_load_timeout(15)
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -5,14 +5,14 @@ standings come first and last."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 
 import pytest
 
-from .conftest import ROOT, SESSIONS, on_a_pty
+from scorekeeper.cli import app
+from scorekeeper.cli.output import pager_command
+
+from .conftest import SESSIONS, on_a_pty
 
 TALLY = str(SESSIONS / "tally-friday.yaml")
 SCREEN = {"LINES": "24", "COLUMNS": "80"}
@@ -52,18 +52,20 @@ def test_no_pager_short_output_pipes_and_pager_cat_print_as_they_are(long_night,
     pager = pager_script(tmp_path, "echo PAGED")
     folder = str(long_night.folder)
     long_night.new("short", "tally", "Ann,Bob")
+    # PAGER=cat, PAGER= and a pager not installed name no pager (a real one is named), and a
+    # terminal given no pager prints as it is: shown on a real terminal for the last of them
+    assert pager_command({"PAGER": pager}) == pager
+    for none in ("cat", "", "no-such-pager-anywhere -x"):
+        assert pager_command({"PAGER": none}) is None, none
     for args, env in ((["--no-pager", "show", "long"], {"PAGER": pager}),
                       (["show", "short"], {"PAGER": pager}),  # fits the terminal
-                      (["show", "long"], {"PAGER": "cat"}),
-                      (["show", "long"], {"PAGER": ""}),
                       (["show", "long"], {"PAGER": "no-such-pager-anywhere -x"})):  # not installed
         code, out = on_a_pty("--dir", folder, *args, env_extra={**SCREEN, **env})
         assert code == 0, out
         assert "PAGED" not in out and "player    score" in out, (args, env, out)
-    piped = subprocess.run([sys.executable, "-m", "scorekeeper", "--dir", folder, "show", "long"],
-                           capture_output=True, text=True, cwd=ROOT,
-                           env={**os.environ, **SCREEN, "PAGER": pager})
-    assert piped.returncode == 0 and "PAGED" not in piped.stdout and "40 hands" in piped.stdout
+    # not a terminal (as piped: the output captured in this process): never paged
+    piped = long_night.runner.invoke(app, ["--dir", folder, "show", "long"], env={**SCREEN, "PAGER": pager})
+    assert piped.exit_code == 0 and "PAGED" not in piped.stdout and "40 hands" in piped.stdout
 
 
 def test_a_pager_quit_early_is_no_mistake(long_night, tmp_path):

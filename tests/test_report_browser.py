@@ -1,39 +1,38 @@
 """The HTML report looks right in a real browser: headless Chromium renders it, the
 screenshot is not blank and the page's text holds the standings. CI installs Chromium
-(.ci/run); the test is skipped only where no Chromium can be found at all."""
+and chromium-driver (.ci/run); the tests are skipped only where they cannot be found. The run's
+one Chromium (tests/conftest.py, shared with the board's tests) serves every test, a fresh tab
+each: a start costs more CPU than the pages it renders."""
 
 from __future__ import annotations
 
+import base64
 import re
 import shutil
 import struct
-import subprocess
 import zlib
 from pathlib import Path
+from typing import Iterator, Optional
 
 import pytest
 
 from tests.conftest import SESSIONS, Cli
 
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
 
-
-def browser() -> str:
-    for name in BROWSERS:
-        found = shutil.which(name)
-        if found:
-            return found
-    pytest.skip("no Chromium found (apt-get install chromium; .ci/run installs it)")
-
-
-def headless(exe: str, *args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                           "--no-first-run", "--disable-extensions", *args],
-                          capture_output=True, timeout=60)
+def add_bytes(line: bytes, prev: bytes) -> bytes:
+    """Each byte of LINE plus the byte above it, modulo 256 (PNG's Up filter), as big-integer
+    arithmetic: the low seven bits of each byte summed without carrying out of it, the top bit
+    their exclusive or."""
+    n = len(line)
+    low, top = int.from_bytes(b"\x7f" * n, "big"), int.from_bytes(b"\x80" * n, "big")
+    a, b = int.from_bytes(line, "big"), int.from_bytes(prev, "big")
+    return (((a & low) + (b & low)) ^ ((a ^ b) & top)).to_bytes(n, "big")
 
 
 def png_pixels(data: bytes) -> tuple:
-    """Width, height and the rows of an 8-bit RGB(A) PNG, unfiltered (no imaging library)."""
+    """Width, height and the rows of an 8-bit RGB(A) PNG, unfiltered (no imaging library). The
+    filters None and Up (all Chromium writes when asked to be quick) are undone a row at a
+    time; Sub, Average and Paeth a byte at a time."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     pos, idat, width = 8, b"", 0
     while pos < len(data):
@@ -49,13 +48,14 @@ def png_pixels(data: bytes) -> tuple:
     raw, stride, rows, prev = zlib.decompress(idat), width * bpp, [], bytearray(width * bpp)
     for y in range(height):
         f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
+        assert f <= 4, f"PNG filter {f}"
+        if f == 2:
+            line = bytearray(add_bytes(bytes(line), bytes(prev)))
+        for i in range(stride if f in (1, 3, 4) else 0):
             a = line[i - bpp] if i >= bpp else 0
             b, c = prev[i], prev[i - bpp] if i >= bpp else 0
             if f == 1:
                 line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
             elif f == 3:
                 line[i] = (line[i] + (a + b) // 2) & 255
             elif f == 4:
@@ -67,23 +67,62 @@ def png_pixels(data: bytes) -> tuple:
     return width, height, rows, bpp
 
 
-@pytest.mark.slow  # a browser start: a few seconds
-def test_report_renders_in_headless_chromium_with_the_standings(tmp_path):
-    exe = browser()
+class Tab:
+    """A tab of the run's one Chromium (tests/conftest.py), driven by selenium and, for what
+    WebDriver does not say, the DevTools protocol: a phone's screen emulated as a phone's
+    browser shows it (its width, the page's viewport honoured), a screenshot, the page printed
+    as --print-to-pdf prints it."""
+
+    def __init__(self, driver):
+        self.driver = driver
+
+    def open(self, url: str, width: Optional[int] = None, height: int = 0, mobile: bool = False) -> None:
+        """Load URL (WebDriver waits for its load event), on a screen of WIDTH x HEIGHT if given."""
+        if width is not None:
+            self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+                "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+        self.driver.get(url)
+
+    def evaluate(self, expression: str):
+        return self.driver.execute_script("return " + expression)
+
+    def screenshot(self) -> bytes:
+        # optimizeForSpeed: Chromium filters every row with Up, which png_pixels undoes quickly
+        return base64.b64decode(self.driver.execute_cdp_cmd(
+            "Page.captureScreenshot", {"format": "png", "optimizeForSpeed": True})["data"])
+
+    def print_pdf(self) -> bytes:
+        """The page printed as --print-to-pdf --no-pdf-header-footer prints it (Letter, its
+        default margins, no header or footer)."""
+        return base64.b64decode(self.driver.execute_cdp_cmd(
+            "Page.printToPDF", {"displayHeaderFooter": False})["data"])
+
+
+@pytest.fixture
+def tab(chromium) -> Iterator[Tab]:
+    """A fresh tab (no emulation, no history) of the run's Chromium, closed after the test."""
+    first = chromium.current_window_handle
+    chromium.switch_to.new_window("tab")
+    try:
+        yield Tab(chromium)
+    finally:
+        chromium.close()
+        chromium.switch_to.window(first)
+
+
+@pytest.mark.slow  # a real browser
+def test_report_renders_in_headless_chromium_with_the_standings(tab, tmp_path):
     folder = tmp_path / "sessions"
     shutil.copytree(SESSIONS, folder)
     page = tmp_path / "report.html"
     Cli(folder).ok("report", "tally-friday", "--html", str(page))
-    shot = tmp_path / "shot.png"
-    # one browser start takes the screenshot and prints the page as rendered; a small window
-    # keeps it quick (the standings and the chart are at the top)
-    run = headless(exe, "--window-size=800,700", f"--screenshot={shot}", "--dump-dom", page.as_uri())
-    assert shot.exists(), run.stderr.decode(errors="replace")[-2000:]
-    width, height, rows, bpp = png_pixels(shot.read_bytes())
+    # a small window keeps it quick (the standings and the chart are at the top)
+    tab.open(page.as_uri(), 800, 700, False)
+    width, height, rows, bpp = png_pixels(tab.screenshot())
     colours = {row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}
     assert (width, height) == (800, 700)
     assert len(colours) > 20, "the screenshot is blank"
-    dom = run.stdout.decode("utf-8")
+    dom = tab.evaluate("document.documentElement.outerHTML")  # the page as rendered (--dump-dom)
     text = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", dom, flags=re.S)))
     shown = Cli(folder).json("show", "tally-friday")  # the standings, as show computes them
     heading = "Standings player score " + " ".join(shown["columns"]) + " games"
@@ -124,115 +163,23 @@ def pdf_pages(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![a-zA-Z])", pdf.read_bytes()))
 
 
-@pytest.mark.slow  # a browser start
-def test_a_cinch_night_of_24_deals_prints_on_two_pages(cli, tmp_path):
+@pytest.mark.slow  # a real browser
+def test_a_cinch_night_of_24_deals_prints_on_two_pages(tab, cli, tmp_path):
     # Without the print style the same night printed on 3 pages (Chromium 156, Letter).
-    exe = browser()
     cinch_night(cli)
     html = tmp_path / "tuesday.html"
     cli.ok("report", "tuesday", "--html", str(html))
+    tab.open(html.as_uri())
     pdf = tmp_path / "tuesday.pdf"
-    run = headless(exe, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", html.as_uri())
-    assert pdf.exists(), run.stderr.decode(errors="replace")[-2000:]
-    assert pdf_pages(pdf) <= 2
-
-
-class DevTools:
-    """Chromium driven over its DevTools pipe (--remote-debugging-pipe: commands in on fd 3,
-    answers out on fd 4, each a JSON message ended by a NUL): a phone's screen emulated as a
-    phone's browser shows it (its width, the page's viewport honoured), without a WebDriver."""
-
-    def __init__(self, exe: str):
-        import fcntl
-        import os
-
-        to_chrome, self._write = os.pipe()
-        self._read, from_chrome = os.pipe()
-
-        def wire() -> None:  # in the child: its fd 3 reads our commands, its fd 4 answers
-            high_in, high_out = (fcntl.fcntl(to_chrome, fcntl.F_DUPFD, 20),
-                                 fcntl.fcntl(from_chrome, fcntl.F_DUPFD, 20))
-            os.dup2(high_in, 3)
-            os.dup2(high_out, 4)
-
-        self.proc = subprocess.Popen(
-            [exe, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--no-first-run",
-             "--disable-extensions", "--disable-background-networking", "--remote-debugging-pipe",
-             "about:blank"], pass_fds=(3, 4), preexec_fn=wire,
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_chrome)
-        os.close(from_chrome)
-        self._buffer, self._next, self.events = b"", 0, []
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        self.session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        self.send("Page.enable", session=self.session)
-
-    def send(self, method: str, session: str = "", **params) -> dict:
-        import json
-        import os
-
-        self._next += 1
-        message = {"id": self._next, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        os.write(self._write, json.dumps(message).encode() + b"\0")
-        while True:
-            answer = self._message()
-            if answer.get("id") == self._next:
-                assert "error" not in answer, answer
-                return answer.get("result", {})
-            self.events.append(answer)
-
-    def _message(self, timeout: float = 30) -> dict:
-        import json
-        import os
-        import select
-
-        while b"\0" not in self._buffer:
-            ready, _, _ = select.select([self._read], [], [], timeout)
-            assert ready, "Chromium did not answer"
-            chunk = os.read(self._read, 1 << 20)
-            assert chunk, "Chromium went away"
-            self._buffer += chunk
-        message, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(message)
-
-    def open(self, url: str, width: int, height: int, mobile: bool) -> None:
-        self.send("Emulation.setDeviceMetricsOverride", session=self.session, width=width,
-                  height=height, deviceScaleFactor=1, mobile=mobile)
-        self.events.clear()
-        self.send("Page.navigate", session=self.session, url=url)
-        while not any(e.get("method") == "Page.loadEventFired" for e in self.events):
-            self.events.append(self._message())
-
-    def evaluate(self, expression: str):
-        return self.send("Runtime.evaluate", session=self.session, expression=expression,
-                         returnByValue=True)["result"]["value"]
-
-    def screenshot(self) -> bytes:
-        import base64
-
-        return base64.b64decode(self.send("Page.captureScreenshot", session=self.session,
-                                          format="png")["data"])
-
-    def close(self) -> None:
-        import os
-
-        try:
-            self.send("Browser.close")
-        except (AssertionError, OSError):
-            pass
-        self.proc.wait(timeout=30)
-        os.close(self._write)
-        os.close(self._read)
+    pdf.write_bytes(tab.print_pdf())
+    assert 1 <= pdf_pages(pdf) <= 2
 
 
 PHONE, DESK = (390, 844, True), (1280, 900, False)
 
 
-@pytest.mark.slow  # three pages and the season at two widths, one browser start
-def test_every_page_fits_a_phone_and_a_desk_without_scrolling_sideways(cli, tmp_path):
-    exe = browser()
+@pytest.mark.slow  # three pages and the season at two widths, in the run's browser
+def test_every_page_fits_a_phone_and_a_desk_without_scrolling_sideways(tab, cli, tmp_path):
     cinch_night(cli)
     shutil.copy(SESSIONS / "cribbage-evening.yaml", cli.folder)
     shutil.copy(SESSIONS / "party-cinch.yaml", cli.folder)
@@ -246,23 +193,19 @@ def test_every_page_fits_a_phone_and_a_desk_without_scrolling_sideways(cli, tmp_
     bare = tmp_path / "bare.html"
     bare.write_text(pages["tuesday"].read_text(encoding="utf-8").replace(
         '<meta name="viewport" content="width=device-width, initial-scale=1">', ""), encoding="utf-8")
-    tools = DevTools(exe)
-    try:
-        tools.open(bare.as_uri(), *PHONE)
-        assert tools.evaluate("document.documentElement.scrollWidth") == 980
-        for name, html in pages.items():
-            for width, height, mobile in (PHONE, DESK):
-                tools.open(html.as_uri(), width, height, mobile)
-                assert tools.evaluate("document.documentElement.scrollWidth") == width, (name, width)
-                # the chart that fits: the narrow one on a phone, the wide one on a desk
-                shown = tools.evaluate("[...document.querySelectorAll('svg')].filter("
-                                       "s => s.getBoundingClientRect().width > 0).map(s => s.getAttribute('width'))")
-                assert shown == ([] if name.startswith("party") else ["360"] if mobile else ["720"]), \
-                    (name, width, shown)
-                shot = tmp_path / f"{name}-{width}.png"
-                shot.write_bytes(tools.screenshot())
-                w, _, rows, bpp = png_pixels(shot.read_bytes())
-                assert w == width
-                assert len({row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}) > 20, name
-    finally:
-        tools.close()
+    tab.open(bare.as_uri(), *PHONE)
+    assert tab.evaluate("document.documentElement.scrollWidth") == 980
+    for name, html in pages.items():
+        for width, height, mobile in (PHONE, DESK):
+            tab.open(html.as_uri(), width, height, mobile)
+            assert tab.evaluate("document.documentElement.scrollWidth") == width, (name, width)
+            # the chart that fits: the narrow one on a phone, the wide one on a desk
+            shown = tab.evaluate("[...document.querySelectorAll('svg')].filter("
+                                 "s => s.getBoundingClientRect().width > 0).map(s => s.getAttribute('width'))")
+            assert shown == ([] if name.startswith("party") else ["360"] if mobile else ["720"]), \
+                (name, width, shown)
+            shot = tmp_path / f"{name}-{width}.png"
+            shot.write_bytes(tab.screenshot())
+            w, _, rows, bpp = png_pixels(shot.read_bytes())
+            assert w == width
+            assert len({row[i:i + 3] for row in rows[::4] for i in range(0, len(row), bpp * 4)}) > 20, name

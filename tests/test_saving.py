@@ -104,3 +104,18 @@ def test_new_through_a_dangling_link_makes_no_folder_elsewhere(cli, tmp_path):
     (tmp_path / "elsewhere" / "deep").mkdir(parents=True)
     cli.new("x", "tally", "Ann,Bob")  # written through the link, where its folder now is
     assert link.is_symlink() and (tmp_path / "elsewhere" / "deep" / "new.yaml").exists()
+
+
+def test_a_temporary_file_left_by_an_undo_killed_while_it_kept_the_hand_is_swept_by_the_next_save(tmp_path):
+    # Found by the kill test: an undo killed while writing `.s.yaml.undone` left its temporary
+    # file, and the next `hand` (which never writes the side file) left it there.
+    from scorekeeper.store.lock import host_tag, temp_prefix
+    from scorekeeper.store.paths import undone_path
+
+    path = tmp_path / "s.yaml"
+    ledger.new_session(path, "tally", ["Ann", "Bob"], {}, created=AT)
+    dead = 2 ** 22 + 12345  # beyond pid_max's default: no process has it
+    leftover = tmp_path / f"{temp_prefix(undone_path(path))}{host_tag()}.{dead}.0123456789ab.tmp"
+    leftover.write_text("half a side file", encoding="utf-8")
+    ledger.add_hand(path, {"Ann": "1"}, at=AT)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]

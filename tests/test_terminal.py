@@ -8,7 +8,9 @@ import os
 import subprocess
 import sys
 
-from .conftest import ROOT, SESSIONS, on_a_pty
+from scorekeeper.cli import app
+
+from .conftest import ROOT, SESSIONS, Runner, on_a_pty
 
 RED, RESET = "\x1b[31m", "\x1b[0m"
 
@@ -148,13 +150,24 @@ def test_seven_long_names_at_columns_80_put_the_scores_that_do_not_fit_below(cli
     ]
 
 
+COLOUR_VARIABLES = ("NO_COLOR", "COLUMNS", "FORCE_COLOR", "CLICOLOR_FORCE", "CLICOLOR")
+
+
 def piped(*args: str, **env: str) -> str:
     """Run scorekeeper with stdout a pipe (not a terminal); what it printed."""
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("NO_COLOR", "COLUMNS", "FORCE_COLOR", "CLICOLOR_FORCE", "CLICOLOR")}
+    clean = {k: v for k, v in os.environ.items() if k not in COLOUR_VARIABLES}
     done = subprocess.run([sys.executable, "-m", "scorekeeper", *args], cwd=ROOT, capture_output=True,
                           text=True, env={**clean, **env})
     assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def not_a_terminal(*args: str, **env: str) -> str:
+    """`piped` in this process: the CLI's output captured, not a terminal (click strips the
+    colour it is not told to keep, as on a pipe), the colour variables only those given."""
+    unset = {k: None for k in COLOUR_VARIABLES}
+    done = Runner().invoke(app, list(args), env={**unset, **env})  # type: ignore[dict-item]
+    assert done.exit_code == 0, done.output
     return done.stdout
 
 
@@ -163,19 +176,23 @@ TALLY = str(SESSIONS / "tally-friday.yaml")
 
 def test_force_color_and_clicolor_force_colour_piped_output_as_no_color_takes_it_away():
     # issue 21 point 8: FORCE_COLOR (force-color.org, any value) and CLICOLOR_FORCE (any value but
-    # 0) colour output that is not a terminal; NO_COLOR and --no-color still win
+    # 0) colour output that is not a terminal; NO_COLOR and --no-color still win. A real pipe
+    # for plain and forced output; the other cases in this process, which prints what the
+    # pipe received in both
     plain = piped("settle", TALLY)
     assert "\x1b[" not in plain
+    assert not_a_terminal("settle", TALLY) == plain
+    assert not_a_terminal("settle", TALLY, FORCE_COLOR="1") == piped("settle", TALLY, FORCE_COLOR="1")
     for env in ({"FORCE_COLOR": "1"}, {"FORCE_COLOR": "true"}, {"CLICOLOR_FORCE": "1"}):
-        forced = piped("settle", TALLY, **env)
+        forced = not_a_terminal("settle", TALLY, **env)
         assert f"Ann       {RED}-22.50{RESET}" in forced, env
         assert "\x1b[1m\x1b[32mBob\x1b[0m" in forced  # the winner, as on a terminal
         assert forced.replace(RED, "").replace(RESET, "").replace("\x1b[1m\x1b[32m", "") == plain
     for env in ({"CLICOLOR_FORCE": "0"}, {"FORCE_COLOR": ""}, {"FORCE_COLOR": "1", "NO_COLOR": "1"},
                 {"CLICOLOR_FORCE": "1", "NO_COLOR": "1"}):
-        assert piped("settle", TALLY, **env) == plain, env
-    assert piped("--no-color", "settle", TALLY, FORCE_COLOR="1") == plain
-    assert "\x1b[" not in piped("settle", TALLY, "--json", FORCE_COLOR="1")
+        assert not_a_terminal("settle", TALLY, **env) == plain, env
+    assert not_a_terminal("--no-color", "settle", TALLY, FORCE_COLOR="1") == plain
+    assert "\x1b[" not in not_a_terminal("settle", TALLY, "--json", FORCE_COLOR="1")
 
 
 def test_clicolor_0_takes_the_colour_away_on_a_terminal():

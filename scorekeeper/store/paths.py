@@ -141,3 +141,9 @@ def make_folder_for(path: Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as err:
         raise ScorekeeperError(f"cannot make the folder {shown(str(folder), 200)}: {err.strerror or err}") from None
+
+
+def undone_path(path: Path) -> Path:
+    """Where `undo` keeps what it removed, for `redo`: `.NAME.yaml.undone` beside the sitting."""
+    target = real_path(path)
+    return target.parent / f".{target.name}.undone"

@@ -16,7 +16,7 @@ import yaml
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
 from .lock import create_temp, sweep_temp_files
-from .paths import check_path_text, real_path
+from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter is several times faster
     from yaml import CSafeDumper as _Dumper
@@ -93,6 +93,7 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
     sweep_temp_files(path)
+    sweep_temp_files(undone_path(path))  # an undo killed while it kept what it removed, for redo
 
 
 def write_text(path: Path, text: str, make_folder: bool = False) -> None:

@@ -17,7 +17,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple
 
 import yaml
 
-from .paths import real_path
+from .paths import real_path, undone_path
 from .save import write_text
 
 _HEADER = ("# What `scorekeeper undo` removed from {name}, for `scorekeeper redo` to put back.\n"
@@ -30,11 +30,6 @@ class Undone(NamedTuple):
 
     fields: Mapping[str, Any]
     after: str
-
-
-def undone_path(path: Path) -> Path:
-    target = real_path(path)
-    return target.parent / f".{target.name}.undone"
 
 
 def digest(text: str) -> str:
