@@ -257,10 +257,10 @@ class Cribbage(Game):
                 if why.startswith("overlooks"):
                     said.append(_side_says(sides[side], why))
                 continue
-            new = scores[side] + points
-            scores[side] = new
+            reached = scores[side] + points
+            scores[side] = reached
             said.append(_side_says(sides[side], why.format(n=points)))
-            if points > 0 and target is not None and new >= target:
+            if points > 0 and target is not None and reached >= target:
                 winner = side
                 ended_in_play = why.startswith("pegs")
                 end = k
