@@ -74,11 +74,17 @@ def floor(paths: Sequence[Path]) -> List[str]:
     return [sys.executable, "-c", FLOOR] + [str(p) for p in paths]
 
 
+# The console script is written outside the checkout: the checkout is put on its path, as
+# pip's install would put the package (`python -m` finds it from the working directory).
+ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+
+
 def run(args: Sequence[str], check: bool = True) -> Tuple[float, float]:
     """(CPU seconds, wall seconds) of one fresh process."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run(list(args), cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    done = subprocess.run(list(args), cwd=str(ROOT), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                          env=ENV)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if check and done.returncode != 0:

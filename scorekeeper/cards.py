@@ -219,12 +219,14 @@ def _sort_key(card: Card) -> Tuple[int, str]:
 
 def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, ...]:
     """Cards given as a list or as one string separated by spaces or commas."""
-    if isinstance(text, (list, tuple)):
-        tokens: List[str] = [str(t) for t in text]
+    if type(text) is str and "," not in text:
+        tokens: List[str] = text.split()  # how a file writes them: "5H 10H QS"
+    elif isinstance(text, (list, tuple)):
+        tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
     parsed = _PARSED
-    cards = tuple(parsed.get(t) or Card.parse(t) for t in tokens)
+    cards = tuple([parsed.get(t) or Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards

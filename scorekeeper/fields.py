@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Callable, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
@@ -260,10 +260,14 @@ def cards(count: Optional[Tuple[int, ...]] = None) -> Kind:
     counts = "" if count is None else " or ".join(str(c) for c in count) + " "
     describe = f"{counts}cards such as 5H TH QS"
 
-    def parse(raw: Any, players: Sequence[str]) -> Any:
-        from .cards import parse_cards
+    read: List[Callable[[Any], Any]] = []  # cards.parse_cards, imported once, when first used
 
-        found = parse_cards(raw)
+    def parse(raw: Any, players: Sequence[str]) -> Any:
+        if not read:
+            from .cards import parse_cards
+
+            read.append(parse_cards)
+        found = read[0](raw)
         if count is not None and len(found) not in count:
             raise ScorekeeperError(f"must be {describe}, got {len(found)} card(s)")
         return found

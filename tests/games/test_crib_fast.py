@@ -49,6 +49,20 @@ def test_the_spoken_count_of_every_rank_pattern_in_every_order():
             rng.shuffle(cards)
             listed = count_hand(cards[:4], cards[4])
             assert spoken(cards[:4], cards[4]) == (listed.total, say(listed))
+            assert show_points(cards[:4], cards[4]) == listed.total  # by five.py's table
+
+
+def test_the_table_of_five_ranks_is_what_the_ranks_score():
+    """five.py's constant, entry by entry: the points `rank_points` counts for every sorted
+    five ranks (each of which the test above counts from the cards, combination by
+    combination), and the replay's cache starts from exactly those."""
+    from scorekeeper.games.cribbage.five import POINTS
+
+    every = list(combinations_with_replacement(range(1, 14), 5))
+    assert len(POINTS) == len(every) == 6188
+    for ranks, points in zip(every, POINTS):
+        assert points == crib_stats.rank_points(ranks), ranks
+        assert crib_stats.rank_points_cached(ranks) == points
 
 
 def test_fifteens_by_pips_are_the_subsets_that_make_fifteen():

@@ -16,11 +16,12 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import rank_parts_cached, rank_points_cached
+from .stats import _PARTS_CACHE, _RANK_CACHE, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
 
+_JACK = Rank.JACK
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
@@ -248,8 +249,27 @@ def table(count: Count) -> List[List[str]]:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (for the
     advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
-    total = rank_points_cached(tuple(sorted([c.ordinal for c in hand] + [starter.ordinal])))
-    return total + _suit_points(hand, starter, crib)
+    ordinals = [c.ordinal for c in hand]
+    ordinals.append(starter.ordinal)
+    ordinals.sort()
+    ranks = tuple(ordinals)
+    total = _RANK_CACHE.get(ranks)
+    if total is None:
+        total = rank_points_cached(ranks)
+    # the flush and his nob, as _flush_points and _nobs_points count them, in one pass (a
+    # replay of a long sitting counts three shows a deal)
+    suit, turned, flush = hand[0].suit, starter.suit, True
+    for c in hand:
+        if c.suit is not suit:
+            flush = False
+        if c.rank is _JACK and c.suit is turned:
+            total += 1
+    if flush:
+        if turned is suit:
+            total += len(hand) + 1
+        elif not crib:
+            total += len(hand)
+    return total
 
 
 def _suit_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
@@ -280,9 +300,15 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     ordinals = [c.ordinal for c in hand]
     ordinals.append(starter.ordinal)
     ranks = tuple(sorted(ordinals))
-    parts = rank_parts_cached(ranks)
-    flush = _flush_points(hand, starter, crib)
-    nobs = _nobs_points(hand, starter)
+    parts = _PARTS_CACHE.get(ranks) or rank_parts_cached(ranks)
+    # the flush and his nob (as _flush_points and _nobs_points count them), in one pass
+    suit, turned, same, nobs = hand[0].suit, starter.suit, True, 0
+    for c in hand:
+        if c.suit is not suit:
+            same = False
+        if c.rank is _JACK and c.suit is turned:
+            nobs += 1
+    flush = (len(hand) + 1 if turned is suit else 0 if crib else len(hand)) if same else 0
     # two ranks paired: which is said first follows the order of the cards
     order = _paired_order(ordinals) if parts.paired > 1 else ()
     key = (ranks, flush, nobs, order)

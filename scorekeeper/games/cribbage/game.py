@@ -26,7 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Rank
+from ...cards import Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
@@ -240,29 +240,31 @@ class Cribbage(Game):
         steps, counted, marks = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
-        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
-        race = _target.Race(dict(enumerate(before)), target)
+        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not
+        # scored (target.Race's count, inline: a replay counts every step of every deal)
+        scores = list(before)
+        winner: Optional[int] = None
         ended_in_play = False
         said: List[str] = []
-        sides = self.sides(session)
+        sides = self._seating(players)[0]
         pegging_checked = False
         end = len(steps)  # the step that ended the game (the rest of the deal is not scored)
         for k, (side, points, why) in enumerate(steps):
-            if why.startswith("pegs") and not pegging_checked:
+            if not pegging_checked and why.startswith("pegs"):
                 pegging_checked = True
-                self.check_pegging(steps, race.scores, session, hand, target)
+                self.check_pegging(steps, scores, session, hand, target)
             if points == 0:
                 if why.startswith("overlooks"):
                     said.append(_side_says(sides[side], why))
                 continue
-            race.count(side, points)
+            reached = scores[side] + points
+            scores[side] = reached
             said.append(_side_says(sides[side], why.format(n=points)))
-            if race.over:
+            if points > 0 and target is not None and reached >= target:
+                winner = side
                 ended_in_play = why.startswith("pegs")
                 end = k
                 break
-        winner = race.first
-        scores = [race.scores[side] for side in range(len(before))]
         changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
         after = self.by_player(session, scores)
         notes: List[str] = []
@@ -423,7 +425,7 @@ class Cribbage(Game):
         among the steps (a player's name: his hand; "crib": the crib)."""
         players = session.players
         rules = session.rules
-        side = lambda p: self.side_of(session, p)  # noqa: E731
+        side = self._seating(players)[1].__getitem__  # of a player at the table
         out = self.sitting_out(session, state.dealer)
         order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
         if out is not None:
@@ -483,15 +485,17 @@ class Cribbage(Game):
                 raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})",
                                        field="out")
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
-        return [(self.side_of(session, p), n, "pegs {n}") for p, n in pegs]
+        seat = self._seating(session.players)[1]
+        return [(seat[p], n, "pegs {n}") for p, n in pegs]
 
     def _show_steps(self, hand, session, player, shown, crib,
                     out: Optional[str] = None) -> List[Tuple[int, int, str]]:
         """His hand, then (the dealer) his crib; points he overlooked come off his last count,
         and with muggins his opponent takes them at once."""
-        side = self.side_of(session, player)
+        sides, seat = self._seating(session.players)
+        side = seat[player]
         counts = []
-        partners = len(self.sides(session)[side]) > 1  # then say whose hand it was
+        partners = len(sides[side]) > 1  # then say whose hand it was
         if shown is not None:
             # a total NAME=N is the play and the show together; "shows" is for a hand counted
             verb = "scores {n}" if player in hand else "shows {n}"
@@ -499,15 +503,16 @@ class Cribbage(Game):
         if crib is not None:
             counts.append([crib, "crib {n}"])
         missed = hand.get(f"overlooked.{player}", 0)
-        if missed > sum(c[0] for c in counts):
-            raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
-                                   f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
-                                   field=f"overlooked.{player}")
-        left = missed
-        for item in reversed(counts):
-            taken = min(left, item[0])
-            item[0] -= taken
-            left -= taken
+        if missed:  # (the usual show overlooks nothing: nothing to take off)
+            if missed > sum(c[0] for c in counts):
+                raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
+                                       f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
+                                       field=f"overlooked.{player}")
+            left = missed
+            for item in reversed(counts):
+                taken = min(left, item[0])
+                item[0] -= taken
+                left -= taken
         steps = [(side, n, why) for n, why in counts]
         over = hand.get(f"overscored.{player}")
         if over:
@@ -555,7 +560,8 @@ class Cribbage(Game):
             placed = [starter]
             for f in given_cards:
                 placed += hand[f]
-            if len(set(placed)) != len(placed) or any(card.rank is None for card in placed):
+            unique = set(placed)
+            if len(unique) != len(placed) or not unique <= _PACK:
                 # once a deal, all its cards together; the slow path says what is wrong
                 every = [("starter", starter)] + [(f, c) for f in given_cards for c in hand[f]]
                 for field, card in every:
@@ -644,6 +650,9 @@ class Cribbage(Game):
             finished_games=state.finished,
             lines=(f"game {state.game_number}, played to {self.target(session.rules)}",),
         )
+
+
+_PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
