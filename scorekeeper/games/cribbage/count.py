@@ -256,39 +256,23 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     total = _RANK_CACHE.get(ranks)
     if total is None:
         total = rank_points_cached(ranks)
-    # the flush and his nob, as _flush_points and _nobs_points count them, in one pass (a
-    # replay of a long sitting counts three shows a deal)
-    suit, turned, flush = hand[0].suit, starter.suit, True
+    flush, nobs = _flush_and_nobs(hand, starter, crib)
+    return total + flush + nobs
+
+
+def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[int, int]:
+    """The flush (the whole hand of one suit: a point a card, one more with the starter's; a
+    crib only with the starter's) and his nob (the knave of the starter's suit), in one pass:
+    a replay of a long sitting counts three shows a deal."""
+    suit, turned, same, nobs = hand[0].suit, starter.suit, True, 0
     for c in hand:
         if c.suit is not suit:
-            flush = False
+            same = False
         if c.rank is _JACK and c.suit is turned:
-            total += 1
-    if flush:
-        if turned is suit:
-            total += len(hand) + 1
-        elif not crib:
-            total += len(hand)
-    return total
-
-
-def _suit_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    return _flush_points(hand, starter, crib) + _nobs_points(hand, starter)
-
-
-def _flush_points(hand: Sequence[Card], starter: Card, crib: bool) -> int:
-    suit = hand[0].suit
-    for c in hand:
-        if c.suit is not suit:
-            return 0
-    if starter.suit is suit:
-        return len(hand) + 1
-    return 0 if crib else len(hand)
-
-
-def _nobs_points(hand: Sequence[Card], starter: Card) -> int:
-    suit = starter.suit
-    return sum(1 for c in hand if c.rank is Rank.JACK and c.suit is suit)
+            nobs += 1
+    if not same:
+        return 0, nobs
+    return (len(hand) + 1 if turned is suit else 0 if crib else len(hand)), nobs
 
 
 def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int, str]:
@@ -301,14 +285,7 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     ordinals.append(starter.ordinal)
     ranks = tuple(sorted(ordinals))
     parts = _PARTS_CACHE.get(ranks) or rank_parts_cached(ranks)
-    # the flush and his nob (as _flush_points and _nobs_points count them), in one pass
-    suit, turned, same, nobs = hand[0].suit, starter.suit, True, 0
-    for c in hand:
-        if c.suit is not suit:
-            same = False
-        if c.rank is _JACK and c.suit is turned:
-            nobs += 1
-    flush = (len(hand) + 1 if turned is suit else 0 if crib else len(hand)) if same else 0
+    flush, nobs = _flush_and_nobs(hand, starter, crib)
     # two ranks paired: which is said first follows the order of the cards
     order = _paired_order(ordinals) if parts.paired > 1 else ()
     key = (ranks, flush, nobs, order)
