@@ -341,7 +341,7 @@ class Game:
     def coerce(self, raw: Mapping[str, Any], session: Session,
                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         values = self.parse_fields(raw, session, fields)
-        if not any(name not in COMMON_FIELDS for name in values):
+        if _COMMON_SET.issuperset(values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
             zero = f"; a hand nobody scored in is written {per_player[0]}=0" if per_player else ""
@@ -463,9 +463,13 @@ def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
     return err.at(where, hand=index)
 
 
+_COMMON_SET = frozenset(COMMON_FIELDS)
+_LOG_SET = frozenset(LOG_FIELDS)
+
+
 def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
     """A hand's fields without what the log records about itself (when it was corrected)."""
-    if not any(k in LOG_FIELDS for k in fields):
+    if _LOG_SET.isdisjoint(fields):
         return fields
     return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
 
