@@ -10,11 +10,13 @@ every step the players' scores plus the counters in all pools sum to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session, shown
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
+from ..history import History
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
 from .. import words
 
@@ -116,11 +118,19 @@ class PaymentTable:
     misere: Mapping[str, int]
 
 
+def _named_table(name: str) -> PaymentTable:
+    named: Any = NAMED_TABLES[name]
+    return PaymentTable(name, named["success"], named["failure"], named["misere"])
+
+
+# The named tables, made once: a replay asks for the sitting's table at every call.
+_NAMED: Dict[str, PaymentTable] = {name: _named_table(name) for name in NAMED_TABLES}
+
+
 def payment_table(value: Any) -> PaymentTable:
     """The table named by the resolved `table` rule: a name, or a house table's checked data."""
     if isinstance(value, str):
-        named: Any = NAMED_TABLES[value]
-        return PaymentTable(value, named["success"], named["failure"], named["misere"])
+        return _NAMED[value]
     base: Any = NAMED_TABLES[value.get("base", "foster")]
     success = {b: dict(row) for b, row in base["success"].items()}
     failure = {b: dict(row) for b, row in base["failure"].items()}
@@ -214,7 +224,7 @@ class BostonState:
     set_aside: Tuple[int, ...]        # pools set aside at the limit, played for in turn
     deals: int                        # deals played (a misdeal is dealt again: not counted)
     ante_due: bool                    # a game is starting: each player puts a red in
-    pool_after: Tuple[int, ...] = ()  # counters in all pools after each hand
+    pool_after: History[int]          # counters in all pools after each hand
 
     @property
     def pool(self) -> int:
@@ -397,11 +407,10 @@ class Boston(Game):
             f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
 
     def start(self, session: Session) -> BostonState:
-        return BostonState({p: 0 for p in session.players}, 0, (), 0, True)
+        return BostonState({p: 0 for p in session.players}, 0, (), 0, True, History())
 
     def apply(self, state: BostonState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[BostonState, Effect]:
-        hand = {k: v for k, v in hand.items() if k not in ("note", "at")}
         players = session.players
         rules = session.rules
         dealer = self.dealer_after(session, state.deals)
@@ -409,16 +418,17 @@ class Boston(Game):
         table = _Table(state, players, None if limit is None else limit * RED,
                        hand.get("wrong_cards"))
         table.refill(state.ante_due)
-        misdeal = hand.pop("misdeal", False)
+        misdeal = hand.get("misdeal", False)
         active = self.dealt_in(session, dealer)
-        if not misdeal:
-            self._check_dealt_in(hand, players, active)
         if misdeal:
             summary = self._misdeal(hand, dealer, table)
-        elif hand.get("call") == PARTOUT:
-            summary = self._partout(hand, active, rules, table)
         else:
-            summary = self._call(hand, active, rules, table)
+            if len(active) < len(players):
+                self._check_dealt_in(hand, players, active)
+            if hand.get("call") == PARTOUT:
+                summary = self._partout(hand, active, rules, table)
+            else:
+                summary = self._call(hand, active, rules, table)
         if len(active) < len(players):
             summary = f"{', '.join(p for p in players if p not in active)} sit{'s' if len(players) == 5 else ''} out; " + summary
         self._forfeits(hand, rules, table)
@@ -436,13 +446,16 @@ class Boston(Game):
                                + ", ".join(f"{p} {s}" for p, s in shares.items())
                                + (f"; {table.in_play} carried" if table.in_play else ""))
             ante_due = True
-        net = {p: state.net[p] + table.changes[p] for p in players}
-        new = BostonState(net, table.in_play, tuple(table.set_aside), deals, ante_due,
-                          state.pool_after + (table.in_play + sum(table.set_aside),))
-        table.notes.append(_pool_note(new))
+        changes = table.changes
+        net = {p: state.net[p] + changes[p] for p in players}
+        set_aside = tuple(table.set_aside)
+        aside = sum(set_aside)
+        new = BostonState(net, table.in_play, set_aside, deals, ante_due,
+                          state.pool_after.plus(table.in_play + aside))
+        table.notes.append(_pool_words(table.in_play, aside if set_aside else None))
         head = (f"game {game_number + 1} deal {deal_number + 1}"
                 + (" (misdeal, dealt again)" if misdeal else "") + ": ")
-        return new, Effect(head + summary, dict(table.changes), net, dealer, tuple(table.notes))
+        return new, Effect(head + summary, changes, net, dealer, tuple(table.notes))
 
     def _check_dealt_in(self, hand: Mapping[str, Any], players: Sequence[str],
                         active: Sequence[str]) -> None:
@@ -450,7 +463,7 @@ class Boston(Game):
         for p in players:
             if p in active:
                 continue
-            named = [k for k, v in hand.items() if k == p or v == p]
+            named = [k for k, v in hand.items() if (k == p or v == p) and k not in ("note", "at")]
             if named:
                 raise ScorekeeperError(f"{named[0]}: {p} is not dealt in this deal (five or six at "
                                        f"the table: {', '.join(active)} play it)", field=named[0])
@@ -458,8 +471,9 @@ class Boston(Game):
     # -- the kinds of hand
 
     def _misdeal(self, hand: Mapping[str, Any], dealer: str, table: _Table) -> str:
-        if hand:
-            extra = sorted(hand)[0]
+        others = [k for k in hand if k not in ("misdeal", "note", "at")]
+        if others:
+            extra = sorted(others)[0]
             raise ScorekeeperError(
                 f"{extra}: a misdeal is logged on its own (misdeal=yes); the dealer deals "
                 f"again and the new deal is the next hand", field=extra)
@@ -697,9 +711,11 @@ def _pool_text(state: BostonState) -> str:
     return text
 
 
-def _pool_note(state: BostonState) -> str:
-    """The pools after a hand, briefly, for the hands table."""
-    text = f"pool {state.in_play}" + (f" = {colours(state.in_play)}" if state.in_play >= RED else "")
-    if state.set_aside:
-        text += f", {sum(state.set_aside)} set aside"
+@lru_cache(maxsize=4096)  # a pure function of two numbers, asked at every hand of a replay
+def _pool_words(in_play: int, set_aside: Optional[int]) -> str:
+    """The pools after a hand, briefly, for the hands table: the pool in play and (None when
+    there is none) the counters set aside."""
+    text = f"pool {in_play}" + (f" = {colours(in_play)}" if in_play >= RED else "")
+    if set_aside is not None:
+        text += f", {set_aside} set aside"
     return text
