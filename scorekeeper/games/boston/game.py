@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session, shown
@@ -217,8 +217,7 @@ def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
-class BostonState:
+class BostonState(NamedTuple):
     net: Mapping[str, int]            # each player's white counters won (+) or lost (-)
     in_play: int                      # the pool being played for
     set_aside: Tuple[int, ...]        # pools set aside at the limit, played for in turn
@@ -234,10 +233,12 @@ class BostonState:
 class _Table:
     """One hand's movements of counters, kept so that nothing is created or lost."""
 
+    __slots__ = ("players", "changes", "in_play", "set_aside", "limit", "barred", "notes")
+
     def __init__(self, state: BostonState, players: Sequence[str], limit: Optional[int],
                  barred: Optional[str]):
         self.players = tuple(players)
-        self.changes: Dict[str, int] = {p: 0 for p in players}
+        self.changes: Dict[str, int] = dict.fromkeys(players, 0)
         self.in_play = state.in_play
         self.set_aside: List[int] = list(state.set_aside)
         self.limit = limit
@@ -249,6 +250,25 @@ class _Table:
             return
         self.changes[payer] -= amount
         self.changes[payee] += amount
+
+    def each_pays(self, payers: Sequence[str], payee: str, amount: int) -> None:
+        """Each of `payers` pays `payee` (the adversaries a successful caller)."""
+        if payee == self.barred or amount == 0:
+            return
+        changes = self.changes
+        for payer in payers:
+            changes[payer] -= amount
+        changes[payee] += amount * len(payers)
+
+    def pays_each(self, payer: str, payees: Sequence[str], amount: int) -> None:
+        """`payer` pays each of `payees` (a failed caller his adversaries)."""
+        if amount == 0:
+            return
+        changes = self.changes
+        for payee in payees:
+            if payee != self.barred:
+                changes[payer] -= amount
+                changes[payee] += amount
 
     def to_pool(self, payer: str, amount: int) -> None:
         self.changes[payer] -= amount
@@ -268,7 +288,8 @@ class _Table:
             self.in_play = self.set_aside.pop(0)
         if ante_due or (self.in_play == 0 and not self.set_aside):
             for p in self.players:  # "When empty, the pool is replenished ... as at first"
-                self.to_pool(p, ANTE)
+                self.changes[p] -= ANTE
+            self.in_play += ANTE * len(self.players)
             self.notes.append("before the deal each put 1 red in the pool")
 
     def limit_pool(self) -> None:
@@ -299,6 +320,13 @@ def divide_pool(total: int, players: Sequence[str], eldest: int, carry: bool) ->
         for k in range(odd):
             shares[players[(eldest + k) % len(players)]] += 1
     return shares
+
+
+@lru_cache(maxsize=256)  # a function of the four dealt in and the caller: a few per sitting
+def _adversaries(players: Tuple[str, ...], caller: str) -> Tuple[Tuple[str, ...], str]:
+    """The caller's three adversaries, and their names as a summary gives them."""
+    adversaries = tuple(p for p in players if p != caller)
+    return adversaries, ", ".join(adversaries)
 
 
 # ---------------------------------------------------------------- the game
@@ -548,24 +576,22 @@ class Boston(Game):
         if tricks is None and not revoker:
             raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)", field="tricks")
         book = payment_table(rules["table"])
-        adversaries = [p for p in players if p != caller]
+        adversaries, named = _adversaries(tuple(players), caller)
         if call in MISERE:
             made, amount, what = self._misere(call, caller, tricks, revoker, book, hand)
         else:
             made, amount, what = self._tricks(call, tricks, revoker, caller, book, hand)
         if made:
-            for p in adversaries:
-                table.pay(p, caller, amount)
+            table.each_pays(adversaries, caller, amount)
             won = table.take_pool(caller)
-            result = (f"{', '.join(adversaries)} pay {caller} {amount} each"
+            result = (f"{named} pay {caller} {amount} each"
                       + (f"; {caller} takes the pool ({won})" if won else ""))
             if caller == table.barred:
                 result = f"{caller} played with the wrong number of cards and wins nothing"
         else:
-            for p in adversaries:
-                table.pay(caller, p, amount)
-            paid = [p for p in adversaries if p != table.barred]
-            result = f"{caller} pays {', '.join(paid)} {amount} each"
+            table.pays_each(caller, adversaries, amount)
+            paid = named if table.barred is None else ", ".join(p for p in adversaries if p != table.barred)
+            result = f"{caller} pays {paid} {amount} each"
             if table.barred in adversaries:
                 result += f" ({table.barred} played with the wrong number of cards: wins nothing)"
             if rules.get("fontainebleau"):
