@@ -12,8 +12,7 @@ the players times the counters. At seven the dealer takes no cards and pays noth
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..model import Session
 from . import target as _target
@@ -24,14 +23,13 @@ from .seating import in_the_deal, refuse_the_dealer
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
 
 
-@dataclass(frozen=True)
-class CountersState:
+class CountersState(NamedTuple):
     held: Mapping[str, int]          # counters each holds in the game under way
     games_lost: Mapping[str, int]
     balances: Mapping[str, int]      # what the finished games paid, in the sitting's unit
     games: int = 0                   # games finished
     deals: int = 0                   # deals played (a misdealt deal is dealt again: not counted)
-    finished: History[FinishedGame] = field(default_factory=History)
+    finished: History[FinishedGame] = History()
 
 
 def pay_rule() -> Any:
@@ -65,7 +63,7 @@ class CountersGame(Game):
     def start(self, session: Session) -> CountersState:
         full = {p: session.rules["counters"] for p in session.players}
         zero = {p: 0 for p in session.players}
-        return CountersState(full, zero, zero, finished=History())
+        return CountersState(full, zero, zero)
 
     def apply(self, state: CountersState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[CountersState, Effect]:
@@ -96,8 +94,7 @@ class CountersGame(Game):
                     loser = who
         changes = {p: held[p] - state.held[p] for p in players}
         summary = ", ".join(paid) or "nobody pays"
-        pool = sum(state.held.values()) - sum(held.values()) + self.in_pool(state, session)
-        summary += f"; pool {pool}"
+        summary += f"; pool {len(players) * counters - sum(held.values())}"  # what nobody holds
         notes: Tuple[str, ...] = ()
         # unchanged mappings are shared by the states: no state is ever changed once made
         games_lost, balances, games = state.games_lost, state.balances, state.games

@@ -5,7 +5,8 @@ A tuple grown by `+ (value,)` at every hand is copied whole each time: n hands c
 values, a tenth of a second at 10,000 hands. A `History` grown from another shares its list
 and sees only its own first `len` values, so a replay makes n appends; one grown a second time
 from the same history (a replay going on from an earlier hand) copies the values once, then
-shares again. It reads and compares as the tuple of its values.
+shares again. It reads and compares as the tuple of its values. An empty history is never
+grown in place, so one may stand as a default for every state.
 """
 
 from __future__ import annotations
@@ -25,7 +26,9 @@ class History(Sequence[T], Generic[T]):
     def plus(self, value: T) -> "History[T]":
         """This history with `value` after it (this one is left as it was)."""
         items = self._items
-        if len(items) != self._length:  # already grown by another: copy what this one holds
+        if not self._length:  # an empty history is never grown in place: it may be shared
+            items = []
+        elif len(items) != self._length:  # already grown by another: copy what this one holds
             items = items[:self._length]
         items.append(value)
         grown: History[T] = History.__new__(History)

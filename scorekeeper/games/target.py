@@ -9,7 +9,7 @@ what a game is worth: the game does that with the winners they return.
 from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
-from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, Optional, Sequence,
+from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Mapping, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
 from .base import FinishedGame
@@ -77,15 +77,14 @@ def finished_game(number: int, index: int, scores: Mapping[str, Any], winners: I
     for a game that keeps its finished games otherwise than in a tuple."""
     seated = [tuple(side) for side in sides] if sides else [(p,) for p in scores]
     won = set(winners)
-    winning = [side for side in seated if won & set(side)]
-    rest = [side for side in seated if side not in winning]
-
-    def best_first(group: Sequence[Tuple[str, ...]]) -> List[Tuple[str, ...]]:
-        return sorted(group, key=lambda side: scores[side[0]] if low_wins else -scores[side[0]])
-
-    ordered = best_first(winning) + best_first(rest)
+    winning = [side for side in seated if not won.isdisjoint(side)]
+    rest = [side for side in seated if won.isdisjoint(side)]
+    best_first_key: Callable[[Tuple[str, ...]], Any] = (lambda side: scores[side[0]]) if low_wins \
+        else (lambda side: -scores[side[0]])
+    best = sorted(winning, key=best_first_key)
+    ordered = best + sorted(rest, key=best_first_key)
     return FinishedGame(
-        game=number, winners=tuple(side_name(side) for side in best_first(winning)),
+        game=number, winners=tuple(side_name(side) for side in best),
         scores={side_name(side): scores[side[0]] for side in ordered}, hand=index + 1,
         players=tuple(p for side in winning for p in side))
 

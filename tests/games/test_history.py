@@ -34,3 +34,10 @@ def test_any_order_of_growth_matches_tuples(steps):
         histories.append(histories[k].plus(value))
         tuples.append(tuples[k] + (value,))
     assert all(h == t and tuple(h) == t and len(h) == len(t) for h, t in zip(histories, tuples))
+
+
+def test_an_empty_history_is_never_grown_in_place():
+    """So that one empty history may be every state's default."""
+    default: History[int] = History()
+    assert default.plus(1) == (1,) and default.plus(2) == (2,)
+    assert default._items == [] and len(default) == 0
