@@ -9,7 +9,7 @@ what a game is worth: the game does that with the winners they return.
 from __future__ import annotations
 
 from collections.abc import Mapping as _Mapping
-from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, List, Mapping, Optional, Sequence,
+from typing import (Any, Callable, Dict, Generic, Hashable, Iterable, Mapping, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
 from .base import FinishedGame
@@ -67,20 +67,26 @@ def game_over(finished: Tuple[FinishedGame, ...], index: int, scores: Mapping[st
     (default: every player for himself). Each side is named as `sides.side_name` names it;
     the winning sides come first, then the others best first (lowest first with
     `low_wins`), in seating order where level."""
+    return finished + (finished_game(len(finished) + 1, index, scores, winners, sides, low_wins=low_wins),)
+
+
+def finished_game(number: int, index: int, scores: Mapping[str, Any], winners: Iterable[str],
+                  sides: Optional[Sequence[Sequence[str]]] = None, *,
+                  low_wins: bool = False) -> FinishedGame:
+    """Game `number` (1-based) of the sitting, ended by hand `index`, as `game_over` adds it:
+    for a game that keeps its finished games otherwise than in a tuple."""
     seated = [tuple(side) for side in sides] if sides else [(p,) for p in scores]
     won = set(winners)
-    winning = [side for side in seated if won & set(side)]
-    rest = [side for side in seated if side not in winning]
-
-    def best_first(group: Sequence[Tuple[str, ...]]) -> List[Tuple[str, ...]]:
-        return sorted(group, key=lambda side: scores[side[0]] if low_wins else -scores[side[0]])
-
-    ordered = best_first(winning) + best_first(rest)
-    game = FinishedGame(
-        game=len(finished) + 1, winners=tuple(side_name(side) for side in best_first(winning)),
+    winning = [side for side in seated if not won.isdisjoint(side)]
+    rest = [side for side in seated if won.isdisjoint(side)]
+    best_first_key: Callable[[Tuple[str, ...]], Any] = (lambda side: scores[side[0]]) if low_wins \
+        else (lambda side: -scores[side[0]])
+    best = sorted(winning, key=best_first_key)
+    ordered = best + sorted(rest, key=best_first_key)
+    return FinishedGame(
+        game=number, winners=tuple(side_name(side) for side in best),
         scores={side_name(side): scores[side[0]] for side in ordered}, hand=index + 1,
         players=tuple(p for side in winning for p in side))
-    return finished + (game,)
 
 
 def games_won(finished: Sequence[FinishedGame], players: Sequence[str]) -> Dict[str, int]:
