@@ -213,7 +213,7 @@ class Standings(NamedTuple):
     # a game under way that `settle` does not pay (a game settled per game, part played)
     in_progress: bool = False
     # every game played to a target and finished, in order (`target.game_over`)
-    finished_games: Tuple[FinishedGame, ...] = ()
+    finished_games: Sequence[FinishedGame] = ()
     # in a game with a pool: each player's share of what is left in it at the end, so that
     # score + share = balance (empty: no share, or no pool)
     pool_shares: Mapping[str, Number] = _EMPTY
