@@ -64,3 +64,9 @@ class History(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"History({self._own()!r})"
+
+
+def appended(values: Sequence[T], value: T) -> History[T]:
+    """`values` with `value` after it, as a History whatever `values` was (a state's default
+    of `()` included), so that the states after it share it."""
+    return (values if isinstance(values, History) else History(values)).plus(value)

@@ -17,6 +17,7 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
+from ..history import appended
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
 TRICKS = 13
@@ -115,8 +116,8 @@ class RubberResult:
 class WhistState:
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
-    rubbers: Tuple[RubberResult, ...]    # finished rubbers
-    finished: Tuple[FinishedGame, ...] = ()  # every game finished, with its final score
+    rubbers: Sequence[RubberResult]      # finished rubbers (a History: shared by later states)
+    finished: Sequence[FinishedGame] = ()  # every game finished, with its final score
 
 
 @dataclass(frozen=True)
@@ -378,7 +379,7 @@ class ShortWhist(Game):
         notes.append(f"{side_name(players, rubber.winner)} win the rubber: "
                      f"{rubber.points[rubber.winner]} to {rubber.points[1 - rubber.winner]}, "
                      f"a balance of {rubber.balance}")
-        return WhistState((0, 0), (), state.rubbers + (rubber,), finished), notes
+        return WhistState((0, 0), (), appended(state.rubbers, rubber), finished), notes
 
     # -- standings
 

@@ -20,6 +20,7 @@ from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Standings, choice_rule
+from ..history import appended
 
 GAME = 41
 PACK = 36
@@ -58,8 +59,8 @@ class GameOver:
 @dataclass(frozen=True)
 class ScotchState:
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: Tuple[GameOver, ...]     # games finished: who pays whom
-    finished: Tuple[FinishedGame, ...] = ()  # and their final scores
+    results: Sequence[GameOver]       # games finished: who pays whom (a History, shared)
+    finished: Sequence[FinishedGame] = ()  # and their final scores
 
 
 class ScotchWhist(Game):
@@ -183,7 +184,7 @@ class ScotchWhist(Game):
         sides = self.seated_sides(session)
         winners = [p for s in over.winners for p in sides[s]]
         finished = _target.game_over(state.finished, index, self.per_player(session, score), winners, sides)
-        return ScotchState(tuple(0 for _ in state.score), state.results + (over,), finished)
+        return ScotchState(tuple(0 for _ in state.score), appended(state.results, over), finished)
 
     def revoke_game(self, name: str, session: Session) -> GameOver:
         side = self.side_of(session, name)
