@@ -9,17 +9,15 @@ his cards, so the pool is empty between deals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
 
 from ..fields import PLAYER, Field
 from ..model import Session
 from .base import Effect, Figure, Game, Standings, int_rule
 
 
-@dataclass(frozen=True)
-class EnfleState:
+class EnfleState(NamedTuple):
     net: Mapping[str, int]        # counters won (+) or lost (-)
     won: Mapping[str, int]        # pools won
 
