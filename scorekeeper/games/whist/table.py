@@ -32,7 +32,7 @@ MOST = 8192
 class Table:
     """One sitting's fixed facts, and its memo of scored deals (`remember`)."""
 
-    __slots__ = ("players", "rules", "sides", "names", "side_of", "dealers", "deals", "ends")
+    __slots__ = ("players", "rules", "sides", "names", "side_of", "zero", "dealers", "deals", "ends")
 
     def __init__(self, game: "Game", session: Session, sides: Sequence[Side]) -> None:
         self.players = session.players
@@ -40,6 +40,7 @@ class Table:
         self.sides: Tuple[Side, ...] = tuple(sides)
         self.names = tuple(side_name(side) for side in self.sides)
         self.side_of = {p: index for index, side in enumerate(self.sides) for p in side}
+        self.zero = tuple(0 for _ in self.sides)  # every side's score as a game starts
         # The deal passes to the left (Game.dealer): hand i is dealt by dealers[i % players].
         self.dealers = tuple(game.dealer(session, i) for i in range(len(self.players)))
         self.deals: Dict[Any, Any] = {}
