@@ -91,8 +91,7 @@ REVOKER = Kind("a player's name", _revoker)
 # ---------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     """One game of a rubber: who won it, the losers' score, and what it is worth."""
 
     winner: int
@@ -112,8 +111,7 @@ class RubberResult:
         return self.points[self.winner] - self.points[1 - self.winner]
 
 
-@dataclass(frozen=True)
-class WhistState:
+class WhistState(NamedTuple):
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
     rubbers: Chain[RubberResult]         # finished rubbers
@@ -263,8 +261,11 @@ class ShortWhist(Game):
 
     def apply(self, state: WhistState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[WhistState, Effect]:
-        table = self.table(session)
-        dealer = table.dealer(index)
+        table = self._table
+        if table is None or not table.fits(session):
+            table = self.table(session)
+        dealers = table.dealers
+        dealer = dealers[index % len(dealers)]
         key = self.deal_key(state.score, hand, table, dealer)
         scored = table.deals.get(key)
         if scored is None:
@@ -295,16 +296,22 @@ class ShortWhist(Game):
                 hand.get("revoke_penalty"), dealer)
 
     def scored(self, key: DealKey, table: Table) -> Scored:
+        """The deal `key` holds, scored: `score_deal` reads the dealer's side only (Long
+        Whist's call at eight), so the deals of his partner scored alike share its words."""
         score, side0, held, revoking, given_penalty, dealer = key
-        deal = self.score_deal(score, side0, held, revoking, given_penalty,
-                               table.side_of[dealer], table)
-        changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
-        scores = _sides.per_player(table.sides, deal.score)
-        summary = "; ".join(deal.parts) or "no score"
-        if deal.winner is not None:
-            return Scored(deal.score, deal.winner, None, summary, changes, scores, deal.notes)
-        effect = Effect(summary, changes, scores, dealer, deal.notes)
-        return Scored(deal.score, None, effect, summary, changes, scores, deal.notes)
+        by_side = ("scored", score, side0, held, revoking, given_penalty, table.side_of[dealer])
+        scored = table.more.get(by_side)
+        if scored is None:
+            deal = self.score_deal(score, side0, held, revoking, given_penalty, by_side[-1], table)
+            changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
+            scores = _sides.per_player(table.sides, deal.score)
+            summary = "; ".join(deal.parts) or "no score"
+            scored = remember(table.more, by_side, Scored(deal.score, deal.winner, None, summary,
+                                                          changes, scores, deal.notes))
+        if scored.winner is not None:
+            return scored  # the game's end adds its notes (`apply`)
+        return scored._replace(effect=Effect(scored.summary, scored.changes, scored.scores,
+                                             dealer, scored.notes))
 
     def tricks_of_side0(self, hand: Mapping[str, Any], table: Table) -> Optional[int]:
         """Side 0's tricks from whichever players' tricks were given; they must agree."""
@@ -435,7 +442,10 @@ class ShortWhist(Game):
         `target.game_over` reports it."""
         names = table.names
         sides = table.sides
-        report = _target.game_over((), 0, _sides.per_player(sides, score), sides[winner], sides)[0]
+        report = table.more.get(("report", winner, score))
+        if report is None:
+            report = remember(table.more, ("report", winner, score), _target.game_over(
+                (), 0, _sides.per_player(sides, score), sides[winner], sides)[0])
         loser_score = score[1 - winner]
         value = self.game_value(loser_score, table.rules)
         games = games + (GameResult(winner, loser_score, value),)
@@ -457,7 +467,7 @@ class ShortWhist(Game):
         totals = side_points(state, session.rules)
         balances = per_player(players, [totals[0] - totals[1], totals[1] - totals[0]])
         games_now = [sum(1 for g in state.games if g.winner == s) for s in (0, 1)]
-        every_game = [g for r in state.rubbers for g in r.games] + list(state.games)
+        every_game = [g for r in state.rubbers.items() for g in r.games] + list(state.games)
         games_won = [sum(1 for g in every_game if g.winner == s) for s in (0, 1)]  # in the sitting
         lines = self.lines(state, session, totals)
         return Standings(
@@ -472,17 +482,18 @@ class ShortWhist(Game):
 
     def lines(self, state: WhistState, session: Session, totals: Tuple[int, int]) -> List[str]:
         players = session.players
+        names = self.table(session).names
         n = len(state.rubbers) + 1
         lines = [f"rubber {n}, game {len(state.games) + 1}: "
-                 f"{side_name(players, 0)} {state.score[0]}, {side_name(players, 1)} "
+                 f"{names[0]} {state.score[0]}, {names[1]} "
                  f"{state.score[1]} ({self.game_points} wins the game)"]
         for i, g in enumerate(state.games, start=1):
             lines.append(f"  game {i}: {describe_game(players, g, self.game_points)}")
-        for i, r in enumerate(state.rubbers, start=1):
-            lines.append(f"rubber {i}: {side_name(players, r.winner)} won "
+        for i, r in enumerate(state.rubbers.items(), start=1):
+            lines.append(f"rubber {i}: {names[r.winner]} won "
                          f"{r.points[r.winner]} to {r.points[1 - r.winner]}, a balance of {r.balance}")
-        lines.append(f"rubber points: {side_name(players, 0)} {totals[0] - totals[1]:+d}, "
-                     f"{side_name(players, 1)} {totals[1] - totals[0]:+d}")
+        lines.append(f"rubber points: {names[0]} {totals[0] - totals[1]:+d}, "
+                     f"{names[1]} {totals[1] - totals[0]:+d}")
         return lines
 
     def settle_lines(self, state: WhistState, session: Session,
@@ -499,21 +510,21 @@ class ShortWhist(Game):
         return tuple(out)
 
     def json(self, state: WhistState, session: Session, totals: Tuple[int, int]) -> Dict[str, Any]:
-        players = session.players
+        names = self.table(session).names
+        target = self.game_points
 
         def game_json(g: GameResult) -> Dict[str, Any]:
-            return {"winner": side_name(players, g.winner), "score": [self.game_points, g.loser_score],
-                    "value": g.value}
+            return {"winner": names[g.winner], "score": [target, g.loser_score], "value": g.value}
 
         return {
-            "sides": [side_name(players, 0), side_name(players, 1)],
-            "game_score": {side_name(players, s): state.score[s] for s in (0, 1)},
+            "sides": [names[0], names[1]],
+            "game_score": {names[s]: state.score[s] for s in (0, 1)},
             "rubber_games": [game_json(g) for g in state.games],
-            "rubbers": [{"winner": side_name(players, r.winner),
+            "rubbers": [{"winner": names[r.winner],
                          "games": [game_json(g) for g in r.games],
-                         "points": {side_name(players, s): r.points[s] for s in (0, 1)},
-                         "balance": r.balance} for r in state.rubbers],
-            "rubber_points": {side_name(players, s): totals[s] - totals[1 - s] for s in (0, 1)},
+                         "points": {names[0]: r.points[0], names[1]: r.points[1]},
+                         "balance": r.balance} for r in state.rubbers.items()],
+            "rubber_points": {names[s]: totals[s] - totals[1 - s] for s in (0, 1)},
         }
 
 

@@ -32,7 +32,8 @@ MOST = 8192
 class Table:
     """One sitting's fixed facts, and its memo of scored deals (`remember`)."""
 
-    __slots__ = ("players", "rules", "sides", "names", "side_of", "zero", "dealers", "deals", "ends")
+    __slots__ = ("players", "rules", "sides", "names", "side_of", "zero", "dealers", "deals", "ends",
+                 "more")
 
     def __init__(self, game: "Game", session: Session, sides: Sequence[Side]) -> None:
         self.players = session.players
@@ -43,8 +44,9 @@ class Table:
         self.zero = tuple(0 for _ in self.sides)  # every side's score as a game starts
         # The deal passes to the left (Game.dealer): hand i is dealt by dealers[i % players].
         self.dealers = tuple(game.dealer(session, i) for i in range(len(self.players)))
-        self.deals: Dict[Any, Any] = {}
-        self.ends: Dict[Any, Any] = {}
+        self.deals: Dict[Any, Any] = {}  # a deal's key (the game's) -> its outcome
+        self.ends: Dict[Any, Any] = {}   # a game's end -> its outcome
+        self.more: Dict[Any, Any] = {}   # what else a game keeps, its keys tagged by what they are
 
     def fits(self, session: Session) -> bool:
         """The same players and the same rules: what this table holds is this sitting's."""
