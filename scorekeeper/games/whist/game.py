@@ -310,8 +310,9 @@ class ShortWhist(Game):
                                                           changes, scores, deal.notes))
         if scored.winner is not None:
             return scored  # the game's end adds its notes (`apply`)
-        return scored._replace(effect=Effect(scored.summary, scored.changes, scored.scores,
-                                             dealer, scored.notes))
+        return Scored(scored.score, None, Effect(scored.summary, scored.changes, scored.scores,
+                                                 dealer, scored.notes),
+                      scored.summary, scored.changes, scored.scores, scored.notes)
 
     def tricks_of_side0(self, hand: Mapping[str, Any], table: Table) -> Optional[int]:
         """Side 0's tricks from whichever players' tricks were given; they must agree."""
@@ -345,24 +346,29 @@ class ShortWhist(Game):
         holders = held[0] if held else None
 
         # Points beyond the game are lost (§ 78); law xv: "the revoking side cannot score out
-        # in that deal". The first side to the game wins it and the rest does not count.
-        race = _target.Race(dict(enumerate(score)), target,
-                            cap={side: target - 1 if side == revoking else target for side in (0, 1)})
-        s = race.scores
+        # in that deal". The first side to the game wins it and the rest does not count (as
+        # target.Race counts, written out: a miss of the memo scores here).
+        s = [score[0], score[1]]
+        cap = [target - 1 if side == revoking else target for side in (0, 1)]
+        first: List[int] = []  # the side the counting took to the game
         parts: List[str] = []
         notes: List[str] = []
 
         def add(side: int, points: int, what: str) -> None:
-            if race.over or points <= 0:
+            if first or points <= 0:
                 return
-            counted = race.count(side, points)
+            new = min(s[side] + points, cap[side])
+            counted = new - s[side]
+            s[side] = new
+            if counted > 0 and new >= target:
+                first.append(side)
             parts.append(f"{names[side]} {what}")
             if counted < points and side == revoking:
                 notes.append(f"{names[side]} revoked: they cannot score out this "
-                             f"deal and stay at {race.cap_of(side)}")
+                             f"deal and stay at {cap[side]}")
 
         def deal() -> Deal:
-            return Deal((s[0], s[1]), race.first, tuple(parts), tuple(notes))
+            return Deal((s[0], s[1]), first[0] if first else None, tuple(parts), tuple(notes))
 
         called = self.called_at_eight(score, held, holders, revoking, dealer_side, rules)
         if called:
@@ -394,7 +400,7 @@ class ShortWhist(Game):
                 # The note to law xv: "Revokes forfeit three tricks from the hand or score";
                 # a side with fewer than three points loses what it has.
                 taken = min(3, s[revoking])
-                race.count(revoking, -taken)
+                s[revoking] = min(s[revoking] - taken, cap[revoking])
                 lost = ("nothing", "one", "two", "three")[taken]
                 parts.append(f"{names[revoking]} lose {lost} for the revoke")
             else:
@@ -410,7 +416,7 @@ class ShortWhist(Game):
             if over > 0:
                 add(side, over, f"{over} by cards")
 
-        winner = race.first
+        winner = first[0] if first else None
         if held and winner is None:
             assert holders is not None  # honours given: their holders are a side
             count = held[1]

@@ -224,9 +224,14 @@ class ScotchWhist(Game):
     def game_report(self, over: GameOver, table: Table, score: Sequence[int]) -> FinishedGame:
         """The game `over` ended with `score` its final score, as `target.game_over` reports it
         (numbered and placed by `finished_like`)."""
-        sides = table.sides
-        winners = [p for s in over.winners for p in sides[s]]
-        return _target.game_over((), 0, _sides.per_player(sides, score), winners, sides)[0]
+        key = ("report", over.winners, tuple(score))
+        report = table.more.get(key)
+        if report is None:
+            sides = table.sides
+            winners = [p for s in over.winners for p in sides[s]]
+            report = remember(table.more, key, _target.game_over(
+                (), 0, _sides.per_player(sides, score), winners, sides)[0])
+        return report
 
     def revoke_game(self, name: str, table: Table) -> GameOver:
         side = table.side_of[name]
@@ -332,34 +337,45 @@ class ScotchWhist(Game):
 
     def count_deal(self, score: Tuple[int, ...], counts: Mapping[str, Any], table: Table,
                    dealer: str) -> Tuple[Tuple[int, ...], Optional[int], List[str]]:
-        """`count_out` with the sitting's table."""
-        race = _target.Race(dict(enumerate(score)), GAME)
+        """`count_out` with the sitting's table (as target.Race counts, written out: a miss of
+        the memo counts here)."""
         names = table.names
+        s = list(score)
+        first: Optional[int] = None
         parts: List[str] = []
         for item in self.count_order():
             if item == "cards":
                 gained = {side: points for side, points in enumerate(counts["cards"]) if points}
+                for side, points in gained.items():
+                    s[side] += points
                 # the cards count for every side at once: of two who reach 41 by them, first_out
-                race.count_together(gained, rank=self.first_out(race.scores, table, dealer))
-                parts += [f"{names[side]} {points} for cards"
-                          for side, points in gained.items()]
+                best = _target.winners({side: s[side] for side in gained}, GAME,
+                                       rank=self.first_out(s, table, dealer))
+                if best:
+                    first = best[0]
+                parts += [f"{names[side]} {points} for cards" for side, points in gained.items()]
             elif item in counts:
                 side = counts[item]
                 points = 10 if item == "diamond_ten" else HONOURS[item]
-                race.count(side, points)
+                s[side] += points
+                if s[side] >= GAME:
+                    first = side
                 parts.append(f"{names[side]} {points} for {HONOUR_NAMES[item]}")
-            if race.over:
+            if first is not None:
                 break
-        return tuple(race.scores[side] for side in range(len(score))), race.first, parts
+        return tuple(s), first, parts
 
-    def first_out(self, s: Mapping[int, int], table: Table, dealer: str) -> Callable[[int], Any]:
+    def first_out(self, s: Sequence[int], table: Table, dealer: str) -> Callable[[int], Any]:
         """Two reach 41 by cards at once (the book is silent): the higher score wins; on equal
         scores the one sitting nearer the dealer's left (the eldest hand first). The rank of a
         side (higher is better)."""
-        players = table.players
-        start = players.index(dealer) + 1
-        seat = {table.side_of[players[(start + i) % len(players)]]: i
-                for i in reversed(range(len(players)))}
+        seat = table.more.get(("seat", dealer))
+        if seat is None:
+            players = table.players
+            start = players.index(dealer) + 1
+            seat = remember(table.more, ("seat", dealer),
+                            {table.side_of[players[(start + i) % len(players)]]: i
+                             for i in reversed(range(len(players)))})
         return lambda side: (s[side], -seat[side])
 
     # -- standings
