@@ -213,7 +213,7 @@ class Standings(NamedTuple):
     # a game under way that `settle` does not pay (a game settled per game, part played)
     in_progress: bool = False
     # every game played to a target and finished, in order (`target.game_over`)
-    finished_games: Tuple[FinishedGame, ...] = ()
+    finished_games: Sequence[FinishedGame] = ()
     # in a game with a pool: each player's share of what is left in it at the end, so that
     # score + share = balance (empty: no share, or no pool)
     pool_shares: Mapping[str, Number] = _EMPTY
@@ -341,7 +341,7 @@ class Game:
     def coerce(self, raw: Mapping[str, Any], session: Session,
                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         values = self.parse_fields(raw, session, fields)
-        if not any(name not in COMMON_FIELDS for name in values):
+        if _COMMON_SET.issuperset(values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
             zero = f"; a hand nobody scored in is written {per_player[0]}=0" if per_player else ""
@@ -463,9 +463,13 @@ def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
     return err.at(where, hand=index)
 
 
+_COMMON_SET = frozenset(COMMON_FIELDS)
+_LOG_SET = frozenset(LOG_FIELDS)
+
+
 def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
     """A hand's fields without what the log records about itself (when it was corrected)."""
-    if not any(k in LOG_FIELDS for k in fields):
+    if _LOG_SET.isdisjoint(fields):
         return fields
     return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import Field, integer
 from ..model import Session
@@ -15,7 +15,7 @@ from .base import Effect, FinishedGame, Game, Standings, bool_rule, int_rule, ze
 class TallyState:
     game_scores: Mapping[str, int]   # the current game
     totals: Mapping[str, int]        # the whole sitting (what settlement uses)
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: Sequence[FinishedGame] = ()
 
 
 class Tally(Game):

@@ -17,8 +17,10 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
+from ..history import appended
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
-from .table import Chain, Table, finished_like, remember
+from ..history import History
+from .table import Table, finished_like, remember
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -114,8 +116,8 @@ class RubberResult:
 class WhistState(NamedTuple):
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
-    rubbers: Chain[RubberResult]         # finished rubbers
-    finished: Chain[FinishedGame]        # every game finished, with its final score
+    rubbers: History[RubberResult]       # finished rubbers (shared by later states)
+    finished: History[FinishedGame]      # every game finished, with its final score
 
 
 @dataclass(frozen=True)
@@ -250,7 +252,7 @@ class ShortWhist(Game):
         return words.sentence(tricks, honours, revoke)
 
     def start(self, session: Session) -> WhistState:
-        return WhistState((0, 0), (), Chain(), Chain())
+        return WhistState((0, 0), (), History(), History())
 
     def table(self, session: Session) -> Table:
         """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
@@ -282,7 +284,7 @@ class ShortWhist(Game):
         finished = finished_like(state.finished, index, ended.report)
         if ended.rubber is None:
             return WhistState((0, 0), ended.games, state.rubbers, finished), effect
-        return WhistState((0, 0), (), state.rubbers.add(ended.rubber), finished), effect
+        return WhistState((0, 0), (), state.rubbers.plus(ended.rubber), finished), effect
 
     def deal_key(self, score: Tuple[int, int], hand: Mapping[str, Any], table: Table,
                  dealer: str) -> DealKey:
@@ -445,13 +447,13 @@ class ShortWhist(Game):
                  table: Table) -> Ended:
         """The game `winner` won at `score`, after the rubber's `games`: the notes of the game
         (and of the rubber), the rubber's games after it or the rubber won, and the game as
-        `target.game_over` reports it."""
+        `target.finished_game` makes it."""
         names = table.names
         sides = table.sides
         report = table.more.get(("report", winner, score))
         if report is None:
-            report = remember(table.more, ("report", winner, score), _target.game_over(
-                (), 0, _sides.per_player(sides, score), sides[winner], sides)[0])
+            report = remember(table.more, ("report", winner, score), _target.finished_game(
+                1, 0, _sides.per_player(sides, score), sides[winner], sides))
         loser_score = score[1 - winner]
         value = self.game_value(loser_score, table.rules)
         games = games + (GameResult(winner, loser_score, value),)
@@ -473,14 +475,14 @@ class ShortWhist(Game):
         totals = side_points(state, session.rules)
         balances = per_player(players, [totals[0] - totals[1], totals[1] - totals[0]])
         games_now = [sum(1 for g in state.games if g.winner == s) for s in (0, 1)]
-        every_game = [g for r in state.rubbers.items() for g in r.games] + list(state.games)
+        every_game = [g for r in state.rubbers.values() for g in r.games] + list(state.games)
         games_won = [sum(1 for g in every_game if g.winner == s) for s in (0, 1)]  # in the sitting
         lines = self.lines(state, session, totals)
         return Standings(
             game=self.name, players=players, scores=per_player(players, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=per_player(players, games_won), finished_games=state.finished.items(),
+            games_won=per_player(players, games_won), finished_games=state.finished.values(),
             columns={"rubber games": per_player(players, games_now), "points": balances},
             lines=tuple(lines), extra_json=self.json(state, session, totals),
             settle_lines=self.settle_lines(state, session, totals),
@@ -495,7 +497,7 @@ class ShortWhist(Game):
                  f"{state.score[1]} ({self.game_points} wins the game)"]
         for i, g in enumerate(state.games, start=1):
             lines.append(f"  game {i}: {describe_game(players, g, self.game_points)}")
-        for i, r in enumerate(state.rubbers.items(), start=1):
+        for i, r in enumerate(state.rubbers.values(), start=1):
             lines.append(f"rubber {i}: {names[r.winner]} won "
                          f"{r.points[r.winner]} to {r.points[1 - r.winner]}, a balance of {r.balance}")
         lines.append(f"rubber points: {names[0]} {totals[0] - totals[1]:+d}, "
@@ -529,7 +531,7 @@ class ShortWhist(Game):
             "rubbers": [{"winner": names[r.winner],
                          "games": [game_json(g) for g in r.games],
                          "points": {names[0]: r.points[0], names[1]: r.points[1]},
-                         "balance": r.balance} for r in state.rubbers.items()],
+                         "balance": r.balance} for r in state.rubbers.values()],
             "rubber_points": {names[s]: totals[s] - totals[1 - s] for s in (0, 1)},
         }
 

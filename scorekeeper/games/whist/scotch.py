@@ -20,7 +20,8 @@ from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Standings, choice_rule
-from .table import Chain, Table, finished_like, remember
+from ..history import History
+from .table import Table, finished_like, remember
 
 GAME = 41
 PACK = 36
@@ -59,8 +60,8 @@ class GameOver:
 @dataclass(frozen=True)
 class ScotchState:
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: Chain[GameOver]          # games finished: who pays whom
-    finished: Chain[FinishedGame]     # and their final scores
+    results: History[GameOver]        # games finished: who pays whom (shared by later states)
+    finished: History[FinishedGame]   # and their final scores
 
 
 # What a deal's score reads (ScotchWhist.deal_key): the score before it, the side that won
@@ -166,7 +167,7 @@ class ScotchWhist(Game):
             f"{values['revoke']} revoked" if "revoke" in values else "")
 
     def start(self, session: Session) -> ScotchState:
-        return ScotchState(tuple(0 for _ in range(self.sides(session))), Chain(), Chain())
+        return ScotchState(tuple(0 for _ in range(self.sides(session))), History(), History())
 
     def table(self, session: Session) -> Table:
         """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
@@ -190,7 +191,7 @@ class ScotchWhist(Game):
             scored = remember(table.deals, key, self.scored(key, table))
         if scored.over is None:
             return ScotchState(scored.score, state.results, state.finished), scored.effect
-        return ScotchState(table.zero, state.results.add(scored.over),
+        return ScotchState(table.zero, state.results.plus(scored.over),
                            finished_like(state.finished, index, scored.report)), scored.effect
 
     def scored(self, key: Any, table: Table) -> Scored:
@@ -222,15 +223,15 @@ class ScotchWhist(Game):
         return Scored(score, effect, over, self.game_report(over, table, score))
 
     def game_report(self, over: GameOver, table: Table, score: Sequence[int]) -> FinishedGame:
-        """The game `over` ended with `score` its final score, as `target.game_over` reports it
+        """The game `over` ended, `score` its final score, as `target.finished_game` makes it
         (numbered and placed by `finished_like`)."""
         key = ("report", over.winners, tuple(score))
         report = table.more.get(key)
         if report is None:
             sides = table.sides
             winners = [p for s in over.winners for p in sides[s]]
-            report = remember(table.more, key, _target.game_over(
-                (), 0, _sides.per_player(sides, score), winners, sides)[0])
+            report = remember(table.more, key, _target.finished_game(
+                1, 0, _sides.per_player(sides, score), winners, sides))
         return report
 
     def revoke_game(self, name: str, table: Table) -> GameOver:
@@ -384,8 +385,8 @@ class ScotchWhist(Game):
         players = session.players
         table = self.table(session)
         names = table.names
-        results = state.results.items()
-        finished = state.finished.items()
+        results = state.results.values()
+        finished = state.finished.values()
         scores = _sides.per_player(table.sides, state.score)
         lines = [f"game {len(results) + 1}: "
                  + ", ".join(f"{names[s]} {state.score[s]}" for s in range(len(names)))

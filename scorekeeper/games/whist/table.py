@@ -5,24 +5,23 @@ A deal of Short, Long, Scotch or French Whist is a pure function of the score be
 hand's values (reduced to what the laws count: which side took how many tricks or cards, and
 which side held or won each honour), its dealer and the sitting's rules. Over a long sitting
 the same few recur thousands of times, so each game keys what it scores by all of that and
-keeps it here: `deals` and `ends` hold immutable outcomes (an `Effect`'s dicts are shared by
-the deals that scored alike, and no reader changes them). A table belongs to one game object
-and one sitting: a session with other players or rules gets a new one, so nothing scored for
-one sitting is seen by another.
+keeps it here (`deals`, `ends`, `more`): immutable outcomes, equal to what scoring the deal
+afresh gives (an `Effect`'s dicts are shared by the deals that scored alike, and no reader
+changes them). A table belongs to one game object and one sitting: a session with other
+players or rules gets a new one, so nothing scored for one sitting is seen by another.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Generic, Iterator, List, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Sequence, Tuple
 
 from ...model import Session
 from ..base import FinishedGame
+from ..history import History
 from ..sides import Side, side_name
 
 if TYPE_CHECKING:
     from ..base import Game
-
-T = TypeVar("T")
 
 # Outcomes kept per table: a long sitting of random deals meets a few thousand (the score,
 # the tricks, the honours and the dealer); beyond it the memo starts again (bounded memory).
@@ -64,64 +63,11 @@ def remember(memo: Dict[Any, Any], key: Any, value: Any) -> Any:
     return value
 
 
-class Chain(Generic[T]):
-    """A tuple grown one item at a time along a replay, every state holding the one so far
-    (the games finished, the rubbers): adding is one link, where `tuple + (item,)` copies
-    every item before it (n items cost n*n/2 copies, and as much memory when a replay keeps
-    every state). `items()` is the tuple. Chains are equal when their items are: compared
-    from the last back, without recursion, until the two share a link."""
-
-    __slots__ = ("count", "last", "before")
-
-    def __init__(self) -> None:
-        self.count = 0
-        self.last: Optional[T] = None
-        self.before: Optional[Chain[T]] = None
-
-    def add(self, item: T) -> "Chain[T]":
-        link: Chain[T] = Chain()
-        link.count, link.last, link.before = self.count + 1, item, self
-        return link
-
-    def items(self) -> Tuple[T, ...]:
-        found: List[T] = []
-        link: Optional[Chain[T]] = self
-        while link is not None and link.count:
-            found.append(link.last)  # type: ignore[arg-type]  # a link with a count has an item
-            link = link.before
-        found.reverse()
-        return tuple(found)
-
-    def __len__(self) -> int:
-        return self.count
-
-    def __iter__(self) -> Iterator[T]:
-        return iter(self.items())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Chain):
-            return NotImplemented
-        a: Optional[Chain[Any]] = self
-        b: Optional[Chain[Any]] = other
-        if self.count != other.count:
-            return False
-        while a is not b and a is not None and b is not None and a.count:
-            if a.last != b.last:
-                return False
-            a, b = a.before, b.before
-        return True
-
-    def __hash__(self) -> int:
-        return hash(self.items())
-
-    def __repr__(self) -> str:
-        return f"Chain({self.items()!r})"
-
-
-def finished_like(finished: "Chain[FinishedGame]", index: int,
-                  like: FinishedGame) -> "Chain[FinishedGame]":
-    """`finished` with a game ended by hand `index` as `like` ended (a game `target.game_over`
-    reported: the same winners and final scores), numbered after those before it: a replay
-    that meets the same end many times works it out once."""
-    return finished.add(FinishedGame(finished.count + 1, like.winners, like.scores, index + 1,
-                                     like.players))
+def finished_like(finished: History[FinishedGame], index: int,
+                  like: FinishedGame) -> History[FinishedGame]:
+    """`finished` with a game ended by hand `index` as `like` ended (a game
+    `target.finished_game` made: the same winners and final scores), numbered after those
+    before it, as `target.game_over` adds it: a replay that meets the same end many times
+    works it out once."""
+    return finished.plus(FinishedGame(len(finished) + 1, like.winners, like.scores, index + 1,
+                                      like.players))
