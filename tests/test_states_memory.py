@@ -14,22 +14,16 @@ hands, shuffled, each kept when the game accepts it)."""
 from __future__ import annotations
 
 import gc
-import importlib.util
 import sys
 import types
-from pathlib import Path
 from typing import Any, Iterable
 
 import pytest
 
 from scorekeeper import ledger
+from tests.conftest import bench_sittings
 
-ROOT = Path(__file__).resolve().parent.parent
-_SPEC = importlib.util.spec_from_file_location("bench_sittings", ROOT / "bench" / "sittings.py")
-assert _SPEC is not None and _SPEC.loader is not None
-sittings: Any = importlib.util.module_from_spec(_SPEC)
-_SPEC.loader.exec_module(sittings)
-
+sittings = bench_sittings()
 HANDS = 400
 LINEAR = 2.2  # the ratio of the bytes kept for 2N hands to those kept for N
 # what a state may refer to without owning it: its class, the modules and functions behind it

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Seq
 from ..fields import (MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, refuse_field_names, suggest,
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
+from .history import same_but_histories, with_histories
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -389,7 +390,9 @@ class Game:
         is one `apply`, an undo none, and a correction replays from the hand corrected, and
         only until the state is again what it was before the same hand: `apply` is a function
         of the state, the hand, its index and the sitting's header (no game reads the other
-        hands), so from there on every effect and the end are those already computed."""
+        hands), so from there on every effect and the end are those already computed. Again
+        what it was but for what its histories hold (games/history.py: `apply` reads only
+        their lengths) is enough: the end is then the old one with its histories made again."""
         hands = session.hands
         old: Optional[Folded] = None
         if resume is None:
@@ -403,13 +406,22 @@ class Game:
         converge = old.states if old is not None and old.states is not None else None
         fields = field_index(self.fields(session))
         for index in range(start, len(hands)):
-            if converge is not None and index > start and index < len(converge) and state == converge[index]:
-                assert old is not None  # the same state before the same hands: the same from here
-                effects.extend(old.effects[index:])
-                if before_each is not None:
-                    before_each.extend(converge[index:])
-                state = old.state
-                break
+            if converge is not None and index > start and index < len(converge):
+                assert old is not None
+                if state == converge[index]:  # the same state before the same hands: the same from here
+                    effects.extend(old.effects[index:])
+                    if before_each is not None:
+                        before_each.extend(converge[index:])
+                    state = old.state
+                    break
+                # the same but for what a history holds (a finished game's score, once the game
+                # the correction changed is over): the same effects from here, and the end is
+                # the old one with the histories made again (not when every state is kept: each
+                # later one would need its histories made again too)
+                if before_each is None and same_but_histories(state, converge[index]):
+                    effects.extend(old.effects[index:])
+                    state = with_histories(old.state, state)
+                    break
             hand = hands[index]
             if before_each is not None:
                 before_each.append(state)

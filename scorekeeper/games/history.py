@@ -11,7 +11,7 @@ grown in place, so one may stand as a default for every state.
 
 from __future__ import annotations
 
-from typing import Any, Generic, Iterator, List, Sequence, Tuple, TypeVar
+from typing import Any, Dict, Generic, Iterator, List, Optional, Sequence, Tuple, TypeVar
 
 T = TypeVar("T")
 
@@ -70,3 +70,62 @@ def appended(values: Sequence[T], value: T) -> History[T]:
     """`values` with `value` after it, as a History whatever `values` was (a state's default
     of `()` included), so that the states after it share it."""
     return (values if isinstance(values, History) else History(values)).plus(value)
+
+
+# -- a correction's replay, caught up with the one before it
+
+def _fields(state: Any) -> Optional[Dict[str, Any]]:
+    """A state's fields by name (a NamedTuple's or a dataclass's); None for any other kind."""
+    if isinstance(state, tuple) and hasattr(state, "_fields"):
+        return dict(zip(state._fields, state))
+    names = getattr(state, "__dataclass_fields__", None)
+    if names is None:
+        return None
+    return {name: getattr(state, name) for name in names}
+
+
+def same_but_histories(state: Any, old: Any) -> bool:
+    """Whether `state` is `old` but for what its histories hold, each as long as `old`'s.
+
+    A game's `apply` reads a history's length only, and appends to it (the finished games,
+    the rubbers, the pools after each hand are for the standings): so from two such states
+    the same hands have the same effects, and append the same values. A correction that
+    changed a game's result (its winner's score, say) replays only until the game in
+    progress is over and the state is again what it was but for that record (`Game.fold`)."""
+    if type(state) is not type(old):
+        return False
+    if isinstance(state, tuple):  # a NamedTuple: its fields in order
+        pairs: Iterator[Tuple[Any, Any]] = zip(state, old)
+    elif hasattr(state, "__dataclass_fields__") and hasattr(state, "__dict__"):
+        pairs = zip(state.__dict__.values(), old.__dict__.values())
+    else:
+        return False
+    for value, other in pairs:
+        if value is other:
+            continue
+        if isinstance(value, History) or isinstance(other, History):
+            if len(value) != len(other):
+                return False
+        elif value != other:
+            return False
+    return True
+
+
+def with_histories(old: Any, caught_up: Any) -> Any:
+    """`old` (the state a replay made before the correction, at its end) with each history
+    made of `caught_up`'s (the corrected replay's, where it caught up with `old`'s: see
+    `same_but_histories`) followed by what `old`'s appended after that point."""
+    mine, theirs = _fields(old), _fields(caught_up)
+    assert mine is not None and theirs is not None
+    changed = {}
+    for name, value in mine.items():
+        since = theirs[name]
+        if (isinstance(value, History) or isinstance(since, History)) and value is not since:
+            changed[name] = History(list(since) + list(value)[len(since):])
+    if not changed:
+        return old
+    if isinstance(old, tuple):
+        return old._replace(**changed)  # type: ignore[attr-defined]  # a NamedTuple
+    import dataclasses
+
+    return dataclasses.replace(old, **changed)
