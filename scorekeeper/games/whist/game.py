@@ -17,7 +17,6 @@ from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
-from ..history import appended
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 from ..history import History
 from .table import Table, finished_like, remember

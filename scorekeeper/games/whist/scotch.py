@@ -57,8 +57,7 @@ class GameOver:
     revoker: Optional[str] = None  # the player whose revoke ended the game
 
 
-@dataclass(frozen=True)
-class ScotchState:
+class ScotchState(NamedTuple):
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
     results: History[GameOver]        # games finished: who pays whom (shared by later states)
     finished: History[FinishedGame]   # and their final scores
