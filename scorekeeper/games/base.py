@@ -165,11 +165,14 @@ class Effect(NamedTuple):
 
 class Folded(NamedTuple):
     """A replay before it is finished: the state after the last hand, every hand's effect,
-    and (when asked) the state before each hand."""
+    and (when asked) the state before each hand, with each hand's typed values and the hands
+    they were read from (a correction's replay reads the hands after it no more)."""
 
     state: Any
     effects: Tuple["Effect", ...]
     states: Optional[Tuple[Any, ...]] = None
+    values: Optional[Tuple[Dict[str, Any], ...]] = None
+    hands: Optional[Tuple[Hand, ...]] = None
 
 
 class Resume(NamedTuple):
@@ -404,6 +407,15 @@ class Game:
         before_each: Optional[List[Any]] = list(old.states[:start]) if old is not None and states \
             and old.states is not None else ([] if states else None)
         converge = old.states if old is not None and old.states is not None else None
+        # each hand's typed values, kept with the states; those of a hand read before (the same
+        # Hand: every hand after the one corrected) are taken as read (`apply` never changes them)
+        read: Optional[Tuple[Dict[str, Any], ...]] = None
+        read_from: Tuple[Hand, ...] = ()
+        if old is not None and old.values is not None and old.hands is not None:
+            read, read_from = old.values, old.hands
+        read_each: Optional[List[Dict[str, Any]]] = None
+        if states and errors is None:
+            read_each = list(read[:start]) if read is not None else ([] if start == 0 else None)
         fields = field_index(self.fields(session))
         for index in range(start, len(hands)):
             if converge is not None and index > start and index < len(converge):
@@ -412,6 +424,8 @@ class Game:
                     effects.extend(old.effects[index:])
                     if before_each is not None:
                         before_each.extend(converge[index:])
+                    if read_each is not None:
+                        read_each = read_each + list(read[index:]) if read is not None else None
                     state = old.state
                     break
                 # the same but for what a history holds (a finished game's score, once the game
@@ -427,7 +441,10 @@ class Game:
                 before_each.append(state)
             before = state
             try:
-                values = self.checked(hand, session, index, fields)
+                if read is not None and index < len(read) and read_from[index] is hand:
+                    values = read[index]
+                else:
+                    values = self.checked(hand, session, index, fields)
                 try:
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
@@ -440,9 +457,14 @@ class Game:
                     before_each.pop()
                 continue
             effects.append(effect)
+            if read_each is not None:
+                read_each.append(values)
             if observe is not None:
                 observe(values, before, state, effect)
-        return Folded(state, tuple(effects), None if before_each is None else tuple(before_each))
+        if before_each is None:
+            return Folded(state, tuple(effects))
+        return Folded(state, tuple(effects), tuple(before_each),
+                      None if read_each is None else tuple(read_each), hands)
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
