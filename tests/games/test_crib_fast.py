@@ -70,3 +70,102 @@ def test_fifteens_by_pips_are_the_subsets_that_make_fifteen():
         pips = [min(r, 10) for r in ranks]
         subsets = sum(1 for size in range(2, 6) for sub in combinations(pips, size) if sum(sub) == 15)
         assert crib_stats.fifteens_of(ranks) == subsets
+
+
+# ---------------------------------------------------------------- the plain deal, both ways
+
+_EDGES = [70, 71, 99, 100, 89, 90, 118, 119, 170, 171, 199, 200]  # check_total's bounds
+
+
+def _random_rules(rng: random.Random, players):
+    rules = {"game": rng.choice([None, 31, 61, 121]), "lurch": rng.random() < 0.3,
+             "muggins": rng.random() < 0.3, "loser_deals": rng.random() < 0.4}
+    if len(players) == 2:
+        rules["variant"] = rng.choice(["six-card", "five-card", "eight-card"])
+    if len(players) == 3 and rng.random() < 0.3:
+        rules["sit_out"] = True
+    return rules
+
+
+def _random_deal(rng: random.Random, players, size: int):
+    """A deal as a file holds it: mostly plain (totals, cards, pegging, heels), now and then
+    with what only the general path plays (a misdeal, a penalty, points overlooked, `out`, a
+    forfeit) or a mistake (a card twice, a total too big, a total beside the cards)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = {}
+    if rng.random() < 0.4:  # points typed
+        for p in players:
+            if rng.random() < 0.85:
+                hand[p] = rng.choice([0, 0, 2, 7, 12, 20, 29, 35, 60]) if rng.random() < 0.95 else \
+                    rng.choice(_EDGES)  # the most a deal can score, and one more
+        if rng.random() < 0.2:
+            hand["starter"] = str(rng.choice([c for c in deck if c.rank is Rank.JACK] + deck[:3]))
+    else:
+        hand["starter"] = str(deck.pop()) if rng.random() < 0.97 else None
+        for p in players:
+            if rng.random() < 0.9:
+                hand[f"hand.{p}"] = " ".join(str(deck.pop()) for _ in range(size))
+            if rng.random() < 0.6:
+                hand[f"play.{p}"] = rng.choice([0, 1, 2, 3, 5, 9, 14])
+        if rng.random() < 0.7:
+            hand["crib"] = " ".join(str(deck.pop()) for _ in range(4))
+        if rng.random() < 0.03 and hand.get(f"hand.{players[0]}"):
+            hand[f"hand.{players[0]}"] = hand[f"hand.{players[0]}"].rsplit(" ", 1)[0] + " " + str(hand["starter"])
+        if rng.random() < 0.03:
+            hand[rng.choice(players)] = 5
+    if rng.random() < 0.15:
+        hand["heels"] = rng.choice(["yes", "no"])
+    if rng.random() < 0.1:
+        hand["note"] = "a remark"
+    extra = rng.random()
+    if extra < 0.02:
+        return {"misdeal": "yes"}
+    if extra < 0.03:
+        return {"forfeit": rng.choice(players)}
+    if extra < 0.05:
+        hand[rng.choice(["touched", "confused", "failed_to_play"])] = rng.choice(players)
+    elif extra < 0.07:
+        hand[f"overlooked.{rng.choice(players)}"] = rng.randint(1, 3)
+    elif extra < 0.09:
+        hand["out"] = rng.choice(players)
+    return {k: v for k, v in hand.items() if v is not None}
+
+
+def _played(session, plain: bool):
+    """(the state after the last hand, every effect in words and figures, every refusal) of a
+    replay that goes on past each refused hand, with the plain deal's path or without it."""
+    from unittest import mock
+
+    from scorekeeper.games.cribbage.game import Cribbage
+
+    game = Cribbage()
+    errors = []
+    with mock.patch.object(Cribbage, "_table", Cribbage._table if plain else lambda self, session: None):
+        folded = game.fold(session, errors=errors)
+        effects = [(e.summary, dict(e.changes), dict(e.scores), e.dealer, tuple(e.notes)) for e in folded.effects]
+    return folded.state, effects, [(str(err), err.field, err.fields, err.hand) for err in errors]
+
+
+def test_the_plain_deal_scores_every_deal_as_the_general_path_does():
+    """`Cribbage._plain_deal` (most deals of a long sitting) against the general path (the
+    steps listed, then raced): the same state after every sitting, the same summary, changes,
+    scores, dealer and notes of every hand, the same refusals; at two, three and four players,
+    every variant, targets low enough that games end at every step of a deal."""
+    from scorekeeper.games.cribbage.game import HAND_SIZE, Cribbage
+    from scorekeeper.model import Hand, Session
+
+    rng = random.Random(2023)
+    plain_deals = 0
+    for number in range(300):
+        players = rng.choice([("Ann", "Bob"), ("Ann", "Bob", "Cid"), ("Ann", "Bob", "Cid", "Dee")])
+        rules = Cribbage().resolve_rules(_random_rules(rng, players), players)
+        size = HAND_SIZE[rules["variant"]]
+        deals = [_random_deal(rng, players, size) for _ in range(rng.randint(1, 40))]
+        session = Session(f"s{number}", "cribbage", players, rules,
+                          hands=tuple(Hand(d, None, {}) for d in deals))
+        fast, slow = _played(session, True), _played(session, False)
+        assert fast == slow, (players, rules)
+        plain_deals += sum(1 for d in deals if not {"misdeal", "forfeit", "touched", "confused", "out",
+                                                    "failed_to_play"} & set(d))
+    assert plain_deals > 5000  # the most of them plain

@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
@@ -237,6 +237,11 @@ class Cribbage(Game):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
+        table = self._table(session)
+        if table is not None and hand.keys() <= table.plain:
+            done = self._plain_deal(state, hand, session, index, table)
+            if done is not None:
+                return done
         steps, counted, marks = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
@@ -290,6 +295,163 @@ class Cribbage(Game):
             # (§ 81 x), not again when the first deal is misdealt and dealt again
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
                             state.finished, shown)
+        return new, Effect(summary, changes, after, dealer, worded)
+
+    # ---------------------------------------------------------------- the plain deal, fast
+
+    def _table(self, session: Session) -> Optional["_Table"]:
+        """The facts of this table under its rules that every deal reads (None: one sits out
+        each deal, which only the general path plays), worked out once per table."""
+        rules = session.rules
+        if rules.get("sit_out"):
+            return None
+        target = self.target(rules)
+        key = (session.players, rules["variant"], target, bool(rules.get("loser_deals")))
+        cache = self.__dict__.get("_tables")
+        if cache is None:
+            cache = self.__dict__["_tables"] = {}
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 64:
+                cache.clear()
+            found = cache[key] = _make_table(self._seating(session.players), *key)
+        return found
+
+    def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
+                    table: "_Table") -> Optional[Tuple[CribState, Effect]]:
+        """A deal of points, cards and pegging alone (no misdeal, penalty, points overlooked or
+        over-scored, `out`, or one sitting out: `table.plain` names its fields), scored as the
+        general path (`_steps` and the race in `apply`) scores it, without its list of steps:
+        a replay meets thousands of them. None when anything is amiss: the general path then
+        says what (tests/games/test_crib_fast.py plays both ways and compares)."""
+        dealer_index = state.dealer
+        order = table.orders[dealer_index]
+        dealer = order[-1]
+        seat = table.seat
+        starter = hand.get("starter")
+        # what the cards and totals count (as `counted`: any mistake is the general path's)
+        crib_cards = hand.get("crib")
+        if starter is not None:
+            placed = [starter]
+            for p in table.hand_fields:
+                cards = hand.get(p)
+                if cards is not None:
+                    placed += cards
+            if crib_cards is not None:
+                placed += crib_cards
+            unique = set(placed)
+            if len(unique) != len(placed) or not unique <= _PACK:
+                return None
+        shows: Dict[str, int] = {}
+        from_cards: Dict[str, int] = {}
+        for p, hand_field, play_field in table.own_fields:
+            if p in hand:
+                total = hand[p]
+                if hand_field in hand or play_field in hand:
+                    return None
+                if total > (table.most_dealing if p == dealer else table.most):
+                    return None
+                shows[p] = total
+            else:
+                cards = hand.get(hand_field)
+                if cards is not None:
+                    if starter is None:
+                        return None
+                    shows[p] = from_cards[p] = show_points(cards, starter)
+        crib: Optional[int] = None
+        if crib_cards is not None:
+            if starter is None or dealer in hand:
+                return None
+            crib = show_points(crib_cards, starter, crib=True)
+        heels = hand.get("heels")
+        is_knave = starter is not None and starter.rank is _KNAVE
+        if heels and starter is not None and not is_knave:
+            return None
+        if heels is None:
+            heels = is_knave
+        # the race (§ 82 xvi): each step in the law's order until a side reaches the target
+        target = table.target
+        before = state.scores
+        scores = list(before)
+        said: List[str] = []
+        winner: Optional[int] = None
+        ended_in_play = False
+        shown_upto = True  # the shows so far came before the game ended
+        if table.last and state.deals_in_game == 0:
+            side = seat[order[0]]
+            scores[side] += 3
+            said.append(table.last_said[side])
+            if scores[side] >= target:
+                winner = side
+        if heels and winner is None:
+            side = seat[dealer]
+            scores[side] += 2
+            said.append(table.heels_said[side])
+            if scores[side] >= target:
+                winner = side
+        if winner is None:
+            pegs = [(seat[p], hand[f]) for p, f in table.play_order[dealer_index] if hand.get(f)]
+            if pegs:
+                pegged: Dict[int, int] = {}
+                for side, n in pegs:
+                    pegged[side] = pegged.get(side, 0) + n
+                if sum(1 for side, n in pegged.items() if scores[side] + n >= target) > 1:
+                    return None  # two could each have pegged out: `out` must say who
+                for side, n in pegs:
+                    scores[side] += n
+                    said.append(table.pegs_said[side] + str(n))
+                    if scores[side] >= target:
+                        winner = side
+                        ended_in_play = True
+                        break
+        shown_hands: List[Tuple[str, int]] = []
+        shown_crib: Optional[int] = None
+        if winner is None:
+            for p in order:
+                n = shows.get(p)
+                if n is not None:
+                    if p in from_cards:
+                        shown_hands.append((p, n))
+                    if n:
+                        side = seat[p]
+                        scores[side] += n
+                        scored, showed, whose = table.show_said[p]
+                        said.append((scored if p in hand else showed) + str(n) + whose)
+                        if scores[side] >= target:
+                            winner = side
+                            break
+                if p == dealer and crib is not None:
+                    shown_crib = crib
+                    if crib:
+                        side = seat[p]
+                        scores[side] += crib
+                        said.append(table.crib_said[side] + str(crib))
+                        if scores[side] >= target:
+                            winner = side
+                            break
+        if len(shown_hands) > 1:  # in the table's order, as `_shown` gives them
+            place = table.player_place
+            shown_hands.sort(key=lambda item: place[item[0]])
+        players = session.players
+        side_of = seat.__getitem__
+        changes = {p: scores[side_of(p)] - before[side_of(p)] for p in players}
+        after = {p: scores[side_of(p)] for p in players}
+        notes: List[str] = []
+        if winner is not None:
+            balances = list(state.balances)
+            notes.append(self.settle_game(session, scores, winner, balances, state))
+            finished = self.game_over(state, index, scores, [winner], session)
+        worded: Sequence[str] = tuple(notes)
+        if (winner is None or not ended_in_play) and starter is not None:
+            worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
+        shown = (tuple(shown_hands), shown_crib)
+        summary = "; ".join(said) or "no score"
+        if winner is not None:
+            next_dealer = 1 - winner if table.loser_deals and len(players) == 2 else (dealer_index + 1) % len(players)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, shown)
+        else:
+            new = CribState(tuple(scores), (dealer_index + 1) % len(players), state.deals_in_game + 1,
+                            state.balances, state.finished, shown)
         return new, Effect(summary, changes, after, dealer, worded)
 
     @staticmethod
@@ -653,6 +815,58 @@ class Cribbage(Game):
 
 
 _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
+_KNAVE = Rank.JACK
+
+
+class _Table(NamedTuple):
+    """What a plain deal reads of its table (the players, the variant, the target and
+    loser_deals), worked out once: `Cribbage._plain_deal`."""
+
+    plain: FrozenSet[str]                         # the fields a plain deal may have
+    orders: Tuple[Tuple[str, ...], ...]           # by dealer: the order of play, the dealer last
+    play_order: Tuple[Tuple[Tuple[str, str], ...], ...]  # by dealer: (player, play.NAME) in order
+    seat: Dict[str, int]                          # each player's side
+    hand_fields: Tuple[str, ...]                  # hand.NAME, in the table's order
+    own_fields: Tuple[Tuple[str, str, str], ...]  # (NAME, hand.NAME, play.NAME), in the table's order
+    player_place: Dict[str, int]                  # each player's place at the table
+    most: int                                     # the most a total may be (check_total), not dealing
+    most_dealing: int                             # ... and dealing
+    target: int
+    last: bool                                    # five-card: three for last to begin each game
+    loser_deals: bool
+    last_said: Tuple[str, ...]                    # by side: "Ann takes three for last"
+    heels_said: Tuple[str, ...]                   # by side: "Ann takes two for his heels"
+    pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
+    crib_said: Tuple[str, ...]                    # by side: "Ann crib "
+    show_said: Dict[str, Tuple[str, str, str]]    # by player: ("Ann scores ", "Ann shows ", "")
+
+
+def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
+                variant: str, target: int, loser_deals: bool) -> _Table:
+    """The facts of `_Table`, each worded by the helpers the general path words them with."""
+    sides, seat = seating
+    n = len(players)
+    orders = tuple(tuple(players[(d + k) % n] for k in range(1, n + 1)) for d in range(n))
+    size = HAND_SIZE[variant]
+    most = SHOW_MOST[size] + PEG_PER_CARD * size
+    plain = frozenset([*players, *(f"hand.{p}" for p in players), *(f"play.{p}" for p in players),
+                       "starter", "crib", "heels", "note", "at"])
+
+    show_said = {}
+    for p in players:
+        side = sides[seat[p]]
+        whose = f" ({p})" if len(side) > 1 else ""
+        show_said[p] = (_side_says(side, "scores") + " ", _side_says(side, "shows") + " ", whose)
+    return _Table(
+        plain, orders, tuple(tuple((p, f"play.{p}") for p in order) for order in orders), seat,
+        tuple(f"hand.{p}" for p in players), tuple((p, f"hand.{p}", f"play.{p}") for p in players),
+        {p: i for i, p in enumerate(players)}, most, most + SHOW_MOST[4], target,
+        variant == "five-card", loser_deals,
+        tuple(_side_says(side, "takes three for last") for side in sides),
+        tuple(_side_says(side, "takes two for his heels") for side in sides),
+        tuple(_side_says(side, "pegs") + " " for side in sides),
+        tuple(_side_says(side, "crib") + " " for side in sides),
+        show_said)
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
