@@ -169,3 +169,64 @@ def test_the_plain_deal_scores_every_deal_as_the_general_path_does():
         plain_deals += sum(1 for d in deals if not {"misdeal", "forfeit", "touched", "confused", "out",
                                                     "failed_to_play"} & set(d))
     assert plain_deals > 5000  # the most of them plain
+
+
+def _random_value(rng: random.Random, name: str, size: int):
+    """A value for a field, mostly as a file writes it, now and then written otherwise or wrong."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    odd = rng.random() < 0.2
+    if name.startswith(("hand.", "crib")):
+        n = size if name.startswith("hand.") else 4
+        if not odd:
+            return " ".join(str(c) for c in deck[:n])
+        return rng.choice([",".join(str(c) for c in deck[:n]), " ".join(str(c).lower() for c in deck[:n]),
+                           " ".join(str(c) for c in deck[:n - 1]), " ".join(str(c) for c in deck[:n + 1]),
+                           " ".join(str(c) for c in deck[:n - 1]) + " " + str(deck[0]),
+                           " ".join(str(c) for c in deck[:n - 1]) + " JK", "", "  ", None,
+                           [str(c) for c in deck[:n]], "T♥ 5♦ 9♣ QS"[: 3 * n], 5])
+    if name == "starter":
+        return str(deck[0]) if not odd else rng.choice(["jk", "10h", "T♥", "", None, 5, "5H 6H", "XX"])
+    if name in ("heels", "misdeal"):
+        return rng.choice([True, False]) if not odd else rng.choice(["yes", "no", "", "maybe", 1, None])
+    if name in ("note", "at"):
+        return "a remark" if not odd else rng.choice(["", "  ", " x ", "y" * 2001, 7, None])
+    if name in ("touched", "out", "forfeit"):
+        return rng.choice(["Ann", "bob", "Zed"])
+    if not odd:
+        return rng.randint(0, 30)
+    return rng.choice([-1, 10 ** 9, 10 ** 9 + 1, True, "12", " 7 ", "", None, 2.5, "x"])
+
+
+def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
+    """`Cribbage.parse_fields` reads the usual deal itself (points as numbers, cards as tokens
+    read before, flags, text) and leaves the rest to `coerce_hand`: the same values, or the
+    same refusal, for every hand, however its values are written."""
+    from scorekeeper.fields import coerce_hand, field_index
+    from scorekeeper.games.cribbage.game import HAND_SIZE, Cribbage
+    from scorekeeper.model import ScorekeeperError, Session
+
+    rng = random.Random(23)
+    game = Cribbage()
+    read_here = 0
+    for number in range(4000):
+        players = rng.choice([("Ann", "Bob"), ("Ann", "Bob", "Cid", "Dee")])
+        variant = rng.choice(["six-card", "five-card", "eight-card"]) if len(players) == 2 else "six-card"
+        session = Session("s", "cribbage", players, game.resolve_rules({"variant": variant}, players))
+        names = [f.name for f in game.fields(session)] + ["note", "at"]
+        chosen = rng.sample(names, rng.randint(1, 9))
+        if rng.random() < 0.05:
+            chosen.append(rng.choice(["ann", "HAND.Bob", "Note", "nonsense"]))
+        raw = {name: _random_value(rng, name.lower(), HAND_SIZE[variant]) for name in chosen}
+
+        def read(how):
+            try:
+                return "ok", how()
+            except ScorekeeperError as err:
+                return "refused", (str(err), err.field)
+
+        shared = read(lambda: coerce_hand(raw, field_index(game.fields(session)), players))
+        own = read(lambda: game.parse_fields(raw, session, field_index(game.fields(session))))
+        assert own == shared, raw
+        read_here += game._plain_values(raw, field_index(game.fields(session))) is not None
+    assert read_here > 400  # (the rest hold a field only the parser reads, or a value written otherwise)

@@ -26,8 +26,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Rank, full_deck
-from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
+from ...cards import Rank, full_deck, known_card, known_cards
+from ...fields import BOOLEAN, CARD, MAX_NUMBER, MAX_TEXT, PLAYER, TEXT, Field, FieldIndex, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
@@ -35,6 +35,13 @@ from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
                     normalise)
 from .count import show_points, spoken
+
+# The kinds of the fields, made once, so that `_plain_values` knows them (by identity).
+_POINTS = integer(0)
+_CARDS = {n: cards((n,)) for n in (3, 4, 6)}
+_READ_POINTS, _READ_CARD, _READ_FLAG, _READ_TEXT = 0, -1, -2, -3  # and n > 0: n cards
+_READ_KINDS = {id(_POINTS): _READ_POINTS, id(CARD): _READ_CARD, id(BOOLEAN): _READ_FLAG,
+               id(TEXT): _READ_TEXT, **{id(kind): n for n, kind in _CARDS.items()}}
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -138,21 +145,21 @@ class Cribbage(Game):
     def fields(self, session: Session) -> List[Field]:
         size = HAND_SIZE[session.rules["variant"]]
         players = session.players
-        found = [Field(p, integer(0), f"the points {p} scored this deal in the play and the show "
+        found = [Field(p, _POINTS, f"the points {p} scored this deal in the play and the show "
                                            "(heels and penalties have their own fields)") for p in players]
         found.append(Field("starter", CARD, "the card turned up (to count the cards)"))
-        found += [Field(f"hand.{p}", cards((size,)), f"the {size} cards {p} showed") for p in players]
+        found += [Field(f"hand.{p}", _CARDS[size], f"the {size} cards {p} showed") for p in players]
         size_crib = 3 if session.rules.get("three_crib") == "three" else 4
-        found.append(Field("crib", cards((size_crib,)), f"the {size_crib} cards of the crib "
+        found.append(Field("crib", _CARDS[size_crib], f"the {size_crib} cards of the crib "
                                                          f"(the dealer's)"))
-        found += [Field(f"play.{p}", integer(0), f"points {p} pegged in the play") for p in players]
+        found += [Field(f"play.{p}", _POINTS, f"points {p} pegged in the play") for p in players]
         found.append(Field("heels", BOOLEAN, "a knave turned up: two to the dealer (counted by "
                                              "itself when the starter is a knave; heels=no if "
                                              "not taken in time)"))
         found.append(Field("misdeal", BOOLEAN, "the dealer misdealt: two to the non-dealer, and "
                                                "he deals again"))
         found += [Field(name, PLAYER, f"who {what} (he forfeits {n})") for name, n, what in PENALTIES]
-        found += [Field(f"overlooked.{p}", integer(0), f"points {p} failed to count")
+        found += [Field(f"overlooked.{p}", _POINTS, f"points {p} failed to count")
                   for p in players]
         found += [Field(f"overscored.{p}", integer(1), f"points {p} took beyond his due (§ 82 "
                         f"ix): his opponents take them") for p in players]
@@ -161,6 +168,58 @@ class Cribbage(Game):
                                               "xxii; \"refuses to abide by the rules\"): his "
                                               "side loses it at once"))
         return found
+
+    def parse_fields(self, raw: Mapping[str, Any], session: Session,
+                     fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
+        """The hand's typed values: read here when every value is as a file writes it
+        (points as numbers, cards as tokens read before, flags as yes or no, text), else by
+        the shared field parser, which also says what is wrong (`coerce_hand`: the same
+        values whenever both read them; tests/games/test_crib_fast.py compares)."""
+        if fields is not None:
+            found = self._plain_values(raw, fields)
+            if found is not None:
+                return found
+        return super().parse_fields(raw, session, fields)
+
+    def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex) -> Optional[Dict[str, Any]]:
+        if fields.required:
+            return None  # (cribbage has none: the parser says what is missing)
+        kinds = self._kinds(fields.by_name)
+        values: Dict[str, Any] = {}
+        for name, value in raw.items():
+            kind = kinds.get(name)  # exact names only: "ann" for Ann is the parser's to read
+            if kind is None:
+                return None
+            t = type(value)
+            if kind == _READ_POINTS:
+                if t is not int or not 0 <= value <= MAX_NUMBER:
+                    return None
+            elif kind > 0:  # that many cards
+                value = known_cards(value, kind)
+                if value is None:
+                    return None
+            elif kind == _READ_CARD:
+                value = known_card(value) if t is str else None
+                if value is None:
+                    return None
+            elif kind == _READ_FLAG:
+                if t is not bool:
+                    return None
+            elif t is not str or len(value) > MAX_TEXT or not value.strip():  # _READ_TEXT
+                return None
+            values[name] = value
+        return values
+
+    def _kinds(self, by_name: Mapping[str, Field]) -> Dict[str, int]:
+        """How `_plain_values` reads each field (by its name) of the kinds it knows: worked
+        out once per replay, for the fields last asked about."""
+        last = self.__dict__.get("_read_kinds")
+        if last is not None and last[0] is by_name:
+            return last[1]
+        kinds = {name: _READ_KINDS[id(field.kind)] for name, field in by_name.items()
+                 if id(field.kind) in _READ_KINDS and name == field.name}
+        self.__dict__["_read_kinds"] = (by_name, kinds)
+        return kinds
 
     def card_fields(self, session: Session) -> Sequence[str]:
         # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
