@@ -230,3 +230,42 @@ def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
         assert own == shared, raw
         read_here += game._plain_values(raw, field_index(game.fields(session))) is not None
     assert read_here > 400  # (the rest hold a field only the parser reads, or a value written otherwise)
+
+
+def test_the_parts_of_five_ranks_are_those_rank_parts_counts():
+    """`count.five_rank_parts` (the fifteens from five.py's table of points) is
+    `stats.rank_parts` for every multiset of five ranks; `sorted_rank_parts` gives it."""
+    from scorekeeper.games.cribbage.count import five_rank_parts, sorted_rank_parts
+
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if max(ranks.count(r) for r in ranks) <= 4:
+            assert five_rank_parts(ranks) == crib_stats.rank_parts(ranks), ranks
+            assert sorted_rank_parts(ranks) == crib_stats.rank_parts(ranks), ranks
+    assert sorted_rank_parts((1, 2, 3, 3)) == crib_stats.rank_parts((1, 2, 3, 3))  # four: counted
+
+
+def test_the_spoken_count_of_every_rank_pattern_with_flushes_and_nobs():
+    """Every five ranks as a hand of four and a starter, in random orders and suits, flushes
+    (of four, of five, in a crib) and his nob drawn often: worded as `say(count_hand(...))`."""
+    rng = random.Random(5)
+    suits = list(Suit)
+    for ranks in combinations_with_replacement(list(Rank), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        for _ in range(4):
+            order = list(ranks)
+            rng.shuffle(order)
+            one = rng.choice(suits)
+            while True:
+                if len(set(order[:4])) == 4 and rng.random() < 0.5:  # a flush in hand
+                    chosen = [one] * 4 + [rng.choice([one] + suits)]
+                else:
+                    chosen = [rng.choice(suits) for _ in order]
+                if rng.random() < 0.3 and Rank.JACK in order[:4]:  # his nob
+                    chosen[4] = chosen[order.index(Rank.JACK)]
+                cards = [Card(r, s) for r, s in zip(order, chosen)]
+                if len(set(cards)) == 5:
+                    break
+            crib = rng.random() < 0.3
+            listed = count_hand(cards[:4], cards[4], crib)
+            assert spoken(cards[:4], cards[4], crib) == (listed.total, say(listed)), cards

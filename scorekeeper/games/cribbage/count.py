@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import _PARTS_CACHE, _RANK_CACHE, rank_parts_cached, rank_points_cached
+from .stats import _PARTS_CACHE, _RANK_CACHE, RankParts, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
@@ -277,27 +277,140 @@ def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[in
 
 def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int, str]:
     """(the total, the count as a player says it): the same as `count_hand`'s total and
-    `say(count_hand(...))`, worded from the ranks (their fifteens, pairs and runs remembered
-    for each rank pattern) without listing the combinations; each wording is remembered too.
-    The cards are taken as checked (the replay checks a deal's cards once; `count_hand`
-    checks them)."""
+    `say(count_hand(...))`, worded from the ranks without listing the combinations. The cards
+    are taken as checked (the replay checks a deal's cards once; `count_hand` checks them).
+
+    What the ranks say (their fifteens, pairs and runs: a `_Stem`) is remembered for each
+    rank pattern, and each wording for each stem with its flush and nob: the thousands of
+    patterns a long sitting shows word themselves in a few hundred ways."""
     ordinals = [c.ordinal for c in hand]
     ordinals.append(starter.ordinal)
     ranks = tuple(sorted(ordinals))
-    parts = _PARTS_CACHE.get(ranks) or rank_parts_cached(ranks)
+    stem = _STEMS.get(ranks)
+    if stem is None:
+        stem = _stem(ranks, ordinals)
+    elif stem is _ORDERED:  # which of two paired ranks is said first follows the cards
+        stem = _ordered_stem(ranks, ordinals)
     flush, nobs = _flush_and_nobs(hand, starter, crib)
-    # two ranks paired: which is said first follows the order of the cards
-    order = _paired_order(ordinals) if parts.paired > 1 else ()
-    key = (ranks, flush, nobs, order)
-    found = _SPOKEN.get(key)
+    found = stem.words.get(2 * flush + nobs)
     if found is None:
-        if len(_SPOKEN) > 100_000:
-            _SPOKEN.clear()
-        found = _SPOKEN[key] = _word_count(ordinals, parts, flush, nobs)
+        found = stem.words[2 * flush + nobs] = _word_count(stem, flush, nobs)
     return found
 
 
-_SPOKEN: Dict[Tuple[Any, ...], Tuple[int, str]] = {}
+class _Stem:
+    """What the ranks of a show say: how many fifteens, then the pairs and the runs, each
+    phrase with its points; and the wordings made of it so far, by 2 * flush + nob."""
+
+    __slots__ = ("fifteens", "groups", "points", "words")
+
+    def __init__(self, fifteens: int, groups: Tuple[Tuple[str, int], ...]) -> None:
+        self.fifteens = fifteens
+        self.groups = groups
+        self.points = 2 * fifteens + sum(points for _, points in groups)
+        self.words: Dict[int, Tuple[int, str]] = {}
+
+
+_ORDERED = _Stem(0, ())  # the mark of a rank pattern whose pairs are said in the cards' order
+_STEMS: Dict[Tuple[int, ...], _Stem] = {}     # sorted ranks -> its stem, or _ORDERED
+_BY_ORDER: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], _Stem] = {}  # (ranks, paired order) -> stem
+_SAID: Dict[Tuple[int, Tuple[Tuple[str, int], ...]], _Stem] = {}  # one stem for each way of saying
+_MOST = 100_000  # remembered at most (rank patterns are few: a bound, never reached in play)
+
+
+def _stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
+    """The stem of a rank pattern (`ordinals`: the cards' ranks in their order), remembered."""
+    parts = sorted_rank_parts(ranks)
+    mults = {n for n in _multiplicities(ranks) if n > 1}
+    if len(mults) > 1:  # a pair and a pair royal: which is said first follows the cards
+        _remember(_STEMS, ranks, _ORDERED)
+        return _ordered_stem(ranks, ordinals)
+    stem = _said(parts, ordinals)
+    _remember(_STEMS, ranks, stem)
+    return stem
+
+
+def _ordered_stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
+    order = _paired_order(ordinals)
+    found = _BY_ORDER.get((ranks, order))
+    if found is None:
+        found = _said(sorted_rank_parts(ranks), ordinals)
+        _remember(_BY_ORDER, (ranks, order), found)
+    return found
+
+
+def _said(parts: RankParts, ordinals: Sequence[int]) -> _Stem:
+    groups = []
+    if parts.pairs:
+        groups.append((_pairs_said(ordinals), parts.pairs))
+    if parts.runs:
+        groups.append((_runs_said(parts.stretches), parts.runs))
+    key = (parts.fifteens, tuple(groups))
+    found = _SAID.get(key)
+    if found is None:
+        found = _Stem(*key)
+        _remember(_SAID, key, found)
+    return found
+
+
+def _remember(cache: Dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) > _MOST:
+        cache.clear()
+    cache[key] = value
+
+
+def _multiplicities(ranks: Sequence[int]) -> List[int]:
+    """How many cards of each rank (the ranks sorted), in the order of the ranks."""
+    found: List[int] = []
+    last = None
+    for r in ranks:
+        if r == last:
+            found[-1] += 1
+        else:
+            found.append(1)
+            last = r
+    return found
+
+
+def sorted_rank_parts(ranks: Tuple[int, ...]) -> RankParts:
+    """`stats.rank_parts` of sorted ranks, remembered (five ranks by `five_rank_parts`)."""
+    found = _PARTS_CACHE.get(ranks)
+    if found is None:
+        if len(ranks) != 5:
+            return rank_parts_cached(ranks)
+        found = five_rank_parts(ranks)
+        _remember(_PARTS_CACHE, ranks, found)
+    return found
+
+
+def five_rank_parts(ranks: Tuple[int, ...]) -> RankParts:
+    """`stats.rank_parts` of five sorted ranks (a show of four cards and a starter), the
+    fifteens found from five.py's table of their points less the pairs and runs, which are
+    quick to count (tests/games/test_crib_fast.py checks every five against `rank_parts`)."""
+    distinct: List[int] = []
+    mults: List[int] = []
+    for r in ranks:
+        if distinct and distinct[-1] == r:
+            mults[-1] += 1
+        else:
+            distinct.append(r)
+            mults.append(1)
+    stretches = []
+    i, n = 0, len(distinct)
+    while i < n:
+        j = i
+        while j + 1 < n and distinct[j + 1] == distinct[j] + 1:
+            j += 1
+        if j - i >= 2:
+            ways = 1
+            for m in mults[i:j + 1]:
+                ways *= m
+            stretches.append((tuple(distinct[i:j + 1]), ways))
+        i = j + 1
+    pairs = sum(m * (m - 1) for m in mults)
+    runs = sum(len(key) * ways for key, ways in stretches)
+    return RankParts((_RANK_CACHE[ranks] - pairs - runs) // 2, pairs, runs, tuple(stretches),
+                     sum(1 for m in mults if m > 1))
 
 
 def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:
@@ -308,15 +421,11 @@ def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:
     return tuple(r for r in seen if ordinals.count(r) > 1)
 
 
-def _word_count(ordinals: Sequence[int], parts: Any, flush: int, nobs: int) -> Tuple[int, str]:
-    total = parts.points + flush + nobs
-    said = [f"fifteen {2 * n}" for n in range(1, parts.fifteens + 1)]
-    running = 2 * parts.fifteens
-    groups = []
-    if parts.pairs:
-        groups.append((_pairs_said(ordinals), parts.pairs))
-    if parts.runs:
-        groups.append((_runs_said(parts.stretches), parts.runs))
+def _word_count(stem: _Stem, flush: int, nobs: int) -> Tuple[int, str]:
+    total = stem.points + flush + nobs
+    said = [f"fifteen {2 * n}" for n in range(1, stem.fifteens + 1)]
+    running = 2 * stem.fifteens
+    groups = list(stem.groups)
     if flush:
         groups.append((f"a flush of {_word(flush)}", flush))
     if nobs:

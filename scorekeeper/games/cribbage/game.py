@@ -530,11 +530,22 @@ class Cribbage(Game):
         starter = hand.get("starter")
         if starter is None:
             return []
-        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"], starter)[1])
-                 for p in session.players if f"hand.{p}" in hand]
-        if "crib" in hand and len(hand["crib"]) == 4:  # a three-card crib (§ 87) is not said
-            found.append(("the crib", spoken(hand["crib"], starter, crib=True)[1]))
-        return [f"{whose}: {said}" for whose, said in found]
+        found = []
+        for field, whose in self._whose_hands(session.players):  # ("hand.Ann", "Ann's hand: "), ...
+            cards = hand.get(field)
+            if cards is not None:
+                found.append(whose + spoken(cards, starter)[1])
+        crib = hand.get("crib")
+        if crib is not None and len(crib) == 4:  # a three-card crib (§ 87) is not said
+            found.append("the crib: " + spoken(crib, starter, crib=True)[1])
+        return found
+
+    def _whose_hands(self, players: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
+        """(hand.NAME, "NAME's hand: ") for each player, worked out once per table."""
+        cache = self.__dict__.get("_whose")
+        if cache is None or cache[0] != players:
+            cache = self.__dict__["_whose"] = (players, tuple((f"hand.{p}", f"{p}'s hand: ") for p in players))
+        return cache[1]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str, index: int) -> Tuple[CribState, Effect]:
