@@ -143,8 +143,10 @@ def _played(session, plain: bool):
     errors = []
     with mock.patch.object(Cribbage, "_table", Cribbage._table if plain else lambda self, session: None):
         folded = game.fold(session, errors=errors)
-        effects = [(e.summary, dict(e.changes), dict(e.scores), e.dealer, tuple(e.notes)) for e in folded.effects]
-    return folded.state, effects, [(str(err), err.field, err.fields, err.hand) for err in errors]
+        effects = [(e.summary, list(e.changes.items()), list(e.scores.items()), e.dealer, tuple(e.notes))
+                   for e in folded.effects]
+    finished = [(g, list(g.scores.items())) for g in folded.state.finished]  # in the order reported
+    return folded.state, finished, effects, [(str(err), err.field, err.fields, err.hand) for err in errors]
 
 
 def test_the_plain_deal_scores_every_deal_as_the_general_path_does():

@@ -364,8 +364,8 @@ class Cribbage(Game):
         rules = session.rules
         if rules.get("sit_out"):
             return None
-        target = self.target(rules)
-        key = (session.players, rules["variant"], target, bool(rules.get("loser_deals")))
+        key = (session.players, rules["variant"], rules.get("game"), bool(rules.get("loser_deals")),
+               bool(rules.get("lurch")))
         cache = self.__dict__.get("_tables")
         if cache is None:
             cache = self.__dict__["_tables"] = {}
@@ -373,7 +373,9 @@ class Cribbage(Game):
         if found is None:
             if len(cache) > 64:
                 cache.clear()
-            found = cache[key] = _make_table(self._seating(session.players), *key)
+            players, variant, _, loser_deals, lurch = key
+            found = cache[key] = _make_table(self._seating(players), players, variant, self.target(rules),
+                                             loser_deals, lurch)
         return found
 
     def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
@@ -496,10 +498,10 @@ class Cribbage(Game):
         changes = {p: scores[side_of(p)] - before[side_of(p)] for p in players}
         after = {p: scores[side_of(p)] for p in players}
         notes: List[str] = []
-        if winner is not None:
+        if winner is not None:  # as `settle_game` and `game_over` settle and report it
             balances = list(state.balances)
-            notes.append(self.settle_game(session, scores, winner, balances, state))
-            finished = self.game_over(state, index, scores, [winner], session)
+            notes.append(_game_won(table, state, index, scores, winner, balances))
+            finished = state.finished + (_finished_game(table, state, index, scores, winner),)
         worded: Sequence[str] = tuple(notes)
         if (winner is None or not ended_in_play) and starter is not None:
             worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
@@ -904,6 +906,11 @@ class _Table(NamedTuple):
     target: int
     last: bool                                    # five-card: three for last to begin each game
     loser_deals: bool
+    lurch: bool
+    names: Tuple[str, ...]                        # by side: "Ann", "Ann-Cid"
+    places: Tuple[Tuple[int, ...], ...]           # by side: its players' places at the table
+    members: Tuple[Tuple[str, ...], ...]          # by side: its players
+    wins_with: Tuple[str, ...]                    # by side: "Ann wins with"
     last_said: Tuple[str, ...]                    # by side: "Ann takes three for last"
     heels_said: Tuple[str, ...]                   # by side: "Ann takes two for his heels"
     pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
@@ -912,7 +919,7 @@ class _Table(NamedTuple):
 
 
 def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
-                variant: str, target: int, loser_deals: bool) -> _Table:
+                variant: str, target: int, loser_deals: bool, lurch: bool) -> _Table:
     """The facts of `_Table`, each worded by the helpers the general path words them with."""
     sides, seat = seating
     n = len(players)
@@ -931,12 +938,44 @@ def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], pla
         plain, orders, tuple(tuple((p, f"play.{p}") for p in order) for order in orders), seat,
         tuple(f"hand.{p}" for p in players), tuple((p, f"hand.{p}", f"play.{p}") for p in players),
         {p: i for i, p in enumerate(players)}, most, most + SHOW_MOST[4], target,
-        variant == "five-card", loser_deals,
+        variant == "five-card", loser_deals, lurch, tuple(_side_name(side) for side in sides),
+        tuple(tuple(players.index(p) for p in side) for side in sides), tuple(sides),
+        tuple(_side_says(side, "wins with") for side in sides),
         tuple(_side_says(side, "takes three for last") for side in sides),
         tuple(_side_says(side, "takes two for his heels") for side in sides),
         tuple(_side_says(side, "pegs") + " " for side in sides),
         tuple(_side_says(side, "crib") + " " for side in sides),
         show_said)
+
+
+def _game_won(table: _Table, state: CribState, index: int, scores: Sequence[int], winner: int,
+              balances: List[Any]) -> str:
+    """`Cribbage.settle_game`, from the table's facts: the stake from each losing side (double
+    for a lurch), and the note that says so."""
+    lurch_line = table.target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
+    takers = table.places[winner]
+    parts = []
+    for side, places in enumerate(table.places):
+        if side == winner:
+            continue
+        stake = 2 if table.lurch and scores[side] < lurch_line else 1
+        parts.append(f"{table.names[side]} {scores[side]}" + (" (lurched: double)" if stake == 2 else ""))
+        for place in places:
+            balances[place] -= stake
+        for place in takers:
+            balances[place] += stake * len(places) // len(takers)
+    return (f"game {state.game_number}: {table.wins_with[winner]} {scores[winner]} against "
+            f"{', '.join(parts)}; the rest of the deal is not scored")
+
+
+def _finished_game(table: _Table, state: CribState, index: int, scores: Sequence[int],
+                   winner: int) -> FinishedGame:
+    """The game the winner's side won, as `target.game_over` reports it: the winner first,
+    then the other sides best first (in seating order where level)."""
+    rest = sorted((side for side in range(len(table.names)) if side != winner), key=lambda side: -scores[side])
+    return FinishedGame(len(state.finished) + 1, (table.names[winner],),
+                        {table.names[side]: scores[side] for side in [winner, *rest]}, index + 1,
+                        table.members[winner])
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
