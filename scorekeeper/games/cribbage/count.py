@@ -283,14 +283,18 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     What the ranks say (their fifteens, pairs and runs: a `_Stem`) is remembered for each
     rank pattern, and each wording for each stem with its flush and nob: the thousands of
     patterns a long sitting shows word themselves in a few hundred ways."""
-    ordinals = [c.ordinal for c in hand]
-    ordinals.append(starter.ordinal)
-    ranks = tuple(sorted(ordinals))
-    stem = _STEMS.get(ranks)
-    if stem is None:
-        stem = _stem(ranks, ordinals)
-    elif stem is _ORDERED:  # which of two paired ranks is said first follows the cards
-        stem = _ordered_stem(ranks, ordinals)
+    if len(hand) < 7:  # the ranks by their weights: no sort (at most 7 cards of a rank)
+        key: Any = _WEIGHT[starter.ordinal]
+        for c in hand:
+            key += _WEIGHT[c.ordinal]
+    else:
+        key = tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)]))
+    stem = _STEMS.get(key)
+    if stem is None or stem is _ORDERED:  # new, or which of two paired ranks is said first
+        ordinals = [c.ordinal for c in hand]  # follows the order of the cards
+        ordinals.append(starter.ordinal)
+        ranks = tuple(sorted(ordinals))
+        stem = _stem(key, ranks, ordinals) if stem is None else _ordered_stem(ranks, ordinals)
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     found = stem.words.get(2 * flush + nobs)
     if found is None:
@@ -312,21 +316,23 @@ class _Stem:
 
 
 _ORDERED = _Stem(0, ())  # the mark of a rank pattern whose pairs are said in the cards' order
-_STEMS: Dict[Tuple[int, ...], _Stem] = {}     # sorted ranks -> its stem, or _ORDERED
+_WEIGHT = tuple(8 ** ordinal for ordinal in range(14))  # a multiset of ranks: the sum of its weights
+_STEMS: Dict[Any, _Stem] = {}  # the ranks (the sum of their weights) -> their stem, or _ORDERED
 _BY_ORDER: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], _Stem] = {}  # (ranks, paired order) -> stem
 _SAID: Dict[Tuple[int, Tuple[Tuple[str, int], ...]], _Stem] = {}  # one stem for each way of saying
 _MOST = 100_000  # remembered at most (rank patterns are few: a bound, never reached in play)
 
 
-def _stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
-    """The stem of a rank pattern (`ordinals`: the cards' ranks in their order), remembered."""
+def _stem(key: Any, ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
+    """The stem of a rank pattern (`ordinals`: the cards' ranks in their order), remembered
+    by its `key`."""
     parts = sorted_rank_parts(ranks)
     mults = {n for n in _multiplicities(ranks) if n > 1}
     if len(mults) > 1:  # a pair and a pair royal: which is said first follows the cards
-        _remember(_STEMS, ranks, _ORDERED)
+        _remember(_STEMS, key, _ORDERED)
         return _ordered_stem(ranks, ordinals)
     stem = _said(parts, ordinals)
-    _remember(_STEMS, ranks, stem)
+    _remember(_STEMS, key, stem)
     return stem
 
 

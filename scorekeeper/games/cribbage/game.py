@@ -490,13 +490,12 @@ class Cribbage(Game):
                         if scores[side] >= target:
                             winner = side
                             break
-        if len(shown_hands) > 1:  # in the table's order, as `_shown` gives them
-            place = table.player_place
+        if len(shown_hands) > 1 and dealer_index < len(order) - 1:  # in the table's order, as
+            place = table.player_place                                # `_shown` gives them
             shown_hands.sort(key=lambda item: place[item[0]])
-        players = session.players
-        side_of = seat.__getitem__
-        changes = {p: scores[side_of(p)] - before[side_of(p)] for p in players}
-        after = {p: scores[side_of(p)] for p in players}
+        seated = table.seated
+        changes = {p: scores[side] - before[side] for p, side in seated}
+        after = {p: scores[side] for p, side in seated}
         notes: List[str] = []
         if winner is not None:  # as `settle_game` and `game_over` settle and report it
             balances = list(state.balances)
@@ -507,13 +506,16 @@ class Cribbage(Game):
             worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
         shown = (tuple(shown_hands), shown_crib)
         summary = "; ".join(said) or "no score"
+        next_dealer = (dealer_index + 1) % len(order)
+        # (every field given: the tuples made as the named tuples' own constructors make them)
         if winner is not None:
-            next_dealer = 1 - winner if table.loser_deals and len(players) == 2 else (dealer_index + 1) % len(players)
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, shown)
+            if table.loser_deals and len(order) == 2:
+                next_dealer = 1 - winner
+            new = _tuple_new(CribState, (table.zeros, next_dealer, 0, tuple(balances), finished, shown))
         else:
-            new = CribState(tuple(scores), (dealer_index + 1) % len(players), state.deals_in_game + 1,
-                            state.balances, state.finished, shown)
-        return new, Effect(summary, changes, after, dealer, worded)
+            new = _tuple_new(CribState, (tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
+                                         state.finished, shown))
+        return new, _tuple_new(Effect, (summary, changes, after, dealer, worded))
 
     @staticmethod
     def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
@@ -886,6 +888,7 @@ class Cribbage(Game):
         )
 
 
+_tuple_new = tuple.__new__
 _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
 _KNAVE = Rank.JACK
 
@@ -901,6 +904,8 @@ class _Table(NamedTuple):
     hand_fields: Tuple[str, ...]                  # hand.NAME, in the table's order
     own_fields: Tuple[Tuple[str, str, str], ...]  # (NAME, hand.NAME, play.NAME), in the table's order
     player_place: Dict[str, int]                  # each player's place at the table
+    seated: Tuple[Tuple[str, int], ...]           # (each player, his side), in the table's order
+    zeros: Tuple[int, ...]                        # a score of nothing for every side
     most: int                                     # the most a total may be (check_total), not dealing
     most_dealing: int                             # ... and dealing
     target: int
@@ -937,7 +942,8 @@ def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], pla
     return _Table(
         plain, orders, tuple(tuple((p, f"play.{p}") for p in order) for order in orders), seat,
         tuple(f"hand.{p}" for p in players), tuple((p, f"hand.{p}", f"play.{p}") for p in players),
-        {p: i for i, p in enumerate(players)}, most, most + SHOW_MOST[4], target,
+        {p: i for i, p in enumerate(players)}, tuple((p, seat[p]) for p in players), (0,) * len(sides),
+        most, most + SHOW_MOST[4], target,
         variant == "five-card", loser_deals, lurch, tuple(_side_name(side) for side in sides),
         tuple(tuple(players.index(p) for p in side) for side in sides), tuple(sides),
         tuple(_side_says(side, "wins with") for side in sides),
