@@ -39,9 +39,9 @@ from .count import show_points, spoken
 # The kinds of the fields, made once, so that `_plain_values` knows them (by identity).
 _POINTS = integer(0)
 _CARDS = {n: cards((n,)) for n in (3, 4, 6)}
-_READ_POINTS, _READ_CARD, _READ_FLAG, _READ_TEXT = 0, -1, -2, -3  # and n > 0: n cards
+_READ_POINTS, _READ_CARD, _READ_FLAG, _READ_TEXT, _READ_PLAYER = 0, -1, -2, -3, -4  # and n > 0: n cards
 _READ_KINDS = {id(_POINTS): _READ_POINTS, id(CARD): _READ_CARD, id(BOOLEAN): _READ_FLAG,
-               id(TEXT): _READ_TEXT, **{id(kind): n for n, kind in _CARDS.items()}}
+               id(TEXT): _READ_TEXT, id(PLAYER): _READ_PLAYER, **{id(kind): n for n, kind in _CARDS.items()}}
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -172,16 +172,18 @@ class Cribbage(Game):
     def parse_fields(self, raw: Mapping[str, Any], session: Session,
                      fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
         """The hand's typed values: read here when every value is as a file writes it
-        (points as numbers, cards as tokens read before, flags as yes or no, text), else by
+        (points as numbers, cards as tokens read before, flags as yes or no, players' names,
+        text), else by
         the shared field parser, which also says what is wrong (`coerce_hand`: the same
         values whenever both read them; tests/games/test_crib_fast.py compares)."""
         if fields is not None:
-            found = self._plain_values(raw, fields)
+            found = self._plain_values(raw, fields, session.players)
             if found is not None:
                 return found
         return super().parse_fields(raw, session, fields)
 
-    def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex) -> Optional[Dict[str, Any]]:
+    def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex,
+                      players: Sequence[str]) -> Optional[Dict[str, Any]]:
         if fields.required:
             return None  # (cribbage has none: the parser says what is missing)
         kinds = self._kinds(fields.by_name)
@@ -204,6 +206,9 @@ class Cribbage(Game):
                     return None
             elif kind == _READ_FLAG:
                 if t is not bool:
+                    return None
+            elif kind == _READ_PLAYER:
+                if t is not str or value not in players:
                     return None
             elif t is not str or len(value) > MAX_TEXT or not value.strip():  # _READ_TEXT
                 return None
@@ -365,7 +370,7 @@ class Cribbage(Game):
         if rules.get("sit_out"):
             return None
         key = (session.players, rules["variant"], rules.get("game"), bool(rules.get("loser_deals")),
-               bool(rules.get("lurch")))
+               bool(rules.get("lurch")), rules.get("three_penalties", "left"))
         cache = self.__dict__.get("_tables")
         if cache is None:
             cache = self.__dict__["_tables"] = {}
@@ -373,14 +378,23 @@ class Cribbage(Game):
         if found is None:
             if len(cache) > 64:
                 cache.clear()
-            players, variant, _, loser_deals, lurch = key
+            players, variant, _, loser_deals, lurch, _ = key
             found = cache[key] = _make_table(self._seating(players), players, variant, self.target(rules),
-                                             loser_deals, lurch)
+                                             loser_deals, lurch, self._penalty_steps(session))
         return found
+
+    def _penalty_steps(self, session: Session) -> Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]:
+        """For each penalty (in the order of PENALTIES), by offender: the steps `_steps` lists
+        for it, (the side that takes it, the points, what is said)."""
+        sides = self._seating(session.players)[0]
+        return tuple((name, {offender: tuple((side, points, _side_says(sides[side], f"takes {points}: {offender} {what}"))
+                                             for side in self._penalty_takers(session, offender))
+                             for offender in session.players})
+                     for name, points, what in PENALTIES)
 
     def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
                     table: "_Table") -> Optional[Tuple[CribState, Effect]]:
-        """A deal of points, cards and pegging alone (no misdeal, penalty, points overlooked or
+        """A deal of points, cards, pegging and penalties (no misdeal, points overlooked or
         over-scored, `out`, or one sitting out: `table.plain` names its fields), scored as the
         general path (`_steps` and the race in `apply`) scores it, without its list of steps:
         a replay meets thousands of them. None when anything is amiss: the general path then
@@ -428,6 +442,8 @@ class Cribbage(Game):
         is_knave = starter is not None and starter.rank is _KNAVE
         if heels and starter is not None and not is_knave:
             return None
+        if hand.get("touched") == dealer:
+            return None
         if heels is None:
             heels = is_knave
         # the race (§ 82 xvi): each step in the law's order until a side reaches the target
@@ -450,6 +466,15 @@ class Cribbage(Game):
             said.append(table.heels_said[side])
             if scores[side] >= target:
                 winner = side
+        for name, by_offender in table.penalties:  # in the order the faults happen
+            offender = hand.get(name)
+            if offender is not None and winner is None:
+                for side, points, words in by_offender[offender]:
+                    scores[side] += points
+                    said.append(words)
+                    if scores[side] >= target:
+                        winner = side
+                        break
         if winner is None:
             pegs = [(seat[p], hand[f]) for p, f in table.play_order[dealer_index] if hand.get(f)]
             if pegs:
@@ -921,10 +946,13 @@ class _Table(NamedTuple):
     pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
     crib_said: Tuple[str, ...]                    # by side: "Ann crib "
     show_said: Dict[str, Tuple[str, str, str]]    # by player: ("Ann scores ", "Ann shows ", "")
+    # each penalty (PENALTIES' order), by offender: ((the side that takes it, points, what is said), ...)
+    penalties: Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]
 
 
 def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
-                variant: str, target: int, loser_deals: bool, lurch: bool) -> _Table:
+                variant: str, target: int, loser_deals: bool, lurch: bool,
+                penalties: Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]) -> _Table:
     """The facts of `_Table`, each worded by the helpers the general path words them with."""
     sides, seat = seating
     n = len(players)
@@ -932,7 +960,7 @@ def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], pla
     size = HAND_SIZE[variant]
     most = SHOW_MOST[size] + PEG_PER_CARD * size
     plain = frozenset([*players, *(f"hand.{p}" for p in players), *(f"play.{p}" for p in players),
-                       "starter", "crib", "heels", "note", "at"])
+                       "starter", "crib", "heels", "note", "at", *(name for name, _, _ in PENALTIES)])
 
     show_said = {}
     for p in players:
@@ -951,7 +979,7 @@ def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], pla
         tuple(_side_says(side, "takes two for his heels") for side in sides),
         tuple(_side_says(side, "pegs") + " " for side in sides),
         tuple(_side_says(side, "crib") + " " for side in sides),
-        show_said)
+        show_said, penalties)
 
 
 def _game_won(table: _Table, state: CribState, index: int, scores: Sequence[int], winner: int,
