@@ -250,6 +250,26 @@ def test_the_parts_of_five_ranks_are_those_rank_parts_counts():
     assert sorted_rank_parts((1, 2, 3, 3)) == crib_stats.rank_parts((1, 2, 3, 3))  # four: counted
 
 
+def test_the_stem_of_five_ranks_is_what_their_parts_say():
+    """`count.five_stem` (one pass, the fifteens from five.py's table) is the stem `_said`
+    words from `rank_parts` for every five ranks said alike in every order, and None for
+    those whose pairs are said in the order of the cards (a pair and a pair royal)."""
+    from scorekeeper.games.cribbage import count
+
+    ordered = 0
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        paired = {ranks.count(r) for r in ranks if ranks.count(r) > 1}
+        found = count.five_stem(ranks)
+        if len(paired) > 1:
+            ordered += 1
+            assert found is None, ranks
+        else:
+            assert found is count._said(crib_stats.rank_parts(ranks), ranks), ranks
+    assert ordered == 13 * 12  # a pair royal of one rank and a pair of another
+
+
 def test_the_spoken_count_of_every_rank_pattern_with_flushes_and_nobs():
     """Every five ranks as a hand of four and a starter, in random orders and suits, flushes
     (of four, of five, in a crib) and his nob drawn often: worded as `say(count_hand(...))`."""

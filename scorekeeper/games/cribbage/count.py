@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
@@ -326,14 +326,61 @@ _MOST = 100_000  # remembered at most (rank patterns are few: a bound, never rea
 def _stem(key: Any, ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
     """The stem of a rank pattern (`ordinals`: the cards' ranks in their order), remembered
     by its `key`."""
-    parts = sorted_rank_parts(ranks)
-    mults = {n for n in _multiplicities(ranks) if n > 1}
-    if len(mults) > 1:  # a pair and a pair royal: which is said first follows the cards
+    if len(ranks) == 5:
+        found = five_stem(ranks)
+    else:
+        found = None if len({n for n in _multiplicities(ranks) if n > 1}) > 1 else \
+            _said(sorted_rank_parts(ranks), ordinals)
+    if found is None:  # a pair and a pair royal: which is said first follows the cards
         _remember(_STEMS, key, _ORDERED)
         return _ordered_stem(ranks, ordinals)
-    stem = _said(parts, ordinals)
-    _remember(_STEMS, key, stem)
-    return stem
+    _remember(_STEMS, key, found)
+    return found
+
+
+def five_stem(ranks: Tuple[int, ...]) -> Optional[_Stem]:
+    """The stem of five sorted ranks (a show of four cards and a starter), when they are said
+    alike in every order (None: a pair and a pair royal, said in the order of the cards):
+    `_said` of their parts, counted in one pass, the fifteens from five.py's table of points
+    (tests/games/test_crib_fast.py compares every five)."""
+    distinct: List[int] = []
+    mults: List[int] = []
+    for r in ranks:
+        if distinct and distinct[-1] == r:
+            mults[-1] += 1
+        else:
+            distinct.append(r)
+            mults.append(1)
+    paired = [m for m in mults if m > 1]
+    if len(paired) > 1 and paired[0] != paired[1]:
+        return None
+    groups = []
+    pairs = sum(m * (m - 1) for m in paired)
+    if pairs:
+        groups.append((_FIVE_PAIRS[len(paired), paired[0]], pairs))
+    runs = 0
+    i, n = 0, len(distinct)
+    while i < n:  # five cards hold one stretch of three ranks or more at most
+        j = i
+        while j + 1 < n and distinct[j + 1] == distinct[j] + 1:
+            j += 1
+        if j - i >= 2:
+            ways = 1
+            for m in mults[i:j + 1]:
+                ways *= m
+            runs = (j - i + 1) * ways
+            groups.append((_runs_said(((tuple(distinct[i:j + 1]), ways),)), runs))
+        i = j + 1
+    key = ((_RANK_CACHE[ranks] - pairs - runs) // 2, tuple(groups))
+    found = _SAID.get(key)
+    if found is None:
+        found = _Stem(*key)
+        _remember(_SAID, key, found)
+    return found
+
+
+# the pairs of five cards said alike in every order: (how many ranks paired, cards of each)
+_FIVE_PAIRS = {(1, 2): "a pair", (1, 3): "a pair royal", (1, 4): "a double pair royal", (2, 2): "two pairs"}
 
 
 def _ordered_stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
