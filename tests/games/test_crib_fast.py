@@ -205,12 +205,13 @@ def _random_value(rng: random.Random, name: str, size: int):
 
 
 def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
-    """`Cribbage.parse_fields` reads the usual deal itself (points as numbers, cards as tokens
-    read before, flags, text) and leaves the rest to `coerce_hand`: the same values, or the
-    same refusal, for every hand, however its values are written."""
-    from scorekeeper.fields import coerce_hand, field_index
+    """`Cribbage.checked` reads the usual deal itself (points as numbers, cards as tokens read
+    before, flags, players' names, text) and leaves the rest to `Game.checked`: the same
+    values, or the same refusal at the same place, for every hand, however it is written."""
+    from scorekeeper.fields import field_index
+    from scorekeeper.games.base import Game
     from scorekeeper.games.cribbage.game import HAND_SIZE, Cribbage
-    from scorekeeper.model import ScorekeeperError, Session
+    from scorekeeper.model import Hand, ScorekeeperError, Session, Source
 
     rng = random.Random(23)
     game = Cribbage()
@@ -222,17 +223,20 @@ def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
         names = [f.name for f in game.fields(session)] + ["note", "at"]
         chosen = rng.sample(names, rng.randint(1, 9))
         if rng.random() < 0.05:
-            chosen.append(rng.choice(["ann", "HAND.Bob", "Note", "nonsense"]))
+            chosen.append(rng.choice(["ann", "HAND.Bob", "Note", "nonsense", "corrected"]))
+        if rng.random() < 0.05:
+            chosen = rng.sample(["note", "at"], rng.randint(1, 2))  # nothing played
         raw = {name: _random_value(rng, name.lower(), HAND_SIZE[variant]) for name in chosen}
+        hand = Hand(raw, Source("s.yaml", 9), {name: 10 + i for i, name in enumerate(raw)})
 
         def read(how):
             try:
                 return "ok", how()
             except ScorekeeperError as err:
-                return "refused", (str(err), err.field)
+                return "refused", (str(err), err.field, err.source, err.hand)
 
-        shared = read(lambda: coerce_hand(raw, field_index(game.fields(session)), players))
-        own = read(lambda: game.parse_fields(raw, session, field_index(game.fields(session))))
+        shared = read(lambda: Game.checked(game, hand, session, 3, field_index(game.fields(session))))
+        own = read(lambda: game.checked(hand, session, 3, field_index(game.fields(session))))
         assert own == shared, raw
         read_here += game._plain_values(raw, field_index(game.fields(session)), players) is not None
     assert read_here > 400  # (the rest hold a field only the parser reads, or a value written otherwise)
