@@ -249,15 +249,22 @@ def table(count: Count) -> List[List[str]]:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (for the
     advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
-    ordinals = [c.ordinal for c in hand]
-    ordinals.append(starter.ordinal)
-    ordinals.sort()
-    ranks = tuple(ordinals)
-    total = _RANK_CACHE.get(ranks)
-    if total is None:
-        total = rank_points_cached(ranks)
+    if len(hand) < 7:  # the ranks by the sum of their weights (see `spoken`): no sort
+        key = _WEIGHT[starter.ordinal]
+        for c in hand:
+            key += _WEIGHT[c.ordinal]
+        total = _POINTS_BY_WEIGHT.get(key)
+        if total is None:
+            total = rank_points_cached(tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)])))
+            _remember(_POINTS_BY_WEIGHT, key, total)
+    else:
+        total = rank_points_cached(tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)])))
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     return total + flush + nobs
+
+
+_WEIGHT = tuple(8 ** ordinal for ordinal in range(14))  # a multiset of ranks: the sum of its weights
+_POINTS_BY_WEIGHT: Dict[int, int] = {}  # the ranks (the sum of their weights) -> rank_points
 
 
 def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[int, int]:
@@ -316,7 +323,6 @@ class _Stem:
 
 
 _ORDERED = _Stem(0, ())  # the mark of a rank pattern whose pairs are said in the cards' order
-_WEIGHT = tuple(8 ** ordinal for ordinal in range(14))  # a multiset of ranks: the sum of its weights
 _STEMS: Dict[Any, _Stem] = {}  # the ranks (the sum of their weights) -> their stem, or _ORDERED
 _BY_ORDER: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], _Stem] = {}  # (ranks, paired order) -> stem
 _SAID: Dict[Tuple[int, Tuple[Tuple[str, int], ...]], _Stem] = {}  # one stem for each way of saying
