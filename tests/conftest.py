@@ -20,6 +20,20 @@ ROOT = Path(__file__).resolve().parent.parent
 SESSIONS = ROOT / "sessions" / "examples"
 
 
+def bench_sittings() -> Any:
+    """bench/sittings.py, which grows long sittings of every game as the benchmarks measure
+    them (the bundled example's hands, shuffled, each kept when the game accepts it)."""
+    import importlib.util
+
+    found = sys.modules.get("bench_sittings")
+    if found is None:
+        spec = importlib.util.spec_from_file_location("bench_sittings", ROOT / "bench" / "sittings.py")
+        assert spec is not None and spec.loader is not None
+        found = sys.modules["bench_sittings"] = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(found)
+    return found
+
+
 class Runner(CliRunner):
     """Typer's CliRunner, with the click command built once per app.
 

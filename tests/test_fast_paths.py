@@ -19,7 +19,7 @@ from hypothesis import given, settings, strategies as st
 
 from scorekeeper import ledger, store
 from scorekeeper.model import Hand, ScorekeeperError
-from tests.conftest import SESSIONS
+from tests.conftest import SESSIONS, bench_sittings
 from tests.test_replay_properties import AT, GAME_NAMES, PROPERTY, same_standings, sittings, write
 
 SAVE = importlib.import_module("scorekeeper.store.save")  # the module (store.save is its function)
@@ -143,3 +143,26 @@ def test_every_game_logs_undoes_and_corrects_as_the_plain_path_does(tmp_path_fac
     for action in logs + [undo, undo_redo] + [correction(number, raw) for number, raw in chosen]:
         path.write_bytes(pristine)
         both_ways(path, action)
+
+
+CAUGHT_UP_HANDS = 150
+
+
+@pytest.mark.parametrize("case", bench_sittings().cases())
+def test_a_correction_that_changes_a_games_result_catches_up_as_the_plain_path_does(tmp_path, case):
+    # A number of the first hand (and of one within) raised by one, as bench/bench_scale.py's
+    # "edit scored" does: the game in progress ends otherwise, and the corrected replay stops
+    # once the state is again the old one but for the histories (games/history.py), whose
+    # records are then made again. The plain path replays every hand.
+    session = bench_sittings().sitting(case, CAUGHT_UP_HANDS, seed=3)
+    path = tmp_path / f"{case}.yaml"
+    text = store.dump(session)
+    chosen = (1, CAUGHT_UP_HANDS // 3)
+    changes = [(number, {name: value + 1}) for number in chosen
+               for name, value in list(session.hands[number - 1].fields.items())[:3] if type(value) is int]
+    # and a field given the value it has in another hand (a winner named, a card): every game
+    changes += [(number, raw) for number, raw in edits(session) if number in chosen and "note" not in raw]
+    assert changes, f"{case}: nothing to correct"
+    for number, raw in changes:
+        path.write_text(text, encoding="utf-8")
+        both_ways(path, correction(number, raw))

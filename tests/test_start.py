@@ -88,6 +88,28 @@ def test_anything_else_goes_to_the_app():
     assert done.stderr.split()[0] == "True"
 
 
+COMMAND = ROOT / "scorekeeper" / "_bin" / "scorekeeper"
+
+
+def imported(*args: str) -> set:
+    """The modules a fresh `python -X importtime ARGS` imports (its own start included)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-X", "importtime", *args], capture_output=True, text=True,
+                          env=env, cwd=str(ROOT))
+    assert done.returncode == 0, done.stderr
+    return {line.rsplit("|", 1)[1].strip() for line in done.stderr.splitlines()
+            if line.startswith("import time:") and "|" in line and "imported package" not in line}
+
+
+def test_the_installed_command_imports_only_the_start_before_it_answers_the_version():
+    # The command pip installs is scorekeeper/_bin/scorekeeper as it is (pyproject.toml,
+    # script-files), not pip's script for an entry point, which imports `re` first.
+    assert "script-files = [\"scorekeeper/_bin/scorekeeper\"]" in (ROOT / "pyproject.toml").read_text()
+    assert COMMAND.read_text(encoding="utf-8").startswith("#!python\n")
+    added = imported(str(COMMAND), "--version") - imported("-c", "pass")
+    assert added == {"scorekeeper", "scorekeeper.start"}
+
+
 def write_help(path: Path = HELP_MODULE) -> None:
     from scorekeeper import start
 

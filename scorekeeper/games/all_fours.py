@@ -50,7 +50,7 @@ def cards_played(players: int, ran: bool) -> int:
 class AllFoursState:
     scores: Mapping[str, int]       # the current game, per player (partners alike)
     balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: Sequence[FinishedGame] = ()
 
 
 class AllFours(Game):

@@ -13,6 +13,7 @@ from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Seq
 from ..fields import (MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, refuse_field_names, suggest,
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
+from .history import same_but_histories, with_histories
 
 Number = Any  # int or Fraction: scores are exact
 
@@ -164,11 +165,14 @@ class Effect(NamedTuple):
 
 class Folded(NamedTuple):
     """A replay before it is finished: the state after the last hand, every hand's effect,
-    and (when asked) the state before each hand."""
+    and (when asked) the state before each hand, with each hand's typed values and the hands
+    they were read from (a correction's replay reads the hands after it no more)."""
 
     state: Any
     effects: Tuple["Effect", ...]
     states: Optional[Tuple[Any, ...]] = None
+    values: Optional[Tuple[Dict[str, Any], ...]] = None
+    hands: Optional[Tuple[Hand, ...]] = None
 
 
 class Resume(NamedTuple):
@@ -213,7 +217,7 @@ class Standings(NamedTuple):
     # a game under way that `settle` does not pay (a game settled per game, part played)
     in_progress: bool = False
     # every game played to a target and finished, in order (`target.game_over`)
-    finished_games: Tuple[FinishedGame, ...] = ()
+    finished_games: Sequence[FinishedGame] = ()
     # in a game with a pool: each player's share of what is left in it at the end, so that
     # score + share = balance (empty: no share, or no pool)
     pool_shares: Mapping[str, Number] = _EMPTY
@@ -341,7 +345,7 @@ class Game:
     def coerce(self, raw: Mapping[str, Any], session: Session,
                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
         values = self.parse_fields(raw, session, fields)
-        if not any(name not in COMMON_FIELDS for name in values):
+        if _COMMON_SET.issuperset(values):
             # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
             zero = f"; a hand nobody scored in is written {per_player[0]}=0" if per_player else ""
@@ -389,7 +393,9 @@ class Game:
         is one `apply`, an undo none, and a correction replays from the hand corrected, and
         only until the state is again what it was before the same hand: `apply` is a function
         of the state, the hand, its index and the sitting's header (no game reads the other
-        hands), so from there on every effect and the end are those already computed."""
+        hands), so from there on every effect and the end are those already computed. Again
+        what it was but for what its histories hold (games/history.py: `apply` reads only
+        their lengths) is enough: the end is then the old one with its histories made again."""
         hands = session.hands
         old: Optional[Folded] = None
         if resume is None:
@@ -401,21 +407,44 @@ class Game:
         before_each: Optional[List[Any]] = list(old.states[:start]) if old is not None and states \
             and old.states is not None else ([] if states else None)
         converge = old.states if old is not None and old.states is not None else None
+        # each hand's typed values, kept with the states; those of a hand read before (the same
+        # Hand: every hand after the one corrected) are taken as read (`apply` never changes them)
+        read: Optional[Tuple[Dict[str, Any], ...]] = None
+        read_from: Tuple[Hand, ...] = ()
+        if old is not None and old.values is not None and old.hands is not None:
+            read, read_from = old.values, old.hands
+        read_each: Optional[List[Dict[str, Any]]] = None
+        if states and errors is None:
+            read_each = list(read[:start]) if read is not None else ([] if start == 0 else None)
         fields = field_index(self.fields(session))
         for index in range(start, len(hands)):
-            if converge is not None and index > start and index < len(converge) and state == converge[index]:
-                assert old is not None  # the same state before the same hands: the same from here
-                effects.extend(old.effects[index:])
-                if before_each is not None:
-                    before_each.extend(converge[index:])
-                state = old.state
-                break
+            if converge is not None and index > start and index < len(converge):
+                assert old is not None
+                if state == converge[index]:  # the same state before the same hands: the same from here
+                    effects.extend(old.effects[index:])
+                    if before_each is not None:
+                        before_each.extend(converge[index:])
+                    if read_each is not None:
+                        read_each = read_each + list(read[index:]) if read is not None else None
+                    state = old.state
+                    break
+                # the same but for what a history holds (a finished game's score, once the game
+                # the correction changed is over): the same effects from here, and the end is
+                # the old one with the histories made again (not when every state is kept: each
+                # later one would need its histories made again too)
+                if before_each is None and same_but_histories(state, converge[index]):
+                    effects.extend(old.effects[index:])
+                    state = with_histories(old.state, state)
+                    break
             hand = hands[index]
             if before_each is not None:
                 before_each.append(state)
             before = state
             try:
-                values = self.checked(hand, session, index, fields)
+                if read is not None and index < len(read) and read_from[index] is hand:
+                    values = read[index]
+                else:
+                    values = self.checked(hand, session, index, fields)
                 try:
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
@@ -428,9 +457,14 @@ class Game:
                     before_each.pop()
                 continue
             effects.append(effect)
+            if read_each is not None:
+                read_each.append(values)
             if observe is not None:
                 observe(values, before, state, effect)
-        return Folded(state, tuple(effects), None if before_each is None else tuple(before_each))
+        if before_each is None:
+            return Folded(state, tuple(effects))
+        return Folded(state, tuple(effects), tuple(before_each),
+                      None if read_each is None else tuple(read_each), hands)
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
@@ -463,9 +497,13 @@ def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:
     return err.at(where, hand=index)
 
 
+_COMMON_SET = frozenset(COMMON_FIELDS)
+_LOG_SET = frozenset(LOG_FIELDS)
+
+
 def play_fields(fields: Mapping[str, Any]) -> Mapping[str, Any]:
     """A hand's fields without what the log records about itself (when it was corrected)."""
-    if not any(k in LOG_FIELDS for k in fields):
+    if _LOG_SET.isdisjoint(fields):
         return fields
     return {k: v for k, v in fields.items() if k not in LOG_FIELDS}
 

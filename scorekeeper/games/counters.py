@@ -12,25 +12,24 @@ the players times the counters. At seven the dealer takes no cards and pays noth
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..model import Session
 from . import target as _target
 from .base import Effect, Figure, FinishedGame, Game, Standings, choice_rule, int_rule
+from .history import History
 from .seating import in_the_deal, refuse_the_dealer
 
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
 
 
-@dataclass(frozen=True)
-class CountersState:
+class CountersState(NamedTuple):
     held: Mapping[str, int]          # counters each holds in the game under way
     games_lost: Mapping[str, int]
     balances: Mapping[str, int]      # what the finished games paid, in the sitting's unit
     games: int = 0                   # games finished
     deals: int = 0                   # deals played (a misdealt deal is dealt again: not counted)
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: History[FinishedGame] = History()
 
 
 def pay_rule() -> Any:
@@ -75,34 +74,40 @@ class CountersGame(Game):
         counters = session.rules["counters"]
         # A race to lose every counter (Slobberhannes: "The player who first loses his ten
         # counters also loses the game"; Polignac: "player first losing his counters loses the
-        # game"): no one puts in more than he has (the cap), and the rest of the deal is paid.
+        # game"): no one puts in more than he has, and the first to put in his last loses (a
+        # target.Race to lose `counters`, capped there, counted here as what each still holds).
         rest_counts = self.rest_of_deal_counts(session)
-        race = _target.Race({p: counters - state.held[p] for p in players}, counters,
-                            cap=counters, rest_counts=rest_counts)
+        held = dict(state.held)
+        loser: Optional[str] = None
         paid: List[str] = []
         dropped = 0  # what the others would still have paid after the game was lost
         for what, who, n in self.losses(hand, session, dealer, seated):
-            over = race.over
-            counted = race.count(who, n)
+            if loser is not None and not rest_counts:
+                if who != loser:
+                    dropped += n
+                continue
+            counted = min(n, held[who])
             if counted:
+                held[who] -= counted
                 paid.append(f"{who} -{counted} ({what})")
-            elif over and not rest_counts and who != race.first:
-                dropped += n
-        held = {p: counters - race.scores[p] for p in players}
-        loser = race.first
+                if loser is None and counted > 0 and held[who] <= 0:
+                    loser = who
         changes = {p: held[p] - state.held[p] for p in players}
         summary = ", ".join(paid) or "nobody pays"
-        pool = sum(state.held.values()) - sum(held.values()) + self.in_pool(state, session)
-        summary += f"; pool {pool}"
+        summary += f"; pool {len(players) * counters - sum(held.values())}"  # what nobody holds
         notes: Tuple[str, ...] = ()
-        games_lost, balances, games = dict(state.games_lost), dict(state.balances), state.games
+        # unchanged mappings are shared by the states: no state is ever changed once made
+        games_lost, balances, games = state.games_lost, state.balances, state.games
         finished = state.finished
         if loser is not None:
             # the game is lost by one; every other player is paid: the game credits them all
-            finished = _target.game_over(finished, index, held, [p for p in players if p != loser])
+            finished = finished.plus(_target.finished_game(
+                len(finished) + 1, index, held, [p for p in players if p != loser]))
             payments = self.payments(loser, held, session)
+            balances = dict(balances)
             for p, amount in payments.items():
                 balances[p] += amount
+            games_lost = dict(games_lost)
             games_lost[loser] += 1
             games += 1
             owed = ", ".join(f"{p} {amount}" for p, amount in payments.items() if p != loser and amount)
@@ -110,9 +115,9 @@ class CountersGame(Game):
                     f"{'s' if dropped > 1 else ''})" if dropped else "")
             notes = (f"{loser} has lost all his counters and loses the game: pays "
                      f"{owed or 'nobody anything'}{rest}; a new game starts",)
-        effect = Effect(summary, changes, dict(held), dealer, notes)
+        effect = Effect(summary, changes, held, dealer, notes)  # held is never changed again
         if loser is not None:
-            held = {p: session.rules["counters"] for p in players}
+            held = {p: counters for p in players}
         deals = state.deals + (0 if self.dealt_again(hand) else 1)
         return CountersState(held, games_lost, balances, games, deals, finished), effect
 
@@ -158,7 +163,7 @@ class CountersGame(Game):
             next_dealer=self.dealer(session, state.deals),
             columns={"lost": dict(state.games_lost)},
             # only a finished game is paid; a fresh game (everyone's stack whole) is not under way
-            in_progress=any(state.held[p] != counters for p in players), finished_games=state.finished,
+            in_progress=any(state.held[p] != counters for p in players), finished_games=state.finished.values(),
             lines=(f"each starts a game with {counters} counters; {pool} in the pool this game",),
             extra_json={"counters_in_pool": pool, "games_lost": dict(state.games_lost),
                         "games_finished": state.games},

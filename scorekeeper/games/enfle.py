@@ -9,16 +9,15 @@ his cards, so the pool is empty between deals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from functools import lru_cache
+from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
 
 from ..fields import PLAYER, Field
 from ..model import Session
 from .base import Effect, Figure, Game, Standings, int_rule
 
 
-@dataclass(frozen=True)
-class EnfleState:
+class EnfleState(NamedTuple):
     net: Mapping[str, int]        # counters won (+) or lost (-)
     won: Mapping[str, int]        # pools won
 
@@ -46,11 +45,11 @@ class Enfle(Game):
     def apply(self, state: EnfleState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[EnfleState, Effect]:
         players, ante, winner = session.players, session.rules["ante"], hand["winner"]
-        pool = ante * len(players)
-        changes = {p: (pool - ante if p == winner else -ante) for p in players}
-        net = {p: state.net[p] + changes[p] for p in players}
-        won = {p: state.won[p] + (p == winner) for p in players}
-        summary = f"all ante {ante}: {winner} takes the pool of {pool}"
+        changes, summary = _deal(tuple(players), ante, winner)
+        net = {p: score - ante for p, score in state.net.items()}
+        net[winner] += ante * len(players)  # his ante back, and everyone else's
+        won = dict(state.won)
+        won[winner] += 1
         return EnfleState(net, won), Effect(summary, changes, net, self.dealer(session, index))
 
     def figures(self, values: Mapping[str, Any], before: EnfleState, after: EnfleState,
@@ -63,3 +62,12 @@ class Enfle(Game):
             unit=self.unit, balances=dict(state.net),
             next_dealer=self.dealer(session, len(session.hands)), pool=0,
             columns={"pools": dict(state.won)})
+
+
+@lru_cache(maxsize=1024)  # a pure function of the table, the ante and the winner: a few per sitting
+def _deal(players: Tuple[str, ...], ante: int, winner: str) -> Tuple[Mapping[str, int], str]:
+    """What a deal moves (each antes, the winner takes the pool), and its summary. The
+    effects of a sitting share them: no effect is changed once made."""
+    pool = ante * len(players)
+    changes = {p: (pool - ante if p == winner else -ante) for p in players}
+    return changes, f"all ante {ante}: {winner} takes the pool of {pool}"

@@ -75,5 +75,5 @@ class Polignac(CountersGame):
 
     def from_eldest(self, seated: Sequence[str], dealer: str, players: Sequence[str]) -> List[str]:
         start = players.index(dealer) + 1
-        order = [players[(start + i) % len(players)] for i in range(len(players))]
-        return [p for p in order if p in seated]
+        order = list(players[start:]) + list(players[:start])
+        return order if len(seated) == len(players) else [p for p in order if p in seated]

@@ -81,19 +81,18 @@ class Slobberhannes(CountersGame):
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
                                        f"misdeal=yes, got {', '.join(others)} too", field="misdeal")
             return []
-        three = [hand.get(k) for k in ("first", "queen", "last")]
-        if any(taker is None for taker in three):
+        first, queen, last = hand.get("first"), hand.get("queen"), hand.get("last")
+        if first is None or queen is None or last is None:
             missing = [k for k in ("first", "queen", "last") if hand.get(k) is None]
             raise ScorekeeperError(f"{missing[0]} is missing: every deal has a first and a last "
                                    f"trick and the club Queen (give first=, last= and queen=)", field=missing[0],
                                    fields=missing)
-        takers: List[str] = [str(taker) for taker in three]
         # Paid in the order of play: the first trick "immediately", the club Queen "as soon as
         # it is taken in", the last trick (and the extra point for all three) at the end; a
         # revoke when it is claimed, after the hand.
-        losses: List[Loss] = [(f"{what}", who, 1) for what, who in
-                              zip(("first trick", "club Queen", "last trick"), takers)]
-        if len(set(takers)) == 1:
-            losses.append(("all three", takers[0], 1))  # "he loses an extra point, or four altogether"
+        first, queen, last = str(first), str(queen), str(last)
+        losses: List[Loss] = [("first trick", first, 1), ("club Queen", queen, 1), ("last trick", last, 1)]
+        if first == queen == last:
+            losses.append(("all three", first, 1))  # "he loses an extra point, or four altogether"
         losses += [("revoke", who, 1) for who in hand.get("revoke", ())]
         return losses

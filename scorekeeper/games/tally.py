@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import Field, integer
 from ..model import Session
@@ -15,7 +15,7 @@ from .base import Effect, FinishedGame, Game, Standings, bool_rule, int_rule, ze
 class TallyState:
     game_scores: Mapping[str, int]   # the current game
     totals: Mapping[str, int]        # the whole sitting (what settlement uses)
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: Sequence[FinishedGame] = ()
 
 
 class Tally(Game):
@@ -44,12 +44,16 @@ class Tally(Game):
 
     def apply(self, state: TallyState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[TallyState, Effect]:
-        changes = {p: hand.get(p, 0) for p in session.players}
-        scores = {p: state.game_scores[p] + changes[p] for p in session.players}
-        totals = {p: state.totals[p] + changes[p] for p in session.players}
+        players = session.players
+        changes = {p: hand.get(p, 0) for p in players}
+        game_scores = state.game_scores
+        scores = {p: game_scores[p] + changes[p] for p in players}
+        # until a game is won the game's scores are the sitting's (one mapping for both, never
+        # changed once made)
+        totals = scores if state.totals is game_scores else {p: state.totals[p] + changes[p] for p in players}
         finished = state.finished
         notes: Tuple[str, ...] = ()
-        winner = self._winner(scores, session.rules)
+        winner = self._winner(scores, session.rules) if session.rules.get("target") is not None else ""
         if winner:
             finished = _target.game_over(finished, index, scores, (winner,),
                                          low_wins=bool(session.rules.get("low_wins")))

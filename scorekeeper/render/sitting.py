@@ -246,11 +246,19 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
     headers = ["#", "dealer", "hand", "effect"] + ["-".join(side) for side in columns]
     rows = []
     listed = zip(session.hands[first - 1:], st.effects[first - 1:])
+    keys = [side[0] for side in columns]
     for i, (hand, effect) in enumerate(listed, start=first):
-        fields = hand_text(hand.fields) + (" (corrected)" if "corrected" in hand.fields else "")
-        summary = "; ".join((effect.summary,) + tuple(effect.notes))
-        rows.append([str(i), effect.dealer or "", fields, summary]
-                    + [number(effect.scores.get(side[0], "")) for side in columns])
+        fields = hand_text(hand.fields)
+        if "corrected" in hand.fields:
+            fields += " (corrected)"
+        notes = effect.notes
+        summary = "; ".join((effect.summary, *notes)) if notes else effect.summary
+        scores = effect.scores
+        row = [str(i), effect.dealer or "", fields, summary]
+        for key in keys:
+            score = scores.get(key, "")
+            row.append(str(score) if type(score) is int else number(score))
+        rows.append(row)
     if not rows:
         return "no hands yet"
     if style is None:
@@ -372,7 +380,18 @@ def field_text(value: Any) -> str:
 
 def hand_text(fields: Mapping[str, Any]) -> str:
     """A hand as FIELD=VALUE words, as it would be typed (the time logged left out)."""
-    return " ".join(f"{k}={field_text(v)}" for k, v in fields.items() if k not in ("at", "corrected"))
+    words = []
+    for k, v in fields.items():
+        if k == "at" or k == "corrected":
+            continue
+        kind = type(v)
+        # the most common by far, written as field_text writes them, without its call:
+        # `show` words every field of every hand of the sitting
+        if kind is int or (kind is str and v.isprintable()):
+            words.append(f"{k}={v}")
+        else:
+            words.append(f"{k}={field_text(v)}")
+    return " ".join(words)
 
 
 REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end

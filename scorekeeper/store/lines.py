@@ -86,10 +86,15 @@ def _value(token: str) -> Tuple[bool, Any]:
 def read_line(text: str) -> Optional[Dict[str, Any]]:
     """The fields of one hand's mapping (`{...}`, without the `- `), or None when the text is
     not exactly in the form `dump` writes (or names a field twice): then PyYAML reads it."""
-    if len(text) > LONGEST or not LINE.fullmatch(text):
+    if len(text) > LONGEST:
+        return None
+    pairs = PAIRS.findall(text)
+    # The pairs found, put back together, are the whole text exactly: the line is in LINE's
+    # form (one scan instead of LINE.fullmatch's second; whatever findall skipped or split
+    # otherwise makes the text differ, and PyYAML reads it)
+    if not pairs or text != "{" + ", ".join([f"{k}: {v}" for k, v in pairs]) + "}":
         return None
     fields: Dict[str, Any] = {}
-    pairs = PAIRS.findall(text)
     keys, tokens = _KEYS, _TOKENS
     for key, token in pairs:
         good = keys.get(key)

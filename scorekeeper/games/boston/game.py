@@ -10,11 +10,13 @@ every step the players' scores plus the counters in all pools sum to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
 from ...model import FileData, ScorekeeperError, Session, shown
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
+from ..history import History
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
 from .. import words
 
@@ -116,11 +118,19 @@ class PaymentTable:
     misere: Mapping[str, int]
 
 
+def _named_table(name: str) -> PaymentTable:
+    named: Any = NAMED_TABLES[name]
+    return PaymentTable(name, named["success"], named["failure"], named["misere"])
+
+
+# The named tables, made once: a replay asks for the sitting's table at every call.
+_NAMED: Dict[str, PaymentTable] = {name: _named_table(name) for name in NAMED_TABLES}
+
+
 def payment_table(value: Any) -> PaymentTable:
     """The table named by the resolved `table` rule: a name, or a house table's checked data."""
     if isinstance(value, str):
-        named: Any = NAMED_TABLES[value]
-        return PaymentTable(value, named["success"], named["failure"], named["misere"])
+        return _NAMED[value]
     base: Any = NAMED_TABLES[value.get("base", "foster")]
     success = {b: dict(row) for b, row in base["success"].items()}
     failure = {b: dict(row) for b, row in base["failure"].items()}
@@ -207,14 +217,13 @@ def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
-class BostonState:
+class BostonState(NamedTuple):
     net: Mapping[str, int]            # each player's white counters won (+) or lost (-)
     in_play: int                      # the pool being played for
     set_aside: Tuple[int, ...]        # pools set aside at the limit, played for in turn
     deals: int                        # deals played (a misdeal is dealt again: not counted)
     ante_due: bool                    # a game is starting: each player puts a red in
-    pool_after: Tuple[int, ...] = ()  # counters in all pools after each hand
+    pool_after: History[int]          # counters in all pools after each hand
 
     @property
     def pool(self) -> int:
@@ -224,10 +233,12 @@ class BostonState:
 class _Table:
     """One hand's movements of counters, kept so that nothing is created or lost."""
 
+    __slots__ = ("players", "changes", "in_play", "set_aside", "limit", "barred", "notes")
+
     def __init__(self, state: BostonState, players: Sequence[str], limit: Optional[int],
                  barred: Optional[str]):
         self.players = tuple(players)
-        self.changes: Dict[str, int] = {p: 0 for p in players}
+        self.changes: Dict[str, int] = dict.fromkeys(players, 0)
         self.in_play = state.in_play
         self.set_aside: List[int] = list(state.set_aside)
         self.limit = limit
@@ -239,6 +250,25 @@ class _Table:
             return
         self.changes[payer] -= amount
         self.changes[payee] += amount
+
+    def each_pays(self, payers: Sequence[str], payee: str, amount: int) -> None:
+        """Each of `payers` pays `payee` (the adversaries a successful caller)."""
+        if payee == self.barred or amount == 0:
+            return
+        changes = self.changes
+        for payer in payers:
+            changes[payer] -= amount
+        changes[payee] += amount * len(payers)
+
+    def pays_each(self, payer: str, payees: Sequence[str], amount: int) -> None:
+        """`payer` pays each of `payees` (a failed caller his adversaries)."""
+        if amount == 0:
+            return
+        changes = self.changes
+        for payee in payees:
+            if payee != self.barred:
+                changes[payer] -= amount
+                changes[payee] += amount
 
     def to_pool(self, payer: str, amount: int) -> None:
         self.changes[payer] -= amount
@@ -258,7 +288,8 @@ class _Table:
             self.in_play = self.set_aside.pop(0)
         if ante_due or (self.in_play == 0 and not self.set_aside):
             for p in self.players:  # "When empty, the pool is replenished ... as at first"
-                self.to_pool(p, ANTE)
+                self.changes[p] -= ANTE
+            self.in_play += ANTE * len(self.players)
             self.notes.append("before the deal each put 1 red in the pool")
 
     def limit_pool(self) -> None:
@@ -289,6 +320,13 @@ def divide_pool(total: int, players: Sequence[str], eldest: int, carry: bool) ->
         for k in range(odd):
             shares[players[(eldest + k) % len(players)]] += 1
     return shares
+
+
+@lru_cache(maxsize=256)  # a function of the four dealt in and the caller: a few per sitting
+def _adversaries(players: Tuple[str, ...], caller: str) -> Tuple[Tuple[str, ...], str]:
+    """The caller's three adversaries, and their names as a summary gives them."""
+    adversaries = tuple(p for p in players if p != caller)
+    return adversaries, ", ".join(adversaries)
 
 
 # ---------------------------------------------------------------- the game
@@ -397,11 +435,10 @@ class Boston(Game):
             f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
 
     def start(self, session: Session) -> BostonState:
-        return BostonState({p: 0 for p in session.players}, 0, (), 0, True)
+        return BostonState({p: 0 for p in session.players}, 0, (), 0, True, History())
 
     def apply(self, state: BostonState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[BostonState, Effect]:
-        hand = {k: v for k, v in hand.items() if k not in ("note", "at")}
         players = session.players
         rules = session.rules
         dealer = self.dealer_after(session, state.deals)
@@ -409,16 +446,17 @@ class Boston(Game):
         table = _Table(state, players, None if limit is None else limit * RED,
                        hand.get("wrong_cards"))
         table.refill(state.ante_due)
-        misdeal = hand.pop("misdeal", False)
+        misdeal = hand.get("misdeal", False)
         active = self.dealt_in(session, dealer)
-        if not misdeal:
-            self._check_dealt_in(hand, players, active)
         if misdeal:
             summary = self._misdeal(hand, dealer, table)
-        elif hand.get("call") == PARTOUT:
-            summary = self._partout(hand, active, rules, table)
         else:
-            summary = self._call(hand, active, rules, table)
+            if len(active) < len(players):
+                self._check_dealt_in(hand, players, active)
+            if hand.get("call") == PARTOUT:
+                summary = self._partout(hand, active, rules, table)
+            else:
+                summary = self._call(hand, active, rules, table)
         if len(active) < len(players):
             summary = f"{', '.join(p for p in players if p not in active)} sit{'s' if len(players) == 5 else ''} out; " + summary
         self._forfeits(hand, rules, table)
@@ -436,13 +474,16 @@ class Boston(Game):
                                + ", ".join(f"{p} {s}" for p, s in shares.items())
                                + (f"; {table.in_play} carried" if table.in_play else ""))
             ante_due = True
-        net = {p: state.net[p] + table.changes[p] for p in players}
-        new = BostonState(net, table.in_play, tuple(table.set_aside), deals, ante_due,
-                          state.pool_after + (table.in_play + sum(table.set_aside),))
-        table.notes.append(_pool_note(new))
+        changes = table.changes
+        net = {p: state.net[p] + changes[p] for p in players}
+        set_aside = tuple(table.set_aside)
+        aside = sum(set_aside)
+        new = BostonState(net, table.in_play, set_aside, deals, ante_due,
+                          state.pool_after.plus(table.in_play + aside))
+        table.notes.append(_pool_words(table.in_play, aside if set_aside else None))
         head = (f"game {game_number + 1} deal {deal_number + 1}"
                 + (" (misdeal, dealt again)" if misdeal else "") + ": ")
-        return new, Effect(head + summary, dict(table.changes), net, dealer, tuple(table.notes))
+        return new, Effect(head + summary, changes, net, dealer, tuple(table.notes))
 
     def _check_dealt_in(self, hand: Mapping[str, Any], players: Sequence[str],
                         active: Sequence[str]) -> None:
@@ -450,7 +491,7 @@ class Boston(Game):
         for p in players:
             if p in active:
                 continue
-            named = [k for k, v in hand.items() if k == p or v == p]
+            named = [k for k, v in hand.items() if (k == p or v == p) and k not in ("note", "at")]
             if named:
                 raise ScorekeeperError(f"{named[0]}: {p} is not dealt in this deal (five or six at "
                                        f"the table: {', '.join(active)} play it)", field=named[0])
@@ -458,8 +499,9 @@ class Boston(Game):
     # -- the kinds of hand
 
     def _misdeal(self, hand: Mapping[str, Any], dealer: str, table: _Table) -> str:
-        if hand:
-            extra = sorted(hand)[0]
+        others = [k for k in hand if k not in ("misdeal", "note", "at")]
+        if others:
+            extra = sorted(others)[0]
             raise ScorekeeperError(
                 f"{extra}: a misdeal is logged on its own (misdeal=yes); the dealer deals "
                 f"again and the new deal is the next hand", field=extra)
@@ -534,24 +576,22 @@ class Boston(Game):
         if tricks is None and not revoker:
             raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)", field="tricks")
         book = payment_table(rules["table"])
-        adversaries = [p for p in players if p != caller]
+        adversaries, named = _adversaries(tuple(players), caller)
         if call in MISERE:
             made, amount, what = self._misere(call, caller, tricks, revoker, book, hand)
         else:
             made, amount, what = self._tricks(call, tricks, revoker, caller, book, hand)
         if made:
-            for p in adversaries:
-                table.pay(p, caller, amount)
+            table.each_pays(adversaries, caller, amount)
             won = table.take_pool(caller)
-            result = (f"{', '.join(adversaries)} pay {caller} {amount} each"
+            result = (f"{named} pay {caller} {amount} each"
                       + (f"; {caller} takes the pool ({won})" if won else ""))
             if caller == table.barred:
                 result = f"{caller} played with the wrong number of cards and wins nothing"
         else:
-            for p in adversaries:
-                table.pay(caller, p, amount)
-            paid = [p for p in adversaries if p != table.barred]
-            result = f"{caller} pays {', '.join(paid)} {amount} each"
+            table.pays_each(caller, adversaries, amount)
+            paid = named if table.barred is None else ", ".join(p for p in adversaries if p != table.barred)
+            result = f"{caller} pays {paid} {amount} each"
             if table.barred in adversaries:
                 result += f" ({table.barred} played with the wrong number of cards: wins nothing)"
             if rules.get("fontainebleau"):
@@ -697,9 +737,11 @@ def _pool_text(state: BostonState) -> str:
     return text
 
 
-def _pool_note(state: BostonState) -> str:
-    """The pools after a hand, briefly, for the hands table."""
-    text = f"pool {state.in_play}" + (f" = {colours(state.in_play)}" if state.in_play >= RED else "")
-    if state.set_aside:
-        text += f", {sum(state.set_aside)} set aside"
+@lru_cache(maxsize=4096)  # a pure function of two numbers, asked at every hand of a replay
+def _pool_words(in_play: int, set_aside: Optional[int]) -> str:
+    """The pools after a hand, briefly, for the hands table: the pool in play and (None when
+    there is none) the counters set aside."""
+    text = f"pool {in_play}" + (f" = {colours(in_play)}" if in_play >= RED else "")
+    if set_aside is not None:
+        text += f", {set_aside} set aside"
     return text

@@ -147,7 +147,7 @@ class CinchState:
     balances: Mapping[str, int]       # games, per player, zero-sum
     last_dealer: Optional[str]
     bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: Sequence[FinishedGame] = ()
 
 
 def _names(who: Any) -> str:

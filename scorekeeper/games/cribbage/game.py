@@ -63,7 +63,7 @@ class CribState(NamedTuple):
     dealer: int                      # index of the next dealer in session.players
     deals_in_game: int               # deals so far in the current game, misdeals included
     balances: Tuple[Any, ...]        # by player, in games (lurches double)
-    finished: Tuple[FinishedGame, ...] = ()
+    finished: Sequence[FinishedGame] = ()
     # what the last deal's cards showed before the game ended (§ 82 xvi), for the season's
     # figures: ((player, his hand's count), ...), and the crib's count (None: not shown)
     shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
@@ -638,7 +638,7 @@ class Cribbage(Game):
         return (state.dealer + 1) % n
 
     def game_over(self, state: CribState, index: int, scores: Sequence[int], winners: Sequence[int],
-                  session: Session) -> Tuple[FinishedGame, ...]:
+                  session: Session) -> Sequence[FinishedGame]:
         """The game that hand `index` ended, with every side's final score."""
         sides = self.sides(session)
         return _target.game_over(state.finished, index, self.by_player(session, scores),

@@ -84,7 +84,7 @@ class HeartsState:
     # Of the pool, the odd counters that tied winners could not divide (Spot, Domino) or that a
     # forfeit left over: theirs, divided exactly among them when the sitting is settled
     owed: Optional[Mapping[str, Fraction]] = None
-    finished: Tuple[FinishedGame, ...] = ()   # Domino Hearts: the games finished
+    finished: Sequence[FinishedGame] = ()   # Domino Hearts: the games finished
 
 
 def owe(owed: Optional[Mapping[str, Fraction]], odd: int,

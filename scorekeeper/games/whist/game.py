@@ -10,7 +10,7 @@ two points more. Seats: the 1st and 3rd players are partners against the 2nd and
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, Field, Kind, choice, integer
 from ...model import ScorekeeperError, Session
@@ -18,6 +18,8 @@ from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
+from ..history import History
+from .table import Table, finished_like, remember
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -90,8 +92,7 @@ REVOKER = Kind("a player's name", _revoker)
 # ---------------------------------------------------------------- results
 
 
-@dataclass(frozen=True)
-class GameResult:
+class GameResult(NamedTuple):
     """One game of a rubber: who won it, the losers' score, and what it is worth."""
 
     winner: int
@@ -111,12 +112,11 @@ class RubberResult:
         return self.points[self.winner] - self.points[1 - self.winner]
 
 
-@dataclass(frozen=True)
-class WhistState:
+class WhistState(NamedTuple):
     score: Tuple[int, int]               # the current game
     games: Tuple[GameResult, ...]        # games of the rubber in progress
-    rubbers: Tuple[RubberResult, ...]    # finished rubbers
-    finished: Tuple[FinishedGame, ...] = ()  # every game finished, with its final score
+    rubbers: History[RubberResult]       # finished rubbers (shared by later states)
+    finished: History[FinishedGame]      # every game finished, with its final score
 
 
 @dataclass(frozen=True)
@@ -127,6 +127,37 @@ class Deal:
     winner: Optional[int]
     parts: Tuple[str, ...]
     notes: Tuple[str, ...]
+
+
+# What a deal's score reads (ShortWhist.deal_key): the score before it, side 0's tricks, the
+# side holding honours and how many, the revoking side, the penalty the hand chose, the dealer.
+DealKey = Tuple[Tuple[int, int], Optional[int], Optional[Tuple[int, int]], Optional[int],
+                Optional[str], str]
+
+
+class Scored(NamedTuple):
+    """A deal scored, kept for the deals that score alike: the score after it, the side it
+    took to the game (None: the game goes on), and its effect (`effect` when the game goes
+    on; its parts, to which the game's end adds its notes, when it does not)."""
+
+    score: Tuple[int, int]
+    winner: Optional[int]
+    effect: Optional[Effect]
+    summary: str
+    changes: Dict[str, int]
+    scores: Dict[str, int]
+    notes: Tuple[str, ...]
+
+
+class Ended(NamedTuple):
+    """A game ended: the notes the deal that ended it adds, the rubber's games after it (()
+    when the rubber is won, `rubber`), and the game's report with its number and hand to
+    fill in."""
+
+    notes: Tuple[str, ...]
+    games: Tuple[GameResult, ...]
+    rubber: Optional[RubberResult]
+    report: FinishedGame
 
 
 # ---------------------------------------------------------------- the game
@@ -156,6 +187,7 @@ class ShortWhist(Game):
     single_from = 3          # the losers' score from which a game is only a single
     honours_barred = (4,)    # "except at the score of four" (§ 77)
     call_at: Optional[int] = None
+    _table: Optional[Table] = None  # the sitting last replayed (`table`)
     rules: Tuple[Rule, ...] = (
         choice_rule("revoke_penalty", "tricks",
                     "the revoke (law xv): three tricks taken from the revoking side and given to "
@@ -219,34 +251,81 @@ class ShortWhist(Game):
         return words.sentence(tricks, honours, revoke)
 
     def start(self, session: Session) -> WhistState:
-        return WhistState((0, 0), (), ())
+        return WhistState((0, 0), (), History(), History())
+
+    def table(self, session: Session) -> Table:
+        """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
+        table = self._table
+        if table is None or not table.fits(session):
+            table = self._table = Table(self, session, _sides.partnerships(session.players))
+        return table
 
     def apply(self, state: WhistState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[WhistState, Effect]:
-        players = session.players
-        dealer = self.dealer(session, index)
-        deal = self.score_deal(state.score, hand, session, side_of(players, dealer))
-        changes = per_player(players, [deal.score[s] - state.score[s] for s in (0, 1)])
-        scores = per_player(players, deal.score)
-        notes = list(deal.notes)
-        if deal.winner is None:
-            new_state = WhistState(deal.score, state.games, state.rubbers, state.finished)
-        else:
-            new_state, more = self.end_game(state, deal, session, index)
-            notes.extend(more)
-        summary = "; ".join(deal.parts) or "no score"
-        return new_state, Effect(summary, changes, scores, dealer, tuple(notes))
+        table = self._table
+        if table is None or not table.fits(session):
+            table = self.table(session)
+        dealers = table.dealers
+        dealer = dealers[index % len(dealers)]
+        key = self.deal_key(state.score, hand, table, dealer)
+        scored = table.deals.get(key)
+        if scored is None:
+            scored = remember(table.deals, key, self.scored(key, table))
+        if scored.winner is None:
+            return WhistState(scored.score, state.games, state.rubbers, state.finished), scored.effect
+        # The game's end reads the rubber's games before it, and the game's final score.
+        end_key = (scored.winner, scored.score, state.games)
+        ended = table.ends.get(end_key)
+        if ended is None:
+            ended = remember(table.ends, end_key,
+                             self.end_game(state.games, scored.winner, scored.score, table))
+        effect = Effect(scored.summary, scored.changes, scored.scores, dealer, scored.notes + ended.notes)
+        finished = finished_like(state.finished, index, ended.report)
+        if ended.rubber is None:
+            return WhistState((0, 0), ended.games, state.rubbers, finished), effect
+        return WhistState((0, 0), (), state.rubbers.plus(ended.rubber), finished), effect
 
-    def tricks_of_side0(self, hand: Mapping[str, Any], players: Sequence[str]) -> Optional[int]:
+    def deal_key(self, score: Tuple[int, int], hand: Mapping[str, Any], table: Table,
+                 dealer: str) -> DealKey:
+        """Everything `scored` reads of a deal: the score, side 0's tricks, the side holding
+        honours and how many, the revoking side, the penalty the hand chose and the dealer."""
+        side_of = table.side_of
+        honours = hand.get("honours")
+        return (score, self.tricks_of_side0(hand, table),
+                (side_of[honours[0]], honours[1]) if honours else None,
+                side_of[hand["revoke"]] if "revoke" in hand else None,
+                hand.get("revoke_penalty"), dealer)
+
+    def scored(self, key: DealKey, table: Table) -> Scored:
+        """The deal `key` holds, scored: `score_deal` reads the dealer's side only (Long
+        Whist's call at eight), so the deals of his partner scored alike share its words."""
+        score, side0, held, revoking, given_penalty, dealer = key
+        by_side = ("scored", score, side0, held, revoking, given_penalty, table.side_of[dealer])
+        scored = table.more.get(by_side)
+        if scored is None:
+            deal = self.score_deal(score, side0, held, revoking, given_penalty, by_side[-1], table)
+            changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
+            scores = _sides.per_player(table.sides, deal.score)
+            summary = "; ".join(deal.parts) or "no score"
+            scored = remember(table.more, by_side, Scored(deal.score, deal.winner, None, summary,
+                                                          changes, scores, deal.notes))
+        if scored.winner is not None:
+            return scored  # the game's end adds its notes (`apply`)
+        return Scored(scored.score, None, Effect(scored.summary, scored.changes, scored.scores,
+                                                 dealer, scored.notes),
+                      scored.summary, scored.changes, scored.scores, scored.notes)
+
+    def tricks_of_side0(self, hand: Mapping[str, Any], table: Table) -> Optional[int]:
         """Side 0's tricks from whichever players' tricks were given; they must agree."""
         found: Optional[int] = None
         first = ""
-        for p in players:
+        side_of = table.side_of
+        for p in table.players:
             if p not in hand:
                 continue
-            own = hand[p] if side_of(players, p) == 0 else TRICKS - hand[p]
+            own = hand[p] if side_of[p] == 0 else TRICKS - hand[p]
             if found is not None and own != found:
-                if side_of(players, p) == side_of(players, first):
+                if side_of[p] == side_of[first]:
                     raise ScorekeeperError(
                         f"{p}: {p} and {first} are partners but {p}={hand[p]} and "
                         f"{first}={hand[first]} differ", field=p)
@@ -256,37 +335,43 @@ class ShortWhist(Game):
             found, first = own, first or p
         return found
 
-    def score_deal(self, score: Tuple[int, int], hand: Mapping[str, Any], session: Session,
-                   dealer_side: int) -> Deal:
-        players = session.players
-        rules = session.rules
+    def score_deal(self, score: Tuple[int, int], side0: Optional[int],
+                   held: Optional[Tuple[int, int]], revoking: Optional[int],
+                   given_penalty: Optional[str], dealer_side: int, table: Table) -> Deal:
+        """One deal scored from what `deal_key` reads of it: side 0's tricks, the side
+        holding honours and how many (`held`), the revoking side, the penalty the hand chose."""
+        players = table.players
+        names = table.names
+        rules = table.rules
         target = self.game_points
-        honours = hand.get("honours")
-        holders = side_of(players, honours[0]) if honours else None
-        revoking = side_of(players, hand["revoke"]) if "revoke" in hand else None
-        side0 = self.tricks_of_side0(hand, players)
+        holders = held[0] if held else None
 
         # Points beyond the game are lost (§ 78); law xv: "the revoking side cannot score out
-        # in that deal". The first side to the game wins it and the rest does not count.
-        race = _target.Race(dict(enumerate(score)), target,
-                            cap={side: target - 1 if side == revoking else target for side in (0, 1)})
-        s = race.scores
+        # in that deal". The first side to the game wins it and the rest does not count (as
+        # target.Race counts, written out: a miss of the memo scores here).
+        s = [score[0], score[1]]
+        cap = [target - 1 if side == revoking else target for side in (0, 1)]
+        first: List[int] = []  # the side the counting took to the game
         parts: List[str] = []
         notes: List[str] = []
 
         def add(side: int, points: int, what: str) -> None:
-            if race.over or points <= 0:
+            if first or points <= 0:
                 return
-            counted = race.count(side, points)
-            parts.append(f"{side_name(players, side)} {what}")
+            new = min(s[side] + points, cap[side])
+            counted = new - s[side]
+            s[side] = new
+            if counted > 0 and new >= target:
+                first.append(side)
+            parts.append(f"{names[side]} {what}")
             if counted < points and side == revoking:
-                notes.append(f"{side_name(players, side)} revoked: they cannot score out this "
-                             f"deal and stay at {race.cap_of(side)}")
+                notes.append(f"{names[side]} revoked: they cannot score out this "
+                             f"deal and stay at {cap[side]}")
 
         def deal() -> Deal:
-            return Deal((s[0], s[1]), race.first, tuple(parts), tuple(notes))
+            return Deal((s[0], s[1]), first[0] if first else None, tuple(parts), tuple(notes))
 
-        called = self.called_at_eight(score, honours, holders, revoking, dealer_side, rules)
+        called = self.called_at_eight(score, held, holders, revoking, dealer_side, rules)
         if called:
             assert holders is not None  # honours were called, so somebody held them
             add(holders, target - s[holders], f"call honours at {self.call_at}")
@@ -301,12 +386,12 @@ class ShortWhist(Game):
                 f"{players[0]}=7 (the other side took the rest)", field=players[0])
         tricks = [side0, TRICKS - side0]
 
-        if "revoke_penalty" in hand and revoking is None:
-            raise ScorekeeperError(f"revoke_penalty: {hand['revoke_penalty']} is the penalty for a "
+        if given_penalty is not None and revoking is None:
+            raise ScorekeeperError(f"revoke_penalty: {given_penalty} is the penalty for a "
                                    f"revoke; give revoke=NAME too", field="revoke_penalty")
         # Law xv's note: the opponents choose, each time: "Revokes forfeit three tricks from the
         # hand or score: or opponents may add three to their score". A hand's own choice wins.
-        penalty = hand.get("revoke_penalty") or rules.get("revoke_penalty")
+        penalty = given_penalty or rules.get("revoke_penalty")
         if revoking is not None:
             other = 1 - revoking
             if penalty == "score":
@@ -316,15 +401,15 @@ class ShortWhist(Game):
                 # The note to law xv: "Revokes forfeit three tricks from the hand or score";
                 # a side with fewer than three points loses what it has.
                 taken = min(3, s[revoking])
-                race.count(revoking, -taken)
+                s[revoking] = min(s[revoking] - taken, cap[revoking])
                 lost = ("nothing", "one", "two", "three")[taken]
-                parts.append(f"{side_name(players, revoking)} lose {lost} for the revoke")
+                parts.append(f"{names[revoking]} lose {lost} for the revoke")
             else:
                 moved = min(3, tricks[revoking])
                 tricks[revoking] -= moved
                 tricks[other] += moved
                 notes.append(f"revoke: {moved} trick{'s' if moved != 1 else ''} taken from "
-                             f"{side_name(players, revoking)} and given to {side_name(players, other)}")
+                             f"{names[revoking]} and given to {names[other]}")
 
         # Tricks score before honours (§ 77 and the laws' order of scoring).
         for side in (0, 1):
@@ -332,18 +417,18 @@ class ShortWhist(Game):
             if over > 0:
                 add(side, over, f"{over} by cards")
 
-        winner = race.first
-        if honours and winner is None:
+        winner = first[0] if first else None
+        if held and winner is None:
             assert holders is not None  # honours given: their holders are a side
-            count = honours[1]
+            count = held[1]
             if score[holders] in self.honours_barred or score[holders] == self.call_at:
-                notes.append(f"honours not counted: {side_name(players, holders)} "
+                notes.append(f"honours not counted: {names[holders]} "
                              f"{'are at' if score[holders] in self.honours_barred else 'may not call at'} "
                              f"{score[holders]}")
             else:
                 add(holders, HONOUR_POINTS[count], f"{HONOUR_POINTS[count]} by honours")
-        elif honours and winner is not None and holders != winner:
-            notes.append(f"honours not counted: {side_name(players, winner)} won the game "
+        elif held and winner is not None and holders != winner:
+            notes.append(f"honours not counted: {names[winner]} won the game "
                          f"by tricks first")
         return deal()
 
@@ -357,28 +442,30 @@ class ShortWhist(Game):
             return 1
         return 2 if loser_score > 0 else 3
 
-    def end_game(self, state: WhistState, deal: Deal, session: Session,
-                 index: int) -> Tuple[WhistState, List[str]]:
-        players = session.players
-        winner = deal.winner
-        assert winner is not None
-        sides = _sides.partnerships(players)
-        finished = _target.game_over(state.finished, index, per_player(players, deal.score),
-                                     sides[winner], sides)
-        loser_score = deal.score[1 - winner]
-        value = self.game_value(loser_score, session.rules)
-        game = GameResult(winner, loser_score, value)
-        games = state.games + (game,)
-        notes = [f"{side_name(players, winner)} win the game {self.game_points} to "
+    def end_game(self, games: Tuple[GameResult, ...], winner: int, score: Tuple[int, int],
+                 table: Table) -> Ended:
+        """The game `winner` won at `score`, after the rubber's `games`: the notes of the game
+        (and of the rubber), the rubber's games after it or the rubber won, and the game as
+        `target.finished_game` makes it."""
+        names = table.names
+        sides = table.sides
+        report = table.more.get(("report", winner, score))
+        if report is None:
+            report = remember(table.more, ("report", winner, score), _target.finished_game(
+                1, 0, _sides.per_player(sides, score), sides[winner], sides))
+        loser_score = score[1 - winner]
+        value = self.game_value(loser_score, table.rules)
+        games = games + (GameResult(winner, loser_score, value),)
+        notes = [f"{names[winner]} win the game {self.game_points} to "
                  f"{loser_score or 'love'}: {GAME_NAMES[value]} ({value} point{'s' if value > 1 else ''})"]
         won = [sum(1 for g in games if g.winner == s) for s in (0, 1)]
         if max(won) < 2:
-            return WhistState((0, 0), games, state.rubbers, finished), notes
-        rubber = make_rubber(games, session.rules["rubber_points"])
-        notes.append(f"{side_name(players, rubber.winner)} win the rubber: "
+            return Ended(tuple(notes), games, None, report)
+        rubber = make_rubber(games, table.rules["rubber_points"])
+        notes.append(f"{names[rubber.winner]} win the rubber: "
                      f"{rubber.points[rubber.winner]} to {rubber.points[1 - rubber.winner]}, "
                      f"a balance of {rubber.balance}")
-        return WhistState((0, 0), (), state.rubbers + (rubber,), finished), notes
+        return Ended(tuple(notes), (), rubber, report)
 
     # -- standings
 
@@ -387,14 +474,14 @@ class ShortWhist(Game):
         totals = side_points(state, session.rules)
         balances = per_player(players, [totals[0] - totals[1], totals[1] - totals[0]])
         games_now = [sum(1 for g in state.games if g.winner == s) for s in (0, 1)]
-        every_game = [g for r in state.rubbers for g in r.games] + list(state.games)
+        every_game = [g for r in state.rubbers.values() for g in r.games] + list(state.games)
         games_won = [sum(1 for g in every_game if g.winner == s) for s in (0, 1)]  # in the sitting
         lines = self.lines(state, session, totals)
         return Standings(
             game=self.name, players=players, scores=per_player(players, state.score),
             effects=effects, unit=self.unit, balances=balances,
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=per_player(players, games_won), finished_games=state.finished,
+            games_won=per_player(players, games_won), finished_games=state.finished.values(),
             columns={"rubber games": per_player(players, games_now), "points": balances},
             lines=tuple(lines), extra_json=self.json(state, session, totals),
             settle_lines=self.settle_lines(state, session, totals),
@@ -402,17 +489,18 @@ class ShortWhist(Game):
 
     def lines(self, state: WhistState, session: Session, totals: Tuple[int, int]) -> List[str]:
         players = session.players
+        names = self.table(session).names
         n = len(state.rubbers) + 1
         lines = [f"rubber {n}, game {len(state.games) + 1}: "
-                 f"{side_name(players, 0)} {state.score[0]}, {side_name(players, 1)} "
+                 f"{names[0]} {state.score[0]}, {names[1]} "
                  f"{state.score[1]} ({self.game_points} wins the game)"]
         for i, g in enumerate(state.games, start=1):
             lines.append(f"  game {i}: {describe_game(players, g, self.game_points)}")
-        for i, r in enumerate(state.rubbers, start=1):
-            lines.append(f"rubber {i}: {side_name(players, r.winner)} won "
+        for i, r in enumerate(state.rubbers.values(), start=1):
+            lines.append(f"rubber {i}: {names[r.winner]} won "
                          f"{r.points[r.winner]} to {r.points[1 - r.winner]}, a balance of {r.balance}")
-        lines.append(f"rubber points: {side_name(players, 0)} {totals[0] - totals[1]:+d}, "
-                     f"{side_name(players, 1)} {totals[1] - totals[0]:+d}")
+        lines.append(f"rubber points: {names[0]} {totals[0] - totals[1]:+d}, "
+                     f"{names[1]} {totals[1] - totals[0]:+d}")
         return lines
 
     def settle_lines(self, state: WhistState, session: Session,
@@ -429,21 +517,21 @@ class ShortWhist(Game):
         return tuple(out)
 
     def json(self, state: WhistState, session: Session, totals: Tuple[int, int]) -> Dict[str, Any]:
-        players = session.players
+        names = self.table(session).names
+        target = self.game_points
 
         def game_json(g: GameResult) -> Dict[str, Any]:
-            return {"winner": side_name(players, g.winner), "score": [self.game_points, g.loser_score],
-                    "value": g.value}
+            return {"winner": names[g.winner], "score": [target, g.loser_score], "value": g.value}
 
         return {
-            "sides": [side_name(players, 0), side_name(players, 1)],
-            "game_score": {side_name(players, s): state.score[s] for s in (0, 1)},
+            "sides": [names[0], names[1]],
+            "game_score": {names[s]: state.score[s] for s in (0, 1)},
             "rubber_games": [game_json(g) for g in state.games],
-            "rubbers": [{"winner": side_name(players, r.winner),
+            "rubbers": [{"winner": names[r.winner],
                          "games": [game_json(g) for g in r.games],
-                         "points": {side_name(players, s): r.points[s] for s in (0, 1)},
-                         "balance": r.balance} for r in state.rubbers],
-            "rubber_points": {side_name(players, s): totals[s] - totals[1 - s] for s in (0, 1)},
+                         "points": {names[0]: r.points[0], names[1]: r.points[1]},
+                         "balance": r.balance} for r in state.rubbers.values()],
+            "rubber_points": {names[s]: totals[s] - totals[1 - s] for s in (0, 1)},
         }
 
 

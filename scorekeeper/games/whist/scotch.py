@@ -12,7 +12,7 @@ French Whist: the Ten of Diamonds counts ten to those winning it, trumps or not.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, SUIT, Field, Kind, integer
 from ...model import ScorekeeperError, Session
@@ -20,6 +20,8 @@ from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Standings, choice_rule
+from ..history import History
+from .table import Table, finished_like, remember
 
 GAME = 41
 PACK = 36
@@ -55,11 +57,26 @@ class GameOver:
     revoker: Optional[str] = None  # the player whose revoke ended the game
 
 
-@dataclass(frozen=True)
-class ScotchState:
+class ScotchState(NamedTuple):
     score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: Tuple[GameOver, ...]     # games finished: who pays whom
-    finished: Tuple[FinishedGame, ...] = ()  # and their final scores
+    results: History[GameOver]        # games finished: who pays whom (shared by later states)
+    finished: History[FinishedGame]   # and their final scores
+
+
+# What a deal's score reads (ScotchWhist.deal_key): the score before it, the side that won
+# each counting card (None: not in play), each side's points for cards, the dealer.
+DealKey = Tuple[Tuple[int, ...], Tuple[Optional[int], ...], Tuple[int, ...], str]
+
+
+class Scored(NamedTuple):
+    """A deal scored, kept for the deals that score alike: the score after it, its effect,
+    and when it ended the game, who pays whom and the game's report (numbered and placed by
+    `finished_like`)."""
+
+    score: Tuple[int, ...]
+    effect: Effect
+    over: Optional[GameOver] = None
+    report: Optional[FinishedGame] = None
 
 
 class ScotchWhist(Game):
@@ -76,6 +93,7 @@ class ScotchWhist(Game):
     min_players = 2
     max_players = 5
     unit = "games"
+    _table: Optional[Table] = None  # the sitting last replayed (`table`)
     rules = (
         choice_rule("revoke_paid_by", "side",
                     "with four players, who pays the game lost by a revoke: the side of the "
@@ -148,66 +166,99 @@ class ScotchWhist(Game):
             f"{values['revoke']} revoked" if "revoke" in values else "")
 
     def start(self, session: Session) -> ScotchState:
-        return ScotchState(tuple(0 for _ in range(self.sides(session))), ())
+        return ScotchState(tuple(0 for _ in range(self.sides(session))), History(), History())
+
+    def table(self, session: Session) -> Table:
+        """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
+        table = self._table
+        if table is None or not table.fits(session):
+            table = self._table = Table(self, session, self.seated_sides(session))
+        return table
 
     def apply(self, state: ScotchState, hand: Dict[str, Any], session: Session,
               index: int) -> Tuple[ScotchState, Effect]:
-        dealer = self.dealer(session, index)
+        table = self.table(session)
+        dealer = table.dealer(index)
         if "revoke" in hand:
-            over = self.revoke_game(hand["revoke"], session)
-            notes: Tuple[str, ...] = (self.game_note(over, session, state.score),)
-            if any(k not in ("revoke", "note", "at") for k in hand):
-                notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
-            zero = {p: 0 for p in session.players}
-            effect = Effect(f"{hand['revoke']} revokes: the game ends", zero,
-                            self.per_player(session, state.score), dealer, notes)
-            return self.new_game(state, over, session, index, state.score), effect
+            # the revoke ends the game: what else the hand gives is only noted as not counted
+            key: Any = ("revoke", state.score, hand["revoke"],
+                        any(k not in ("revoke", "note", "at") for k in hand), dealer)
+        else:
+            key = self.deal_key(state.score, hand, table, dealer)
+        scored = table.deals.get(key)
+        if scored is None:
+            scored = remember(table.deals, key, self.scored(key, table))
+        if scored.over is None:
+            return ScotchState(scored.score, state.results, state.finished), scored.effect
+        return ScotchState(table.zero, state.results.plus(scored.over),
+                           finished_like(state.finished, index, scored.report)), scored.effect
 
-        counts = self.counts(hand, session)
-        score, winner, parts = self.count_out(state.score, counts, session, dealer)
-        changes = self.per_player(session, [score[s] - state.score[s] for s in range(len(score))])
+    def scored(self, key: Any, table: Table) -> Scored:
+        """A deal scored from what its key holds (`apply`, `deal_key`)."""
+        if key[0] == "revoke":
+            _, score, revoker, more, dealer = key
+            over = self.revoke_game(revoker, table)
+            notes: Tuple[str, ...] = (self.game_note(over, table, score),)
+            if more:
+                notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
+            zero = {p: 0 for p in table.players}
+            effect = Effect(f"{revoker} revokes: the game ends", zero,
+                            _sides.per_player(table.sides, score), dealer, notes)
+            return Scored(score, effect, over, self.game_report(over, table, score))
+
+        before, sides, cards, dealer = key
+        counts: Dict[str, Any] = {name: side for name, side in zip(self.honour_order(), sides)
+                                  if side is not None}
+        counts["cards"] = list(cards)
+        score, winner, parts = self.count_deal(before, counts, table, dealer)
+        changes = _sides.per_player(table.sides, [score[s] - before[s] for s in range(len(score))])
         summary = "; ".join(parts) or "no score"
         if winner is None:
-            return ScotchState(score, state.results, state.finished), Effect(
-                summary, changes, self.per_player(session, score), dealer)
+            return Scored(score, Effect(summary, changes, _sides.per_player(table.sides, score), dealer))
         losers = tuple(s for s in range(len(score)) if s != winner)
         over = GameOver((winner,), losers)
-        effect = Effect(summary, changes, self.per_player(session, score), dealer,
-                        (self.game_note(over, session, score),))
-        return self.new_game(state, over, session, index, score), effect
+        effect = Effect(summary, changes, _sides.per_player(table.sides, score), dealer,
+                        (self.game_note(over, table, score),))
+        return Scored(score, effect, over, self.game_report(over, table, score))
 
-    def new_game(self, state: ScotchState, over: GameOver, session: Session, index: int,
-                 score: Sequence[int]) -> ScotchState:
-        """A new game after the one hand `index` ended (a revoke ends one too), with `score`
-        its final score."""
-        sides = self.seated_sides(session)
-        winners = [p for s in over.winners for p in sides[s]]
-        finished = _target.game_over(state.finished, index, self.per_player(session, score), winners, sides)
-        return ScotchState(tuple(0 for _ in state.score), state.results + (over,), finished)
+    def game_report(self, over: GameOver, table: Table, score: Sequence[int]) -> FinishedGame:
+        """The game `over` ended, `score` its final score, as `target.finished_game` makes it
+        (numbered and placed by `finished_like`)."""
+        key = ("report", over.winners, tuple(score))
+        report = table.more.get(key)
+        if report is None:
+            sides = table.sides
+            winners = [p for s in over.winners for p in sides[s]]
+            report = remember(table.more, key, _target.finished_game(
+                1, 0, _sides.per_player(sides, score), winners, sides))
+        return report
 
-    def revoke_game(self, name: str, session: Session) -> GameOver:
-        side = self.side_of(session, name)
-        others = tuple(s for s in range(self.sides(session)) if s != side)
+    def revoke_game(self, name: str, table: Table) -> GameOver:
+        side = table.side_of[name]
+        others = tuple(s for s in range(len(table.sides)) if s != side)
         return GameOver(others, (side,), revoker=name)
 
-    def game_note(self, over: GameOver, session: Session, score: Sequence[int]) -> str:
+    def game_note(self, over: GameOver, table: Table, score: Sequence[int]) -> str:
+        names = table.names
+        alone = len(table.sides[0]) == 1  # each for himself: "Ann wins", but "Ann-Cid win"
         if over.revoker:
-            loser = self.side_name(session, over.losers[0])
-            if self.partnerships(session) and session.rules.get("revoke_paid_by") == "player":
+            loser = names[over.losers[0]]
+            if not alone and table.rules.get("revoke_paid_by") == "player":
                 return f"the revoke ends the game: {over.revoker} pays each opponent a game"
-            return f"the revoke ends the game: {loser} lose{'s' if not self.partnerships(session) else ''} it"
+            return f"the revoke ends the game: {loser} lose{'s' if alone else ''} it"
         winner = over.winners[0]
-        rest = ", ".join(f"{self.side_name(session, s)} {score[s]}" for s in over.losers)
-        return f"{self.side_name(session, winner)} win{'s' if not self.partnerships(session) else ''} the game with {score[winner]} ({rest})"
+        rest = ", ".join(f"{names[s]} {score[s]}" for s in over.losers)
+        return f"{names[winner]} win{'s' if alone else ''} the game with {score[winner]} ({rest})"
 
     # -- what a deal counts
 
-    def cards_taken(self, hand: Mapping[str, Any], session: Session) -> List[int]:
+    def cards_taken(self, hand: Mapping[str, Any], table: Table) -> List[int]:
         """Cards each side took; with one side's (or one player's) count left out, the rest."""
-        players = session.players
+        players = table.players
+        side_of = table.side_of
         n = len(players)
         pack = dealt_each(n) * n
-        sides = self.sides(session)
+        sides = len(table.sides)
         taken: List[Optional[int]] = [None] * sides
         for p in players:
             if p not in hand:
@@ -215,9 +266,9 @@ class ScotchWhist(Game):
             value = hand[p]
             if value % n:
                 raise ScorekeeperError(f"{p}: cards come in whole tricks of {n}, got {value}", field=p)
-            side = self.side_of(session, p)
+            side = side_of[p]
             if taken[side] is not None and taken[side] != value:
-                mate = next(q for q in players if q in hand and q != p and self.side_of(session, q) == side)
+                mate = next(q for q in players if q in hand and q != p and side_of[q] == side)
                 raise ScorekeeperError(f"{p}: {p} and {mate} are partners but {p}={value} and "
                                        f"{mate}={hand[mate]} differ", field=p)
             taken[side] = value
@@ -225,7 +276,7 @@ class ScotchWhist(Game):
         given = sum(t for t in taken if t is not None)
         first = players[0]
         if len(missing) > 1:
-            names = ", ".join(self.side_name(session, s) for s in missing)
+            names = ", ".join(table.names[s] for s in missing)
             raise ScorekeeperError(
                 f"{players[missing[0]]}: the cards taken are missing for {names}: give every "
                 f"{'side' if sides == 2 else 'player'}'s cards (one may be left out: it took the rest)",
@@ -240,28 +291,29 @@ class ScotchWhist(Game):
                                    field=first)
         return [t for t in taken if t is not None]
 
-    def counts(self, hand: Mapping[str, Any], session: Session) -> Dict[str, Any]:
-        """Who won each counting card, and the points for cards; all must be given."""
-        missing = [name for name in self.honour_order() if name not in hand
-                   and not self.honour_optional(name, hand)]
-        if missing:
-            name = missing[0]
-            raise ScorekeeperError(f"{name} is missing: who won {HONOUR_NAMES[name]}"
-                                   f"{' of trumps' if name != 'diamond_ten' else ''} "
-                                   f"(every counting card is taken in some trick)", field=name)
+    def deal_key(self, score: Tuple[int, ...], hand: Mapping[str, Any], table: Table,
+                 dealer: str) -> DealKey:
+        """Everything `scored` reads of a deal (all the counting cards must be given): the
+        score, the side that won each counting card (in `honour_order`; None: not in play),
+        each side's points for cards, and the dealer."""
+        order = self.honour_order()
+        for name in order:
+            if name not in hand and not self.honour_optional(name, hand):
+                raise ScorekeeperError(f"{name} is missing: who won {HONOUR_NAMES[name]}"
+                                       f"{' of trumps' if name != 'diamond_ten' else ''} "
+                                       f"(every counting card is taken in some trick)", field=name)
         self.check_extra(hand)
-        n = len(session.players)
-        dealt = dealt_each(n) * (2 if self.partnerships(session) else 1)
-        taken = self.cards_taken(hand, session)
-        counts: Dict[str, Any] = {name: self.side_of(session, hand[name])
-                                  for name in self.honour_order() if name in hand}
-        for name in self.honour_order():
-            if name in hand and taken[counts[name]] == 0:
+        n = len(table.players)
+        dealt = dealt_each(n) * len(table.sides[0])  # to a side: to each of its players
+        taken = self.cards_taken(hand, table)
+        side_of = table.side_of
+        sides = tuple(side_of[hand[name]] if name in hand else None for name in order)
+        for name, side in zip(order, sides):
+            if side is not None and taken[side] == 0:
                 raise ScorekeeperError(
                     f"{name}: {hand[name]} won {HONOUR_NAMES[name]} but "
-                    f"{self.side_name(session, counts[name])} took no cards in tricks", field=name)
-        counts["cards"] = [max(0, t - dealt) for t in taken]
-        return counts
+                    f"{table.names[side]} took no cards in tricks", field=name)
+        return score, sides, tuple(max(0, t - dealt) for t in taken), dealer
 
     def honour_order(self) -> Tuple[str, ...]:
         return ("ten", "ace", "king", "queen", "jack")
@@ -280,77 +332,98 @@ class ScotchWhist(Game):
     def count_out(self, score: Tuple[int, ...], counts: Mapping[str, Any], session: Session,
                   dealer: str) -> Tuple[Tuple[int, ...], Optional[int], List[str]]:
         """The deal counted in the book's order (`count_order`): the first side to 41 wins and
-        the rest of the deal does not count."""
-        race = _target.Race(dict(enumerate(score)), GAME)
+        the rest of the deal does not count. The score after it, the side out, the parts."""
+        return self.count_deal(score, counts, self.table(session), dealer)
+
+    def count_deal(self, score: Tuple[int, ...], counts: Mapping[str, Any], table: Table,
+                   dealer: str) -> Tuple[Tuple[int, ...], Optional[int], List[str]]:
+        """`count_out` with the sitting's table (as target.Race counts, written out: a miss of
+        the memo counts here)."""
+        names = table.names
+        s = list(score)
+        first: Optional[int] = None
         parts: List[str] = []
         for item in self.count_order():
             if item == "cards":
                 gained = {side: points for side, points in enumerate(counts["cards"]) if points}
+                for side, points in gained.items():
+                    s[side] += points
                 # the cards count for every side at once: of two who reach 41 by them, first_out
-                race.count_together(gained, rank=self.first_out(race.scores, session, dealer))
-                parts += [f"{self.side_name(session, side)} {points} for cards"
-                          for side, points in gained.items()]
+                best = _target.winners({side: s[side] for side in gained}, GAME,
+                                       rank=self.first_out(s, table, dealer))
+                if best:
+                    first = best[0]
+                parts += [f"{names[side]} {points} for cards" for side, points in gained.items()]
             elif item in counts:
                 side = counts[item]
                 points = 10 if item == "diamond_ten" else HONOURS[item]
-                race.count(side, points)
-                parts.append(f"{self.side_name(session, side)} {points} for {HONOUR_NAMES[item]}")
-            if race.over:
+                s[side] += points
+                if s[side] >= GAME:
+                    first = side
+                parts.append(f"{names[side]} {points} for {HONOUR_NAMES[item]}")
+            if first is not None:
                 break
-        return tuple(race.scores[side] for side in range(len(score))), race.first, parts
+        return tuple(s), first, parts
 
-    def first_out(self, s: Mapping[int, int], session: Session, dealer: str) -> Callable[[int], Any]:
+    def first_out(self, s: Sequence[int], table: Table, dealer: str) -> Callable[[int], Any]:
         """Two reach 41 by cards at once (the book is silent): the higher score wins; on equal
         scores the one sitting nearer the dealer's left (the eldest hand first). The rank of a
         side (higher is better)."""
-        players = session.players
-        start = players.index(dealer) + 1
-        seat = {self.side_of(session, players[(start + i) % len(players)]): i
-                for i in reversed(range(len(players)))}
+        seat = table.more.get(("seat", dealer))
+        if seat is None:
+            players = table.players
+            start = players.index(dealer) + 1
+            seat = remember(table.more, ("seat", dealer),
+                            {table.side_of[players[(start + i) % len(players)]]: i
+                             for i in reversed(range(len(players)))})
         return lambda side: (s[side], -seat[side])
 
     # -- standings
 
     def finish(self, state: ScotchState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players = session.players
-        sides = self.sides(session)
-        balances = self.player_balances(state, session)
-        lines = [f"game {len(state.results) + 1}: "
-                 + ", ".join(f"{self.side_name(session, s)} {state.score[s]}" for s in range(sides))
+        table = self.table(session)
+        names = table.names
+        results = state.results.values()
+        finished = state.finished.values()
+        scores = _sides.per_player(table.sides, state.score)
+        lines = [f"game {len(results) + 1}: "
+                 + ", ".join(f"{names[s]} {state.score[s]}" for s in range(len(names)))
                  + f" ({GAME} wins)"]
         return Standings(
-            game=self.name, players=players, scores=self.per_player(session, state.score),
-            effects=effects, unit=self.unit, balances=balances,
+            game=self.name, players=players, scores=scores,
+            effects=effects, unit=self.unit, balances=self.player_balances(results, table),
             next_dealer=self.dealer(session, len(session.hands)),
-            games_won=_target.games_won(state.finished, players), lines=tuple(lines),
-            columns={"to go": _target.to_go(self.per_player(session, state.score), GAME)},
-            in_progress=any(state.score), finished_games=state.finished,
-            extra_json={"games": [{"winners": [self.side_name(session, s) for s in o.winners],
-                                   "losers": [self.side_name(session, s) for s in o.losers],
-                                   "revoker": o.revoker} for o in state.results]},
+            games_won=_target.games_won(finished, players), lines=tuple(lines),
+            columns={"to go": _target.to_go(scores, GAME)},
+            in_progress=any(state.score), finished_games=finished,
+            extra_json={"games": [{"winners": [names[s] for s in o.winners],
+                                   "losers": [names[s] for s in o.losers],
+                                   "revoker": o.revoker} for o in results]},
         )
 
-    def player_balances(self, state: ScotchState, session: Session) -> Dict[str, int]:
+    def player_balances(self, results: Sequence[GameOver], table: Table) -> Dict[str, int]:
         """Each loser pays each winner one game; with four, partners pay and receive alike."""
-        players = session.players
+        players = table.players
+        side_of = table.side_of
+        by_player = len(table.sides[0]) > 1 and table.rules.get("revoke_paid_by") == "player"
         balances = {p: 0 for p in players}
-        for over in state.results:
-            if over.revoker and self.partnerships(session) and \
-                    session.rules.get("revoke_paid_by") == "player":
+        for over in results:
+            if over.revoker and by_player:
                 # The individual in fault pays each opponent a game; his partner is let off.
                 for p in players:
                     if p == over.revoker:
                         balances[p] -= 2
-                    elif self.side_of(session, p) != over.losers[0]:
+                    elif side_of[p] != over.losers[0]:
                         balances[p] += 1
                 continue
-            net = [0] * self.sides(session)
+            net = [0] * len(table.sides)
             for loser in over.losers:
                 for winner in over.winners:
                     net[loser] -= 1
                     net[winner] += 1
             for p in players:
-                balances[p] += net[self.side_of(session, p)]
+                balances[p] += net[side_of[p]]
         return balances
 
 
