@@ -150,6 +150,7 @@ def _played(session, plain: bool):
         effects = [(e.summary, list(e.changes.items()), list(e.scores.items()), e.dealer, tuple(e.notes))
                    for e in folded.effects]
     finished = [(g, list(g.scores.items())) for g in folded.state.finished]  # in the order reported
+    finished.append(type(folded.state.finished))  # a History, shared by the states after it
     return folded.state, finished, effects, [(str(err), err.field, err.fields, err.hand) for err in errors]
 
 

@@ -34,6 +34,7 @@ from .. import target as _target
 from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
                     normalise)
+from ..history import appended
 from .count import show_points, spoken
 
 # The kinds of the fields, made once, so that `_plain_values` knows them (by identity).
@@ -523,7 +524,7 @@ class Cribbage(Game):
         if winner is not None:  # as `settle_game` and `game_over` settle and report it
             balances = list(state.balances)
             notes.append(_game_won(table, state, index, scores, winner, balances))
-            finished = state.finished + (_finished_game(table, state, index, scores, winner),)
+            finished = appended(state.finished, _finished_game(table, state, index, scores, winner))
         worded: Sequence[str] = tuple(notes)
         if (winner is None or not ended_in_play) and starter is not None:
             worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
