@@ -310,3 +310,18 @@ def test_a_revoke_by_two_players_is_one_clear_error(cli):
     r = cli.refused("s", "hand", "s", "revoke=A,Y")
     assert r.stderr.strip() == ("error: revoke: one player only, got 'A,Y': the first revoke "
                                 "claimed ends the game (for example revoke=A)")
+
+
+def test_a_game_replaying_other_sittings_in_turn_scores_each_as_a_fresh_game_would():
+    """A game keeps the deals it has scored for its sitting only (games/whist/table.py): a
+    sitting with other rules or other players, replayed by the same game, is scored afresh."""
+    hands = [BOOK_HAND, {"revoke": "A"}, dict(BOOK_HAND, Y=4), {"revoke": "Y"}] * 3
+    # each differs from the one before it in its players or in one rule
+    sittings = [(BOOK_TABLE, {}), (("A", "Y", "B", "W"), {}), (BOOK_TABLE, {}),
+                (BOOK_TABLE, {"revoke_paid_by": "player"}), (BOOK_TABLE, {"first_dealer": "B"}),
+                (BOOK_TABLE, {})]
+    g = get_game("scotch-whist")
+    for players, rules in sittings:
+        session = Session(name="t", game="scotch-whist", players=players,
+                          rules=g.resolve_rules(rules, players), hands=tuple(Hand(h) for h in hands))
+        assert g.replay(session) == get_game("scotch-whist").replay(session)

@@ -398,3 +398,23 @@ def test_revoke_penalty_without_a_revoke_is_refused(cli):
     assert "revoke_penalty" in r.stderr
     cli.ok("hand", "w", "Ann=8", "revoke=Cid", "revoke_penalty=score")
     assert cli.json("show", "w")["scores"]["Bob"] == 3
+
+
+# ---------------------------------------------------------------- one game object, many sittings
+
+
+@pytest.mark.parametrize("game", ["short-whist", "long-whist"])
+def test_a_game_replaying_other_sittings_in_turn_scores_each_as_a_fresh_game_would(game):
+    """A game keeps the deals it has scored for its sitting only (games/whist/table.py): a
+    sitting with other rules or other players, replayed by the same game, is scored afresh."""
+    hands = [{"Ann": 10, "revoke": "Bob"}, {"Bob": 8, "honours": "Bob:4"}, {"Ann": 11},
+             {"Ann": 7, "revoke": "Cid"}, {"Ann": 13}, {"Ann": 13}] * 3
+    # each differs from the one before it in its players or in one rule
+    sittings = [(PLAYERS, {}), (("Ann", "Bob", "Cid", "Eve"), {}), (PLAYERS, {}),
+                (PLAYERS, {"revoke_penalty": "score"}), (PLAYERS, {"rubber_points": 0}),
+                (PLAYERS, {"first_dealer": "Cid"}), (PLAYERS, {})]
+    g = get_game(game)
+    for players, rules in sittings:
+        session = Session(name="t", game=game, players=players, rules=g.resolve_rules(rules, players),
+                          hands=tuple(Hand(h) for h in hands))
+        assert g.replay(session) == get_game(game).replay(session)

@@ -119,8 +119,7 @@ class WhistState(NamedTuple):
     finished: History[FinishedGame]      # every game finished, with its final score
 
 
-@dataclass(frozen=True)
-class Deal:
+class Deal(NamedTuple):
     """What one deal did to the score, in the order the law counts it."""
 
     score: Tuple[int, int]

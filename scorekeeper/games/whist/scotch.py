@@ -307,13 +307,14 @@ class ScotchWhist(Game):
         dealt = dealt_each(n) * len(table.sides[0])  # to a side: to each of its players
         taken = self.cards_taken(hand, table)
         side_of = table.side_of
-        sides = tuple(side_of[hand[name]] if name in hand else None for name in order)
-        for name, side in zip(order, sides):
-            if side is not None and taken[side] == 0:
-                raise ScorekeeperError(
-                    f"{name}: {hand[name]} won {HONOUR_NAMES[name]} but "
-                    f"{table.names[side]} took no cards in tricks", field=name)
-        return score, sides, tuple(max(0, t - dealt) for t in taken), dealer
+        sides = tuple([side_of[hand[name]] if name in hand else None for name in order])
+        if 0 in taken:  # a side that took no cards won no counting card
+            for name, side in zip(order, sides):
+                if side is not None and taken[side] == 0:
+                    raise ScorekeeperError(
+                        f"{name}: {hand[name]} won {HONOUR_NAMES[name]} but "
+                        f"{table.names[side]} took no cards in tricks", field=name)
+        return score, sides, tuple([max(0, t - dealt) for t in taken]), dealer
 
     def honour_order(self) -> Tuple[str, ...]:
         return ("ten", "ace", "king", "queen", "jack")
