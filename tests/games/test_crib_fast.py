@@ -243,18 +243,6 @@ def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
     assert read_here > 400  # (the rest hold a field only the parser reads, or a value written otherwise)
 
 
-def test_the_parts_of_five_ranks_are_those_rank_parts_counts():
-    """`count.five_rank_parts` (the fifteens from five.py's table of points) is
-    `stats.rank_parts` for every multiset of five ranks; `sorted_rank_parts` gives it."""
-    from scorekeeper.games.cribbage.count import five_rank_parts, sorted_rank_parts
-
-    for ranks in combinations_with_replacement(range(1, 14), 5):
-        if max(ranks.count(r) for r in ranks) <= 4:
-            assert five_rank_parts(ranks) == crib_stats.rank_parts(ranks), ranks
-            assert sorted_rank_parts(ranks) == crib_stats.rank_parts(ranks), ranks
-    assert sorted_rank_parts((1, 2, 3, 3)) == crib_stats.rank_parts((1, 2, 3, 3))  # four: counted
-
-
 def test_the_stem_of_five_ranks_is_what_their_parts_say():
     """`count.five_stem` (one pass, the fifteens from five.py's table) is the stem `_said`
     words from `rank_parts` for every five ranks said alike in every order, and None for

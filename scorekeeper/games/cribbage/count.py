@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import _PARTS_CACHE, _RANK_CACHE, RankParts, rank_parts_cached, rank_points_cached
+from .stats import _RANK_CACHE, RankParts, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
@@ -336,7 +336,7 @@ def _stem(key: Any, ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
         found = five_stem(ranks)
     else:
         found = None if len({n for n in _multiplicities(ranks) if n > 1}) > 1 else \
-            _said(sorted_rank_parts(ranks), ordinals)
+            _said(rank_parts_cached(ranks), ordinals)
     if found is None:  # a pair and a pair royal: which is said first follows the cards
         _remember(_STEMS, key, _ORDERED)
         return _ordered_stem(ranks, ordinals)
@@ -393,7 +393,7 @@ def _ordered_stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
     order = _paired_order(ordinals)
     found = _BY_ORDER.get((ranks, order))
     if found is None:
-        found = _said(sorted_rank_parts(ranks), ordinals)
+        found = _said(rank_parts_cached(ranks), ordinals)
         _remember(_BY_ORDER, (ranks, order), found)
     return found
 
@@ -429,47 +429,6 @@ def _multiplicities(ranks: Sequence[int]) -> List[int]:
             found.append(1)
             last = r
     return found
-
-
-def sorted_rank_parts(ranks: Tuple[int, ...]) -> RankParts:
-    """`stats.rank_parts` of sorted ranks, remembered (five ranks by `five_rank_parts`)."""
-    found = _PARTS_CACHE.get(ranks)
-    if found is None:
-        if len(ranks) != 5:
-            return rank_parts_cached(ranks)
-        found = five_rank_parts(ranks)
-        _remember(_PARTS_CACHE, ranks, found)
-    return found
-
-
-def five_rank_parts(ranks: Tuple[int, ...]) -> RankParts:
-    """`stats.rank_parts` of five sorted ranks (a show of four cards and a starter), the
-    fifteens found from five.py's table of their points less the pairs and runs, which are
-    quick to count (tests/games/test_crib_fast.py checks every five against `rank_parts`)."""
-    distinct: List[int] = []
-    mults: List[int] = []
-    for r in ranks:
-        if distinct and distinct[-1] == r:
-            mults[-1] += 1
-        else:
-            distinct.append(r)
-            mults.append(1)
-    stretches = []
-    i, n = 0, len(distinct)
-    while i < n:
-        j = i
-        while j + 1 < n and distinct[j + 1] == distinct[j] + 1:
-            j += 1
-        if j - i >= 2:
-            ways = 1
-            for m in mults[i:j + 1]:
-                ways *= m
-            stretches.append((tuple(distinct[i:j + 1]), ways))
-        i = j + 1
-    pairs = sum(m * (m - 1) for m in mults)
-    runs = sum(len(key) * ways for key, ways in stretches)
-    return RankParts((_RANK_CACHE[ranks] - pairs - runs) // 2, pairs, runs, tuple(stretches),
-                     sum(1 for m in mults if m > 1))
 
 
 def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:

@@ -185,7 +185,10 @@ class Cribbage(Game):
 
     def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex,
                       players: Sequence[str]) -> Optional[Dict[str, Any]]:
-        kinds = self._kinds(fields.by_name)  # (the log's own fields, such as corrected, are not among them)
+        """The typed values of a hand whose every field is named exactly and of a kind read
+        here (the log's own, such as corrected, is not), each value as a file writes it; else
+        None."""
+        kinds = self._kinds(fields.by_name)
         values: Dict[str, Any] = {}
         for name, value in raw.items():
             kind = kinds.get(name)  # exact names only: "ann" for Ann is the parser's to read
@@ -382,13 +385,16 @@ class Cribbage(Game):
                                              loser_deals, lurch, self._penalty_steps(session))
         return found
 
-    def _penalty_steps(self, session: Session) -> Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]:
+    def _penalty_steps(self, session: Session) -> "_Penalties":
         """For each penalty (in the order of PENALTIES), by offender: the steps `_steps` lists
         for it, (the side that takes it, the points, what is said)."""
         sides = self._seating(session.players)[0]
-        return tuple((name, {offender: tuple((side, points, _side_says(sides[side], f"takes {points}: {offender} {what}"))
-                                             for side in self._penalty_takers(session, offender))
-                             for offender in session.players})
+
+        def steps(offender: str, points: int, what: str) -> Tuple[Tuple[int, int, str], ...]:
+            return tuple((side, points, _side_says(sides[side], f"takes {points}: {offender} {what}"))
+                         for side in self._penalty_takers(session, offender))
+
+        return tuple((name, {offender: steps(offender, points, what) for offender in session.players})
                      for name, points, what in PENALTIES)
 
     def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
@@ -452,7 +458,6 @@ class Cribbage(Game):
         said: List[str] = []
         winner: Optional[int] = None
         ended_in_play = False
-        shown_upto = True  # the shows so far came before the game ended
         if table.last and state.deals_in_game == 0:
             side = seat[order[0]]
             scores[side] += 3
@@ -468,9 +473,9 @@ class Cribbage(Game):
         for name, by_offender in table.penalties:  # in the order the faults happen
             offender = hand.get(name)
             if offender is not None and winner is None:
-                for side, points, words in by_offender[offender]:
+                for side, points, text in by_offender[offender]:
                     scores[side] += points
-                    said.append(words)
+                    said.append(text)
                     if scores[side] >= target:
                         winner = side
                         break
@@ -917,9 +922,13 @@ _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joke
 _KNAVE = Rank.JACK
 
 
+# each penalty (PENALTIES' order), by offender: ((the side that takes it, points, what is said), ...)
+_Penalties = Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]
+
+
 class _Table(NamedTuple):
-    """What a plain deal reads of its table (the players, the variant, the target and
-    loser_deals), worked out once: `Cribbage._plain_deal`."""
+    """What a plain deal reads of its table (the players; the variant, the target, lurch,
+    loser_deals and three_penalties), worked out once: `Cribbage._plain_deal`."""
 
     plain: FrozenSet[str]                         # the fields a plain deal may have
     orders: Tuple[Tuple[str, ...], ...]           # by dealer: the order of play, the dealer last
@@ -945,13 +954,11 @@ class _Table(NamedTuple):
     pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
     crib_said: Tuple[str, ...]                    # by side: "Ann crib "
     show_said: Dict[str, Tuple[str, str, str]]    # by player: ("Ann scores ", "Ann shows ", "")
-    # each penalty (PENALTIES' order), by offender: ((the side that takes it, points, what is said), ...)
-    penalties: Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]
+    penalties: _Penalties                         # each penalty's steps, by offender
 
 
 def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
-                variant: str, target: int, loser_deals: bool, lurch: bool,
-                penalties: Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]) -> _Table:
+                variant: str, target: int, loser_deals: bool, lurch: bool, penalties: _Penalties) -> _Table:
     """The facts of `_Table`, each worded by the helpers the general path words them with."""
     sides, seat = seating
     n = len(players)
