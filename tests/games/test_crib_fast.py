@@ -70,3 +70,221 @@ def test_fifteens_by_pips_are_the_subsets_that_make_fifteen():
         pips = [min(r, 10) for r in ranks]
         subsets = sum(1 for size in range(2, 6) for sub in combinations(pips, size) if sum(sub) == 15)
         assert crib_stats.fifteens_of(ranks) == subsets
+
+
+# ---------------------------------------------------------------- the plain deal, both ways
+
+_EDGES = [70, 71, 99, 100, 89, 90, 118, 119, 170, 171, 199, 200]  # check_total's bounds
+
+
+def _random_rules(rng: random.Random, players):
+    rules = {"game": rng.choice([None, 31, 61, 121]), "lurch": rng.random() < 0.3,
+             "muggins": rng.random() < 0.3, "loser_deals": rng.random() < 0.4}
+    if len(players) == 2:
+        rules["variant"] = rng.choice(["six-card", "five-card", "eight-card"])
+    if len(players) == 3 and rng.random() < 0.3:
+        rules["sit_out"] = True
+    elif len(players) == 3:
+        rules["three_penalties"] = rng.choice(["left", "each"])
+    return rules
+
+
+def _random_deal(rng: random.Random, players, size: int):
+    """A deal as a file holds it: mostly plain (totals, cards, pegging, heels), now and then
+    with what only the general path plays (a misdeal, a penalty, points overlooked, `out`, a
+    forfeit) or a mistake (a card twice, a total too big, a total beside the cards)."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    hand = {}
+    if rng.random() < 0.4:  # points typed
+        for p in players:
+            if rng.random() < 0.85:
+                hand[p] = rng.choice([0, 0, 2, 7, 12, 20, 29, 35, 60]) if rng.random() < 0.95 else \
+                    rng.choice(_EDGES)  # the most a deal can score, and one more
+        if rng.random() < 0.2:
+            hand["starter"] = str(rng.choice([c for c in deck if c.rank is Rank.JACK] + deck[:3]))
+    else:
+        hand["starter"] = str(deck.pop()) if rng.random() < 0.97 else None
+        for p in players:
+            if rng.random() < 0.9:
+                hand[f"hand.{p}"] = " ".join(str(deck.pop()) for _ in range(size))
+            if rng.random() < 0.6:
+                hand[f"play.{p}"] = rng.choice([0, 1, 2, 3, 5, 9, 14])
+        if rng.random() < 0.7:
+            hand["crib"] = " ".join(str(deck.pop()) for _ in range(4))
+        if rng.random() < 0.03 and hand.get(f"hand.{players[0]}"):
+            hand[f"hand.{players[0]}"] = hand[f"hand.{players[0]}"].rsplit(" ", 1)[0] + " " + str(hand["starter"])
+        if rng.random() < 0.03:
+            hand[rng.choice(players)] = 5
+    if rng.random() < 0.15:
+        hand["heels"] = rng.choice(["yes", "no"])
+    if rng.random() < 0.1:
+        hand["note"] = "a remark"
+    extra = rng.random()
+    if extra < 0.02:
+        return {"misdeal": "yes"}
+    if extra < 0.03:
+        return {"forfeit": rng.choice(players)}
+    if extra < 0.12:
+        hand[rng.choice(["touched", "confused", "failed_to_play", "touched_pegs"])] = rng.choice(players)
+        if rng.random() < 0.3:
+            hand[rng.choice(["touched", "confused", "failed_to_play", "touched_pegs"])] = rng.choice(players)
+    elif extra < 0.14:
+        hand[f"overlooked.{rng.choice(players)}"] = rng.randint(1, 3)
+    elif extra < 0.16:
+        hand["out"] = rng.choice(players)
+    return {k: v for k, v in hand.items() if v is not None}
+
+
+def _played(session, plain: bool):
+    """(the state after the last hand, every effect in words and figures, every refusal) of a
+    replay that goes on past each refused hand, with the plain deal's path or without it."""
+    from unittest import mock
+
+    from scorekeeper.games.cribbage.game import Cribbage
+
+    game = Cribbage()
+    errors = []
+    with mock.patch.object(Cribbage, "_table", Cribbage._table if plain else lambda self, session: None):
+        folded = game.fold(session, errors=errors)
+        effects = [(e.summary, list(e.changes.items()), list(e.scores.items()), e.dealer, tuple(e.notes))
+                   for e in folded.effects]
+    finished = [(g, list(g.scores.items())) for g in folded.state.finished]  # in the order reported
+    finished.append(type(folded.state.finished))  # a History, shared by the states after it
+    return folded.state, finished, effects, [(str(err), err.field, err.fields, err.hand) for err in errors]
+
+
+def test_the_plain_deal_scores_every_deal_as_the_general_path_does():
+    """`Cribbage._plain_deal` (most deals of a long sitting) against the general path (the
+    steps listed, then raced): the same state after every sitting, the same summary, changes,
+    scores, dealer and notes of every hand, the same refusals; at two, three and four players,
+    every variant, targets low enough that games end at every step of a deal."""
+    from scorekeeper.games.cribbage.game import HAND_SIZE, Cribbage
+    from scorekeeper.model import Hand, Session
+
+    rng = random.Random(2023)
+    plain_deals = 0
+    for number in range(300):
+        players = rng.choice([("Ann", "Bob"), ("Ann", "Bob", "Cid"), ("Ann", "Bob", "Cid", "Dee")])
+        rules = Cribbage().resolve_rules(_random_rules(rng, players), players)
+        size = HAND_SIZE[rules["variant"]]
+        deals = [_random_deal(rng, players, size) for _ in range(rng.randint(1, 40))]
+        session = Session(f"s{number}", "cribbage", players, rules,
+                          hands=tuple(Hand(d, None, {}) for d in deals))
+        fast, slow = _played(session, True), _played(session, False)
+        assert fast == slow, (players, rules)
+        plain_deals += sum(1 for d in deals if not {"misdeal", "forfeit", "out"} & set(d)
+                           and not any(k.startswith("overlooked.") for k in d))
+    assert plain_deals > 5000  # the most of them plain
+
+
+def _random_value(rng: random.Random, name: str, size: int):
+    """A value for a field, mostly as a file writes it, now and then written otherwise or wrong."""
+    deck = list(DECK)
+    rng.shuffle(deck)
+    odd = rng.random() < 0.2
+    if name.startswith(("hand.", "crib")):
+        n = size if name.startswith("hand.") else 4
+        if not odd:
+            return " ".join(str(c) for c in deck[:n])
+        return rng.choice([",".join(str(c) for c in deck[:n]), " ".join(str(c).lower() for c in deck[:n]),
+                           " ".join(str(c) for c in deck[:n - 1]), " ".join(str(c) for c in deck[:n + 1]),
+                           " ".join(str(c) for c in deck[:n - 1]) + " " + str(deck[0]),
+                           " ".join(str(c) for c in deck[:n - 1]) + " JK", "", "  ", None,
+                           [str(c) for c in deck[:n]], "T♥ 5♦ 9♣ QS"[: 3 * n], 5])
+    if name == "starter":
+        return str(deck[0]) if not odd else rng.choice(["jk", "10h", "T♥", "", None, 5, "5H 6H", "XX"])
+    if name in ("heels", "misdeal"):
+        return rng.choice([True, False]) if not odd else rng.choice(["yes", "no", "", "maybe", 1, None])
+    if name in ("note", "at"):
+        return "a remark" if not odd else rng.choice(["", "  ", " x ", "y" * 2001, 7, None])
+    if name in ("touched", "out", "forfeit"):
+        return rng.choice(["Ann", "Bob", "bob", " Bob", "Zed", "Ann,Bob", 3])
+    if not odd:
+        return rng.randint(0, 30)
+    return rng.choice([-1, 10 ** 9, 10 ** 9 + 1, True, "12", " 7 ", "", None, 2.5, "x"])
+
+
+def test_the_fields_of_a_deal_are_read_as_the_shared_parser_reads_them():
+    """`Cribbage.checked` reads the usual deal itself (points as numbers, cards as tokens read
+    before, flags, players' names, text) and leaves the rest to `Game.checked`: the same
+    values, or the same refusal at the same place, for every hand, however it is written."""
+    from scorekeeper.fields import field_index
+    from scorekeeper.games.base import Game
+    from scorekeeper.games.cribbage.game import HAND_SIZE, Cribbage
+    from scorekeeper.model import Hand, ScorekeeperError, Session, Source
+
+    rng = random.Random(23)
+    game = Cribbage()
+    read_here = 0
+    for number in range(4000):
+        players = rng.choice([("Ann", "Bob"), ("Ann", "Bob", "Cid", "Dee")])
+        variant = rng.choice(["six-card", "five-card", "eight-card"]) if len(players) == 2 else "six-card"
+        session = Session("s", "cribbage", players, game.resolve_rules({"variant": variant}, players))
+        names = [f.name for f in game.fields(session)] + ["note", "at"]
+        chosen = rng.sample(names, rng.randint(1, 9))
+        if rng.random() < 0.05:
+            chosen.append(rng.choice(["ann", "HAND.Bob", "Note", "nonsense", "corrected"]))
+        if rng.random() < 0.05:
+            chosen = rng.sample(["note", "at"], rng.randint(1, 2))  # nothing played
+        raw = {name: _random_value(rng, name.lower(), HAND_SIZE[variant]) for name in chosen}
+        hand = Hand(raw, Source("s.yaml", 9), {name: 10 + i for i, name in enumerate(raw)})
+
+        def read(how):
+            try:
+                return "ok", how()
+            except ScorekeeperError as err:
+                return "refused", (str(err), err.field, err.source, err.hand)
+
+        shared = read(lambda: Game.checked(game, hand, session, 3, field_index(game.fields(session))))
+        own = read(lambda: game.checked(hand, session, 3, field_index(game.fields(session))))
+        assert own == shared, raw
+        read_here += game._plain_values(raw, field_index(game.fields(session)), players) is not None
+    assert read_here > 400  # (the rest hold a field only the parser reads, or a value written otherwise)
+
+
+def test_the_stem_of_five_ranks_is_what_their_parts_say():
+    """`count.five_stem` (one pass, the fifteens from five.py's table) is the stem `_said`
+    words from `rank_parts` for every five ranks said alike in every order, and None for
+    those whose pairs are said in the order of the cards (a pair and a pair royal)."""
+    from scorekeeper.games.cribbage import count
+
+    ordered = 0
+    for ranks in combinations_with_replacement(range(1, 14), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        paired = {ranks.count(r) for r in ranks if ranks.count(r) > 1}
+        found = count.five_stem(ranks)
+        if len(paired) > 1:
+            ordered += 1
+            assert found is None, ranks
+        else:
+            assert found is count._said(crib_stats.rank_parts(ranks), ranks), ranks
+    assert ordered == 13 * 12  # a pair royal of one rank and a pair of another
+
+
+def test_the_spoken_count_of_every_rank_pattern_with_flushes_and_nobs():
+    """Every five ranks as a hand of four and a starter, in random orders and suits, flushes
+    (of four, of five, in a crib) and his nob drawn often: worded as `say(count_hand(...))`."""
+    rng = random.Random(5)
+    suits = list(Suit)
+    for ranks in combinations_with_replacement(list(Rank), 5):
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        for _ in range(4):
+            order = list(ranks)
+            rng.shuffle(order)
+            one = rng.choice(suits)
+            while True:
+                if len(set(order[:4])) == 4 and rng.random() < 0.5:  # a flush in hand
+                    chosen = [one] * 4 + [rng.choice([one] + suits)]
+                else:
+                    chosen = [rng.choice(suits) for _ in order]
+                if rng.random() < 0.3 and Rank.JACK in order[:4]:  # his nob
+                    chosen[4] = chosen[order.index(Rank.JACK)]
+                cards = [Card(r, s) for r, s in zip(order, chosen)]
+                if len(set(cards)) == 5:
+                    break
+            crib = rng.random() < 0.3
+            listed = count_hand(cards[:4], cards[4], crib)
+            assert spoken(cards[:4], cards[4], crib) == (listed.total, say(listed)), cards

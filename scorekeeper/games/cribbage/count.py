@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import _PARTS_CACHE, _RANK_CACHE, rank_parts_cached, rank_points_cached
+from .stats import _RANK_CACHE, RankParts, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
@@ -249,15 +249,22 @@ def table(count: Count) -> List[List[str]]:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (for the
     advisor, which counts hundreds of shows). Ranks are scored once per rank pattern."""
-    ordinals = [c.ordinal for c in hand]
-    ordinals.append(starter.ordinal)
-    ordinals.sort()
-    ranks = tuple(ordinals)
-    total = _RANK_CACHE.get(ranks)
-    if total is None:
-        total = rank_points_cached(ranks)
+    if len(hand) < 7:  # the ranks by the sum of their weights (see `spoken`): no sort
+        key = _WEIGHT[starter.ordinal]
+        for c in hand:
+            key += _WEIGHT[c.ordinal]
+        total = _POINTS_BY_WEIGHT.get(key)
+        if total is None:
+            total = rank_points_cached(tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)])))
+            _remember(_POINTS_BY_WEIGHT, key, total)
+    else:
+        total = rank_points_cached(tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)])))
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     return total + flush + nobs
+
+
+_WEIGHT = tuple(8 ** ordinal for ordinal in range(14))  # a multiset of ranks: the sum of its weights
+_POINTS_BY_WEIGHT: Dict[int, int] = {}  # the ranks (the sum of their weights) -> rank_points
 
 
 def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[int, int]:
@@ -277,27 +284,151 @@ def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[in
 
 def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int, str]:
     """(the total, the count as a player says it): the same as `count_hand`'s total and
-    `say(count_hand(...))`, worded from the ranks (their fifteens, pairs and runs remembered
-    for each rank pattern) without listing the combinations; each wording is remembered too.
-    The cards are taken as checked (the replay checks a deal's cards once; `count_hand`
-    checks them)."""
-    ordinals = [c.ordinal for c in hand]
-    ordinals.append(starter.ordinal)
-    ranks = tuple(sorted(ordinals))
-    parts = _PARTS_CACHE.get(ranks) or rank_parts_cached(ranks)
+    `say(count_hand(...))`, worded from the ranks without listing the combinations. The cards
+    are taken as checked (the replay checks a deal's cards once; `count_hand` checks them).
+
+    What the ranks say (their fifteens, pairs and runs: a `_Stem`) is remembered for each
+    rank pattern, and each wording for each stem with its flush and nob: the thousands of
+    patterns a long sitting shows word themselves in a few hundred ways."""
+    if len(hand) < 7:  # the ranks by their weights: no sort (at most 7 cards of a rank)
+        key: Any = _WEIGHT[starter.ordinal]
+        for c in hand:
+            key += _WEIGHT[c.ordinal]
+    else:
+        key = tuple(sorted([starter.ordinal, *(c.ordinal for c in hand)]))
+    stem = _STEMS.get(key)
+    if stem is None or stem is _ORDERED:  # new, or which of two paired ranks is said first
+        ordinals = [c.ordinal for c in hand]  # follows the order of the cards
+        ordinals.append(starter.ordinal)
+        ranks = tuple(sorted(ordinals))
+        stem = _stem(key, ranks, ordinals) if stem is None else _ordered_stem(ranks, ordinals)
     flush, nobs = _flush_and_nobs(hand, starter, crib)
-    # two ranks paired: which is said first follows the order of the cards
-    order = _paired_order(ordinals) if parts.paired > 1 else ()
-    key = (ranks, flush, nobs, order)
-    found = _SPOKEN.get(key)
+    found = stem.words.get(2 * flush + nobs)
     if found is None:
-        if len(_SPOKEN) > 100_000:
-            _SPOKEN.clear()
-        found = _SPOKEN[key] = _word_count(ordinals, parts, flush, nobs)
+        found = stem.words[2 * flush + nobs] = _word_count(stem, flush, nobs)
     return found
 
 
-_SPOKEN: Dict[Tuple[Any, ...], Tuple[int, str]] = {}
+class _Stem:
+    """What the ranks of a show say: how many fifteens, then the pairs and the runs, each
+    phrase with its points; and the wordings made of it so far, by 2 * flush + nob."""
+
+    __slots__ = ("fifteens", "groups", "points", "words")
+
+    def __init__(self, fifteens: int, groups: Tuple[Tuple[str, int], ...]) -> None:
+        self.fifteens = fifteens
+        self.groups = groups
+        self.points = 2 * fifteens + sum(points for _, points in groups)
+        self.words: Dict[int, Tuple[int, str]] = {}
+
+
+_ORDERED = _Stem(0, ())  # the mark of a rank pattern whose pairs are said in the cards' order
+_STEMS: Dict[Any, _Stem] = {}  # the ranks (the sum of their weights) -> their stem, or _ORDERED
+_BY_ORDER: Dict[Tuple[Tuple[int, ...], Tuple[int, ...]], _Stem] = {}  # (ranks, paired order) -> stem
+_SAID: Dict[Tuple[int, Tuple[Tuple[str, int], ...]], _Stem] = {}  # one stem for each way of saying
+_MOST = 100_000  # remembered at most (rank patterns are few: a bound, never reached in play)
+
+
+def _stem(key: Any, ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
+    """The stem of a rank pattern (`ordinals`: the cards' ranks in their order), remembered
+    by its `key`."""
+    if len(ranks) == 5:
+        found = five_stem(ranks)
+    else:
+        found = None if len({n for n in _multiplicities(ranks) if n > 1}) > 1 else \
+            _said(rank_parts_cached(ranks), ordinals)
+    if found is None:  # a pair and a pair royal: which is said first follows the cards
+        _remember(_STEMS, key, _ORDERED)
+        return _ordered_stem(ranks, ordinals)
+    _remember(_STEMS, key, found)
+    return found
+
+
+def five_stem(ranks: Tuple[int, ...]) -> Optional[_Stem]:
+    """The stem of five sorted ranks (a show of four cards and a starter), when they are said
+    alike in every order (None: a pair and a pair royal, said in the order of the cards):
+    `_said` of their parts, counted in one pass, the fifteens from five.py's table of points
+    (tests/games/test_crib_fast.py compares every five)."""
+    distinct: List[int] = []
+    mults: List[int] = []
+    for r in ranks:
+        if distinct and distinct[-1] == r:
+            mults[-1] += 1
+        else:
+            distinct.append(r)
+            mults.append(1)
+    paired = [m for m in mults if m > 1]
+    if len(paired) > 1 and paired[0] != paired[1]:
+        return None
+    groups = []
+    pairs = sum(m * (m - 1) for m in paired)
+    if pairs:
+        groups.append((_FIVE_PAIRS[len(paired), paired[0]], pairs))
+    runs = 0
+    i, n = 0, len(distinct)
+    while i < n:  # five cards hold one stretch of three ranks or more at most
+        j = i
+        while j + 1 < n and distinct[j + 1] == distinct[j] + 1:
+            j += 1
+        if j - i >= 2:
+            ways = 1
+            for m in mults[i:j + 1]:
+                ways *= m
+            runs = (j - i + 1) * ways
+            groups.append((_runs_said(((tuple(distinct[i:j + 1]), ways),)), runs))
+        i = j + 1
+    key = ((_RANK_CACHE[ranks] - pairs - runs) // 2, tuple(groups))
+    found = _SAID.get(key)
+    if found is None:
+        found = _Stem(*key)
+        _remember(_SAID, key, found)
+    return found
+
+
+# the pairs of five cards said alike in every order: (how many ranks paired, cards of each)
+_FIVE_PAIRS = {(1, 2): "a pair", (1, 3): "a pair royal", (1, 4): "a double pair royal", (2, 2): "two pairs"}
+
+
+def _ordered_stem(ranks: Tuple[int, ...], ordinals: Sequence[int]) -> _Stem:
+    order = _paired_order(ordinals)
+    found = _BY_ORDER.get((ranks, order))
+    if found is None:
+        found = _said(rank_parts_cached(ranks), ordinals)
+        _remember(_BY_ORDER, (ranks, order), found)
+    return found
+
+
+def _said(parts: RankParts, ordinals: Sequence[int]) -> _Stem:
+    groups = []
+    if parts.pairs:
+        groups.append((_pairs_said(ordinals), parts.pairs))
+    if parts.runs:
+        groups.append((_runs_said(parts.stretches), parts.runs))
+    key = (parts.fifteens, tuple(groups))
+    found = _SAID.get(key)
+    if found is None:
+        found = _Stem(*key)
+        _remember(_SAID, key, found)
+    return found
+
+
+def _remember(cache: Dict[Any, Any], key: Any, value: Any) -> None:
+    if len(cache) > _MOST:
+        cache.clear()
+    cache[key] = value
+
+
+def _multiplicities(ranks: Sequence[int]) -> List[int]:
+    """How many cards of each rank (the ranks sorted), in the order of the ranks."""
+    found: List[int] = []
+    last = None
+    for r in ranks:
+        if r == last:
+            found[-1] += 1
+        else:
+            found.append(1)
+            last = r
+    return found
 
 
 def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:
@@ -308,15 +439,11 @@ def _paired_order(ordinals: Sequence[int]) -> Tuple[int, ...]:
     return tuple(r for r in seen if ordinals.count(r) > 1)
 
 
-def _word_count(ordinals: Sequence[int], parts: Any, flush: int, nobs: int) -> Tuple[int, str]:
-    total = parts.points + flush + nobs
-    said = [f"fifteen {2 * n}" for n in range(1, parts.fifteens + 1)]
-    running = 2 * parts.fifteens
-    groups = []
-    if parts.pairs:
-        groups.append((_pairs_said(ordinals), parts.pairs))
-    if parts.runs:
-        groups.append((_runs_said(parts.stretches), parts.runs))
+def _word_count(stem: _Stem, flush: int, nobs: int) -> Tuple[int, str]:
+    total = stem.points + flush + nobs
+    said = [f"fifteen {2 * n}" for n in range(1, stem.fifteens + 1)]
+    running = 2 * stem.fifteens
+    groups = list(stem.groups)
     if flush:
         groups.append((f"a flush of {_word(flush)}", flush))
     if nobs:

@@ -24,17 +24,25 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Rank, full_deck
-from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
-from ...model import ScorekeeperError, Session
+from ...cards import Rank, full_deck, known_card, known_cards
+from ...fields import BOOLEAN, CARD, MAX_NUMBER, MAX_TEXT, PLAYER, TEXT, Field, FieldIndex, cards, integer
+from ...model import Hand, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
                     normalise)
+from ..history import appended
 from .count import show_points, spoken
+
+# The kinds of the fields, made once, so that `_plain_values` knows them (by identity).
+_POINTS = integer(0)
+_CARDS = {n: cards((n,)) for n in (3, 4, 6)}
+_READ_POINTS, _READ_CARD, _READ_FLAG, _READ_TEXT, _READ_PLAYER = 0, -1, -2, -3, -4  # and n > 0: n cards
+_READ_KINDS = {id(_POINTS): _READ_POINTS, id(CARD): _READ_CARD, id(BOOLEAN): _READ_FLAG,
+               id(TEXT): _READ_TEXT, id(PLAYER): _READ_PLAYER, **{id(kind): n for n, kind in _CARDS.items()}}
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -138,21 +146,21 @@ class Cribbage(Game):
     def fields(self, session: Session) -> List[Field]:
         size = HAND_SIZE[session.rules["variant"]]
         players = session.players
-        found = [Field(p, integer(0), f"the points {p} scored this deal in the play and the show "
+        found = [Field(p, _POINTS, f"the points {p} scored this deal in the play and the show "
                                            "(heels and penalties have their own fields)") for p in players]
         found.append(Field("starter", CARD, "the card turned up (to count the cards)"))
-        found += [Field(f"hand.{p}", cards((size,)), f"the {size} cards {p} showed") for p in players]
+        found += [Field(f"hand.{p}", _CARDS[size], f"the {size} cards {p} showed") for p in players]
         size_crib = 3 if session.rules.get("three_crib") == "three" else 4
-        found.append(Field("crib", cards((size_crib,)), f"the {size_crib} cards of the crib "
+        found.append(Field("crib", _CARDS[size_crib], f"the {size_crib} cards of the crib "
                                                          f"(the dealer's)"))
-        found += [Field(f"play.{p}", integer(0), f"points {p} pegged in the play") for p in players]
+        found += [Field(f"play.{p}", _POINTS, f"points {p} pegged in the play") for p in players]
         found.append(Field("heels", BOOLEAN, "a knave turned up: two to the dealer (counted by "
                                              "itself when the starter is a knave; heels=no if "
                                              "not taken in time)"))
         found.append(Field("misdeal", BOOLEAN, "the dealer misdealt: two to the non-dealer, and "
                                                "he deals again"))
         found += [Field(name, PLAYER, f"who {what} (he forfeits {n})") for name, n, what in PENALTIES]
-        found += [Field(f"overlooked.{p}", integer(0), f"points {p} failed to count")
+        found += [Field(f"overlooked.{p}", _POINTS, f"points {p} failed to count")
                   for p in players]
         found += [Field(f"overscored.{p}", integer(1), f"points {p} took beyond his due (§ 82 "
                         f"ix): his opponents take them") for p in players]
@@ -161,6 +169,64 @@ class Cribbage(Game):
                                               "xxii; \"refuses to abide by the rules\"): his "
                                               "side loses it at once"))
         return found
+
+    def checked(self, hand: Hand, session: Session, index: int,
+                fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
+        """The hand's typed values: read here when every value is as a file writes it
+        (points as numbers, cards as tokens read before, flags as yes or no, players' names,
+        text) and something was played, else by the shared field parser, which also says what
+        is wrong (`Game.checked`: the same values whenever both read them; a replay reads
+        thousands of hands; tests/games/test_crib_fast.py compares)."""
+        if fields is not None and not fields.required:
+            found = self._plain_values(hand.fields, fields, session.players)
+            if found is not None and len(found) > ("note" in found) + ("at" in found):
+                return found
+        return super().checked(hand, session, index, fields)
+
+    def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex,
+                      players: Sequence[str]) -> Optional[Dict[str, Any]]:
+        """The typed values of a hand whose every field is named exactly and of a kind read
+        here (the log's own, such as corrected, is not), each value as a file writes it; else
+        None."""
+        kinds = self._kinds(fields.by_name)
+        values: Dict[str, Any] = {}
+        for name, value in raw.items():
+            kind = kinds.get(name)  # exact names only: "ann" for Ann is the parser's to read
+            if kind is None:
+                return None
+            t = type(value)
+            if kind == _READ_POINTS:
+                if t is not int or not 0 <= value <= MAX_NUMBER:
+                    return None
+            elif kind > 0:  # that many cards
+                value = known_cards(value, kind)
+                if value is None:
+                    return None
+            elif kind == _READ_CARD:
+                value = known_card(value) if t is str else None
+                if value is None:
+                    return None
+            elif kind == _READ_FLAG:
+                if t is not bool:
+                    return None
+            elif kind == _READ_PLAYER:
+                if t is not str or value not in players:
+                    return None
+            elif t is not str or len(value) > MAX_TEXT or not value.strip():  # _READ_TEXT
+                return None
+            values[name] = value
+        return values
+
+    def _kinds(self, by_name: Mapping[str, Field]) -> Dict[str, int]:
+        """How `_plain_values` reads each field (by its name) of the kinds it knows: worked
+        out once per replay, for the fields last asked about."""
+        last = self.__dict__.get("_read_kinds")
+        if last is not None and last[0] is by_name:
+            return last[1]
+        kinds = {name: _READ_KINDS[id(field.kind)] for name, field in by_name.items()
+                 if id(field.kind) in _READ_KINDS and name == field.name}
+        self.__dict__["_read_kinds"] = (by_name, kinds)
+        return kinds
 
     def card_fields(self, session: Session) -> Sequence[str]:
         # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
@@ -237,6 +303,11 @@ class Cribbage(Game):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
+        table = self._table(session)
+        if table is not None and hand.keys() <= table.plain:
+            done = self._plain_deal(state, hand, session, index, table)
+            if done is not None:
+                return done
         steps, counted, marks = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
         before = state.scores
@@ -292,6 +363,189 @@ class Cribbage(Game):
                             state.finished, shown)
         return new, Effect(summary, changes, after, dealer, worded)
 
+    # ---------------------------------------------------------------- the plain deal, fast
+
+    def _table(self, session: Session) -> Optional["_Table"]:
+        """The facts of this table under its rules that every deal reads (None: one sits out
+        each deal, which only the general path plays), worked out once per table."""
+        rules = session.rules
+        if rules.get("sit_out"):
+            return None
+        key = (session.players, rules["variant"], rules.get("game"), bool(rules.get("loser_deals")),
+               bool(rules.get("lurch")), rules.get("three_penalties", "left"))
+        cache = self.__dict__.get("_tables")
+        if cache is None:
+            cache = self.__dict__["_tables"] = {}
+        found = cache.get(key)
+        if found is None:
+            if len(cache) > 64:
+                cache.clear()
+            players, variant, _, loser_deals, lurch, _ = key
+            found = cache[key] = _make_table(self._seating(players), players, variant, self.target(rules),
+                                             loser_deals, lurch, self._penalty_steps(session))
+        return found
+
+    def _penalty_steps(self, session: Session) -> "_Penalties":
+        """For each penalty (in the order of PENALTIES), by offender: the steps `_steps` lists
+        for it, (the side that takes it, the points, what is said)."""
+        sides = self._seating(session.players)[0]
+
+        def steps(offender: str, points: int, what: str) -> Tuple[Tuple[int, int, str], ...]:
+            return tuple((side, points, _side_says(sides[side], f"takes {points}: {offender} {what}"))
+                         for side in self._penalty_takers(session, offender))
+
+        return tuple((name, {offender: steps(offender, points, what) for offender in session.players})
+                     for name, points, what in PENALTIES)
+
+    def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
+                    table: "_Table") -> Optional[Tuple[CribState, Effect]]:
+        """A deal of points, cards, pegging and penalties (no misdeal, points overlooked or
+        over-scored, `out`, or one sitting out: `table.plain` names its fields), scored as the
+        general path (`_steps` and the race in `apply`) scores it, without its list of steps:
+        a replay meets thousands of them. None when anything is amiss: the general path then
+        says what (tests/games/test_crib_fast.py plays both ways and compares)."""
+        dealer_index = state.dealer
+        order = table.orders[dealer_index]
+        dealer = order[-1]
+        seat = table.seat
+        starter = hand.get("starter")
+        # what the cards and totals count (as `counted`: any mistake is the general path's)
+        crib_cards = hand.get("crib")
+        if starter is not None:
+            placed = [starter]
+            for p in table.hand_fields:
+                cards = hand.get(p)
+                if cards is not None:
+                    placed += cards
+            if crib_cards is not None:
+                placed += crib_cards
+            unique = set(placed)
+            if len(unique) != len(placed) or not unique <= _PACK:
+                return None
+        shows: Dict[str, int] = {}
+        from_cards: Dict[str, int] = {}
+        for p, hand_field, play_field in table.own_fields:
+            if p in hand:
+                total = hand[p]
+                if hand_field in hand or play_field in hand:
+                    return None
+                if total > (table.most_dealing if p == dealer else table.most):
+                    return None
+                shows[p] = total
+            else:
+                cards = hand.get(hand_field)
+                if cards is not None:
+                    if starter is None:
+                        return None
+                    shows[p] = from_cards[p] = show_points(cards, starter)
+        crib: Optional[int] = None
+        if crib_cards is not None:
+            if starter is None or dealer in hand:
+                return None
+            crib = show_points(crib_cards, starter, crib=True)
+        heels = hand.get("heels")
+        is_knave = starter is not None and starter.rank is _KNAVE
+        if heels and starter is not None and not is_knave:
+            return None
+        if hand.get("touched") == dealer:
+            return None
+        if heels is None:
+            heels = is_knave
+        # the race (§ 82 xvi): each step in the law's order until a side reaches the target
+        target = table.target
+        before = state.scores
+        scores = list(before)
+        said: List[str] = []
+        winner: Optional[int] = None
+        ended_in_play = False
+        if table.last and state.deals_in_game == 0:
+            side = seat[order[0]]
+            scores[side] += 3
+            said.append(table.last_said[side])
+            if scores[side] >= target:
+                winner = side
+        if heels and winner is None:
+            side = seat[dealer]
+            scores[side] += 2
+            said.append(table.heels_said[side])
+            if scores[side] >= target:
+                winner = side
+        for name, by_offender in table.penalties:  # in the order the faults happen
+            offender = hand.get(name)
+            if offender is not None and winner is None:
+                for side, points, text in by_offender[offender]:
+                    scores[side] += points
+                    said.append(text)
+                    if scores[side] >= target:
+                        winner = side
+                        break
+        if winner is None:
+            pegs = [(seat[p], hand[f]) for p, f in table.play_order[dealer_index] if hand.get(f)]
+            if pegs:
+                pegged: Dict[int, int] = {}
+                for side, n in pegs:
+                    pegged[side] = pegged.get(side, 0) + n
+                if sum(1 for side, n in pegged.items() if scores[side] + n >= target) > 1:
+                    return None  # two could each have pegged out: `out` must say who
+                for side, n in pegs:
+                    scores[side] += n
+                    said.append(table.pegs_said[side] + str(n))
+                    if scores[side] >= target:
+                        winner = side
+                        ended_in_play = True
+                        break
+        shown_hands: List[Tuple[str, int]] = []
+        shown_crib: Optional[int] = None
+        if winner is None:
+            for p in order:
+                n = shows.get(p)
+                if n is not None:
+                    if p in from_cards:
+                        shown_hands.append((p, n))
+                    if n:
+                        side = seat[p]
+                        scores[side] += n
+                        scored, showed, whose = table.show_said[p]
+                        said.append((scored if p in hand else showed) + str(n) + whose)
+                        if scores[side] >= target:
+                            winner = side
+                            break
+                if p == dealer and crib is not None:
+                    shown_crib = crib
+                    if crib:
+                        side = seat[p]
+                        scores[side] += crib
+                        said.append(table.crib_said[side] + str(crib))
+                        if scores[side] >= target:
+                            winner = side
+                            break
+        if len(shown_hands) > 1 and dealer_index < len(order) - 1:  # in the table's order, as
+            place = table.player_place                                # `_shown` gives them
+            shown_hands.sort(key=lambda item: place[item[0]])
+        seated = table.seated
+        changes = {p: scores[side] - before[side] for p, side in seated}
+        after = {p: scores[side] for p, side in seated}
+        notes: List[str] = []
+        if winner is not None:  # as `settle_game` and `game_over` settle and report it
+            balances = list(state.balances)
+            notes.append(_game_won(table, state, index, scores, winner, balances))
+            finished = appended(state.finished, _finished_game(table, state, index, scores, winner))
+        worded: Sequence[str] = tuple(notes)
+        if (winner is None or not ended_in_play) and starter is not None:
+            worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
+        shown = (tuple(shown_hands), shown_crib)
+        summary = "; ".join(said) or "no score"
+        next_dealer = (dealer_index + 1) % len(order)
+        # (every field given: the tuples made as the named tuples' own constructors make them)
+        if winner is not None:
+            if table.loser_deals and len(order) == 2:
+                next_dealer = 1 - winner
+            new = _tuple_new(CribState, (table.zeros, next_dealer, 0, tuple(balances), finished, shown))
+        else:
+            new = _tuple_new(CribState, (tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
+                                         state.finished, shown))
+        return new, _tuple_new(Effect, (summary, changes, after, dealer, worded))
+
     @staticmethod
     def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
                end: int) -> Tuple[Tuple[Tuple[str, int], ...], Optional[int]]:
@@ -309,11 +563,22 @@ class Cribbage(Game):
         starter = hand.get("starter")
         if starter is None:
             return []
-        found = [(f"{p}'s hand", spoken(hand[f"hand.{p}"], starter)[1])
-                 for p in session.players if f"hand.{p}" in hand]
-        if "crib" in hand and len(hand["crib"]) == 4:  # a three-card crib (§ 87) is not said
-            found.append(("the crib", spoken(hand["crib"], starter, crib=True)[1]))
-        return [f"{whose}: {said}" for whose, said in found]
+        found = []
+        for field, whose in self._whose_hands(session.players):  # ("hand.Ann", "Ann's hand: "), ...
+            cards = hand.get(field)
+            if cards is not None:
+                found.append(whose + spoken(cards, starter)[1])
+        crib = hand.get("crib")
+        if crib is not None and len(crib) == 4:  # a three-card crib (§ 87) is not said
+            found.append("the crib: " + spoken(crib, starter, crib=True)[1])
+        return found
+
+    def _whose_hands(self, players: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
+        """(hand.NAME, "NAME's hand: ") for each player, worked out once per table."""
+        cache = self.__dict__.get("_whose")
+        if cache is None or cache[0] != players:
+            cache = self.__dict__["_whose"] = (players, tuple((f"hand.{p}", f"{p}'s hand: ") for p in players))
+        return cache[1]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str, index: int) -> Tuple[CribState, Effect]:
@@ -652,7 +917,105 @@ class Cribbage(Game):
         )
 
 
+_tuple_new = tuple.__new__
 _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
+_KNAVE = Rank.JACK
+
+
+# each penalty (PENALTIES' order), by offender: ((the side that takes it, points, what is said), ...)
+_Penalties = Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]
+
+
+class _Table(NamedTuple):
+    """What a plain deal reads of its table (the players; the variant, the target, lurch,
+    loser_deals and three_penalties), worked out once: `Cribbage._plain_deal`."""
+
+    plain: FrozenSet[str]                         # the fields a plain deal may have
+    orders: Tuple[Tuple[str, ...], ...]           # by dealer: the order of play, the dealer last
+    play_order: Tuple[Tuple[Tuple[str, str], ...], ...]  # by dealer: (player, play.NAME) in order
+    seat: Dict[str, int]                          # each player's side
+    hand_fields: Tuple[str, ...]                  # hand.NAME, in the table's order
+    own_fields: Tuple[Tuple[str, str, str], ...]  # (NAME, hand.NAME, play.NAME), in the table's order
+    player_place: Dict[str, int]                  # each player's place at the table
+    seated: Tuple[Tuple[str, int], ...]           # (each player, his side), in the table's order
+    zeros: Tuple[int, ...]                        # a score of nothing for every side
+    most: int                                     # the most a total may be (check_total), not dealing
+    most_dealing: int                             # ... and dealing
+    target: int
+    last: bool                                    # five-card: three for last to begin each game
+    loser_deals: bool
+    lurch: bool
+    names: Tuple[str, ...]                        # by side: "Ann", "Ann-Cid"
+    places: Tuple[Tuple[int, ...], ...]           # by side: its players' places at the table
+    members: Tuple[Tuple[str, ...], ...]          # by side: its players
+    wins_with: Tuple[str, ...]                    # by side: "Ann wins with"
+    last_said: Tuple[str, ...]                    # by side: "Ann takes three for last"
+    heels_said: Tuple[str, ...]                   # by side: "Ann takes two for his heels"
+    pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
+    crib_said: Tuple[str, ...]                    # by side: "Ann crib "
+    show_said: Dict[str, Tuple[str, str, str]]    # by player: ("Ann scores ", "Ann shows ", "")
+    penalties: _Penalties                         # each penalty's steps, by offender
+
+
+def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
+                variant: str, target: int, loser_deals: bool, lurch: bool, penalties: _Penalties) -> _Table:
+    """The facts of `_Table`, each worded by the helpers the general path words them with."""
+    sides, seat = seating
+    n = len(players)
+    orders = tuple(tuple(players[(d + k) % n] for k in range(1, n + 1)) for d in range(n))
+    size = HAND_SIZE[variant]
+    most = SHOW_MOST[size] + PEG_PER_CARD * size
+    plain = frozenset([*players, *(f"hand.{p}" for p in players), *(f"play.{p}" for p in players),
+                       "starter", "crib", "heels", "note", "at", *(name for name, _, _ in PENALTIES)])
+
+    show_said = {}
+    for p in players:
+        side = sides[seat[p]]
+        whose = f" ({p})" if len(side) > 1 else ""
+        show_said[p] = (_side_says(side, "scores") + " ", _side_says(side, "shows") + " ", whose)
+    return _Table(
+        plain, orders, tuple(tuple((p, f"play.{p}") for p in order) for order in orders), seat,
+        tuple(f"hand.{p}" for p in players), tuple((p, f"hand.{p}", f"play.{p}") for p in players),
+        {p: i for i, p in enumerate(players)}, tuple((p, seat[p]) for p in players), (0,) * len(sides),
+        most, most + SHOW_MOST[4], target,
+        variant == "five-card", loser_deals, lurch, tuple(_side_name(side) for side in sides),
+        tuple(tuple(players.index(p) for p in side) for side in sides), tuple(sides),
+        tuple(_side_says(side, "wins with") for side in sides),
+        tuple(_side_says(side, "takes three for last") for side in sides),
+        tuple(_side_says(side, "takes two for his heels") for side in sides),
+        tuple(_side_says(side, "pegs") + " " for side in sides),
+        tuple(_side_says(side, "crib") + " " for side in sides),
+        show_said, penalties)
+
+
+def _game_won(table: _Table, state: CribState, index: int, scores: Sequence[int], winner: int,
+              balances: List[Any]) -> str:
+    """`Cribbage.settle_game`, from the table's facts: the stake from each losing side (double
+    for a lurch), and the note that says so."""
+    lurch_line = table.target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
+    takers = table.places[winner]
+    parts = []
+    for side, places in enumerate(table.places):
+        if side == winner:
+            continue
+        stake = 2 if table.lurch and scores[side] < lurch_line else 1
+        parts.append(f"{table.names[side]} {scores[side]}" + (" (lurched: double)" if stake == 2 else ""))
+        for place in places:
+            balances[place] -= stake
+        for place in takers:
+            balances[place] += stake * len(places) // len(takers)
+    return (f"game {state.game_number}: {table.wins_with[winner]} {scores[winner]} against "
+            f"{', '.join(parts)}; the rest of the deal is not scored")
+
+
+def _finished_game(table: _Table, state: CribState, index: int, scores: Sequence[int],
+                   winner: int) -> FinishedGame:
+    """The game the winner's side won, as `target.game_over` reports it: the winner first,
+    then the other sides best first (in seating order where level)."""
+    rest = sorted((side for side in range(len(table.names)) if side != winner), key=lambda side: -scores[side])
+    return FinishedGame(len(state.finished) + 1, (table.names[winner],),
+                        {table.names[side]: scores[side] for side in [winner, *rest]}, index + 1,
+                        table.members[winner])
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
