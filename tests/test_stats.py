@@ -178,6 +178,21 @@ def test_a_sitting_that_fails_is_listed_with_its_error(club):
     assert "failed to load (not counted)\n" in text and "broken.yaml:5: hand 1: A:" in text
 
 
+def test_a_sitting_of_another_game_is_left_unread_by_stats_of_one_game(club):
+    # `stats --game hearts` asks for the Hearts nights: a file that says it is a tally (its
+    # first two lines, as scorekeeper writes them) is not read further, a broken header
+    # after them included; one that says Hearts is read, and its mistake listed.
+    (club.folder / "broken-tally.yaml").write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n"
+                                                   "rules: 5\nhands: []\n", encoding="utf-8")
+    (club.folder / "broken-hearts.yaml").write_text("format: scorekeeper/1\ngame: hearts\nplayers: [A, B]\n"
+                                                    "rules: 5\nhands: []\n", encoding="utf-8")
+    every = [f["file"].rsplit("/", 1)[-1] for f in club.json("stats")["failed"]]
+    assert every == ["broken-hearts.yaml", "broken-tally.yaml"]
+    hearts = club.json("stats", "--game", "hearts")
+    assert [f["file"].rsplit("/", 1)[-1] for f in hearts["failed"]] == ["broken-hearts.yaml"]
+    assert hearts["sittings"] == len([n for n in bundled() if raw(n)["game"] == "hearts"])
+
+
 def test_chart_fits_the_width_and_marks_game_ends(club, monkeypatch):
     monkeypatch.setenv("COLUMNS", "60")
     out = club.ok("chart", "cribbage-evening").stdout
