@@ -525,7 +525,9 @@ class Night(NamedTuple):
         """The night without its hands and their effects (and, `figures=False`, its figures)."""
         r = self.replayed
         session = r.session._replace(hands=(), rule_lines={}, header_lines={}, player_lines={})
-        light = Replayed(session, r.game, r.standings._replace(effects=()))
+        # a game as new, without what its replay remembered (a whist's deals, a cribbage
+        # table's facts): a season keeps one a night
+        light = Replayed(session, get_game(r.game.name), r.standings._replace(effects=()))
         return Night(light, self.settlement, self.figures if figures else (), self.hands_played)
 
 
@@ -533,15 +535,17 @@ def _every(session: Session) -> bool:
     return True
 
 
-def each_night(folder: Path, keep: Callable[[Session], bool] = _every) -> Iterator[Union[Night, Failed]]:
+def each_night(folder: Path, keep: Callable[[Session], bool] = _every,
+               game: Optional[str] = None) -> Iterator[Union[Night, Failed]]:
     """Every sitting in the folder that `keep` accepts, one at a time, replayed and slim (see
     `Night`): a season is streamed, never held whole. `keep` is judged from the header, before
     the hands are read. A file that fails is yielded as `Failed`, with its error, never
     dropped; a progressive party's file (`kind: party`) is not a sitting: a `Failed` of kind
-    "party"."""
+    "party". With `game`, only that game's sittings are asked for: a file that says it is
+    another game is left unread (`store.load_if`)."""
     for path in store.list_sessions(folder):
         try:
-            session = store.load_if(path, keep)
+            session = store.load_if(path, keep, game)
             if session is None:
                 continue
             figures: List[Figure] = []

@@ -4,12 +4,20 @@ hand corrected, an undo finishes from the state before the last hand, and the ha
 not change are written back as the text they were read from. Each is checked against the
 plain path: a whole replay of the file written (the standings, every effect) and a whole
 dump of it (the bytes), on every bundled sitting and on sittings of every game drawn at
-random (hypothesis, with the strategies of tests/test_replay_properties.py)."""
+random (hypothesis, with the strategies of tests/test_replay_properties.py).
+
+And what the fast paths take on trust: that a hand reads only the lengths of the histories
+before it (a correction's replay catches up on that), that a hand logged after a correction
+that caught up goes on as a whole replay, that nothing a game object or the process keeps
+for one table is read by another, and that no reader changes the effects, states and values
+the replays share."""
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import importlib
+import os
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 from unittest import mock
@@ -18,7 +26,9 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from scorekeeper import ledger, store
-from scorekeeper.model import Hand, ScorekeeperError
+from scorekeeper.games import get_game
+from scorekeeper.games.history import History, same_but_histories, with_histories
+from scorekeeper.model import Hand, ScorekeeperError, Session
 from tests.conftest import SESSIONS, bench_sittings
 from tests.test_replay_properties import AT, GAME_NAMES, PROPERTY, same_standings, sittings, write
 
@@ -166,3 +176,330 @@ def test_a_correction_that_changes_a_games_result_catches_up_as_the_plain_path_d
     for number, raw in changes:
         path.write_text(text, encoding="utf-8")
         both_ways(path, correction(number, raw))
+
+
+# ---------------------------------------------------------------- what the catch-up takes on trust
+
+
+class _Unread(History):
+    """A history as long as the one it stands for, whose values may not be read: a hand that
+    reads one (iterates it, indexes it, compares or hashes it) fails; its length and `plus`
+    are all a hand may use."""
+
+    __slots__ = ()
+
+    def _own(self) -> Any:
+        raise AssertionError("a hand read what a history holds, not only its length")
+
+
+def _fields_of(state: Any) -> Dict[str, Any]:
+    """A state's fields by name (a NamedTuple's or a dataclass's)."""
+    if hasattr(state, "_asdict"):
+        return dict(state._asdict())
+    return {name: getattr(state, name) for name in state.__dataclass_fields__}
+
+
+def _unread(state: Any) -> Any:
+    """`state` with each history it holds (of one value or more) unreadable, or None if none."""
+    hidden = {name: _Unread([None] * len(value)) for name, value in _fields_of(state).items()
+              if isinstance(value, History) and len(value)}
+    if not hidden:
+        return None
+    return state._replace(**hidden) if hasattr(state, "_replace") else dataclasses.replace(state, **hidden)
+
+
+def _accepted(session: Session) -> Session:
+    """The sitting under its header with every hand its laws refuse left out (as often as
+    leaving one out makes a later one refused)."""
+    game = get_game(session.game)
+    resolved = session._replace(rules=game.resolve_rules(session.rules, session.players))
+    while True:
+        errors: List[ScorekeeperError] = []
+        game.replay(resolved, errors=errors)
+        if not errors:
+            return session.with_hands(resolved.hands)
+        refused = {err.hand for err in errors}
+        resolved = resolved.with_hands(tuple(h for i, h in enumerate(resolved.hands) if i not in refused))
+
+
+def _histories_cases() -> List[Tuple[str, Dict[str, Any]]]:
+    """Every game's grown sitting, and the rules under which two more keep histories: Domino
+    Hearts' games and a tally played to a target."""
+    return [(case, {}) for case in bench_sittings().cases()] + [("hearts", {"settling": "domino"}),
+                                                                 ("tally", {"target": 60})]
+
+
+HISTORY_HANDS = 60
+
+
+@pytest.mark.parametrize("case, rules", _histories_cases(), ids=lambda v: v if isinstance(v, str) else
+                         ",".join(f"{k}={x}" for k, x in v.items()) or "grown")
+def test_a_hand_reads_of_the_histories_before_it_their_lengths_only(case, rules):
+    # What `Game.fold`'s catch-up (games/history.py, same_but_histories) takes on trust: from
+    # two states alike but for what their histories hold, every later hand has the same effect
+    # and appends the same records. Each hand is applied again to the state before it with its
+    # histories unreadable: the same effect, and the same state with the same records added.
+    grown = bench_sittings().sitting(case, HISTORY_HANDS, seed=5)
+    session = _accepted(grown._replace(rules={**grown.rules, **rules})) if rules else grown
+    replayed = ledger.check_session(session, states=True)
+    game, folded, resolved = replayed.game, replayed.folded, replayed.session
+    assert folded is not None and folded.states is not None and folded.values is not None
+    if not any(isinstance(value, History) for value in _fields_of(folded.state).values()):
+        return  # a game that keeps no history: caught up only where the states are equal
+    afters = folded.states[1:] + (folded.state,)
+    tried = 0
+    for index, (before, values, after) in enumerate(zip(folded.states, folded.values, afters)):
+        hidden = _unread(before)
+        if hidden is None:
+            continue
+        tried += 1
+        state, effect = game.apply(hidden, values, resolved, index)
+        assert effect == folded.effects[index], f"hand {index + 1}"
+        assert same_but_histories(state, after), f"hand {index + 1}"
+        for name, value in _fields_of(state).items():
+            stood_for = getattr(hidden, name)
+            if isinstance(stood_for, _Unread) and value is not stood_for:  # a record added
+                held = len(stood_for)
+                assert list(value)[held:] == list(getattr(after, name))[held:], f"hand {index + 1}: {name}"
+    assert tried, f"{case}: no history before any hand"
+
+
+# ---------------------------------------------------------------- one process, many sittings
+
+
+# The memos a process keeps for every sitting it reads and replays, beside functools' caches:
+# what the line reader and the loader made of each token, the cards read from their tokens,
+# each table's sides, the ranks' points and parts, the spoken counts' stems and words
+# (test_every_memo_a_replay_fills_is_one_the_tests_forget finds any other).
+PROCESS_MEMOS = {"scorekeeper.store.lines": ("_KEYS", "_TOKENS", "_PLAIN_STR"),
+                 "scorekeeper.store.load": ("_TAGS",),
+                 "scorekeeper.cards": ("_PARSED",),
+                 "scorekeeper.games.sides": ("_PARTNERSHIPS", "_ALONE"),
+                 "scorekeeper.games.cribbage.stats": ("_RANK_CACHE", "_PARTS_CACHE"),
+                 "scorekeeper.games.cribbage.count": ("_RANK_CACHE", "_POINTS_BY_WEIGHT", "_STEMS",
+                                                      "_BY_ORDER", "_SAID")}
+
+
+_CLEARS: Dict[str, List[Any]] = {}  # by module: how each of its memos is emptied (found once)
+
+
+def _forget_memos() -> None:
+    """Every memo the program keeps for the whole process emptied (functools' caches and
+    PROCESS_MEMOS), as in a process that has replayed nothing yet."""
+    import sys
+
+    for name, module in list(sys.modules.items()):
+        clears = _CLEARS.get(name)
+        if clears is None:
+            if not name.startswith("scorekeeper") or module is None:
+                continue
+            clears = _CLEARS[name] = [value.cache_clear for value in list(vars(module).values())
+                                      if callable(getattr(value, "cache_clear", None))]
+            clears += [getattr(module, memo).clear for memo in PROCESS_MEMOS.get(name, ())]
+        for clear in clears:
+            clear()
+
+
+def _rule_variants(game: Any, players: Tuple[str, ...]) -> List[Dict[str, Any]]:
+    """One rule given another value than its default, for each value a rule may take (a
+    number: one more and half of it), as long as the game takes it at this table."""
+    found: List[Dict[str, Any]] = []
+    for rule in game.all_rules():
+        if rule.reads_file:
+            continue
+        default = rule.default
+        if rule.name == "first_dealer":
+            values: List[Any] = [players[1]]
+        elif " | " in rule.values:
+            values = [v for v in rule.values.split(" | ") if v != default]
+        elif isinstance(default, bool):
+            values = [not default]
+        elif isinstance(default, int):
+            values = [default + 1, max(1, default // 2)]
+        elif default is None:
+            values = [25]
+        else:
+            values = []
+        for value in values:
+            try:
+                if rule.name != "first_dealer" and rule.read(value) == default:
+                    continue  # (`on` for a rule that is on)
+                game.resolve_rules({rule.name: value}, players)
+            except ScorekeeperError:
+                continue
+            found.append({rule.name: value})
+    return found
+
+
+def _replayed(game: Any, session: Session) -> Tuple[Any, List[Tuple[str, Any, Any]]]:
+    """The standings (or the header's refusal) and every refused hand, as `check` replays."""
+    errors: List[ScorekeeperError] = []
+    try:
+        standings: Any = game.replay(session, errors=errors)
+    except ScorekeeperError as err:
+        standings = ("refused", err.message)
+    return standings, [(err.message, err.hand, err.field) for err in errors]
+
+
+@pytest.mark.parametrize("case", bench_sittings().cases())
+def test_one_game_replaying_other_tables_in_turn_scores_each_as_a_fresh_process_would(case):
+    # A game object keeps what it worked out for a table (whist's scored deals, cribbage's
+    # facts of a table), and the process keeps memos of its own (Enfle's deals, Boston's
+    # adversaries, the spoken counts). The sitting replayed in turn by one game object under
+    # other headers (the players in another order, a player more, each rule changed) scores
+    # each as a new game object does in a process that has replayed nothing (its memos
+    # forgotten): nothing one table worked out is read by another.
+    grown = bench_sittings().sitting(case, 20, seed=7)
+    shared = get_game(grown.game)
+    players = grown.players
+    seatings = [players, tuple(reversed(players)), players[1:] + players[:1]]
+    if len(players) < shared.max_players:  # a player more, who scores nothing
+        seatings.append(players + ("Zed",))
+    headers = [(seated, {}) for seated in seatings[1:]]
+    headers += [(seated, variant) for seated in (players, seatings[-1])
+                for variant in _rule_variants(shared, seated)]
+    for seated, variant in [(players, {})] + headers:  # each after another
+        rules = shared.resolve_rules({**grown.rules, **variant}, seated)
+        session = grown._replace(players=seated, rules=rules)
+        seen = _replayed(shared, session)
+        _forget_memos()
+        assert seen == _replayed(get_game(grown.game), session), (seated, variant)
+
+
+_FILLED = """
+import importlib.util, json, pkgutil, sys
+import scorekeeper.games
+def containers():
+    return {(name, attr): value for name, module in list(sys.modules.items())
+            if name.startswith("scorekeeper") and module is not None
+            for attr, value in list(vars(module).items()) if type(value) in (dict, list, set)}
+for found in pkgutil.walk_packages(scorekeeper.games.__path__, "scorekeeper.games."):
+    importlib.import_module(found.name)
+spec = importlib.util.spec_from_file_location("bench_sittings", "bench/sittings.py")
+bench = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(bench)
+before = {key: len(value) for key, value in containers().items()}
+for case in bench.cases():
+    session = bench.sitting(case, 12, seed=11)
+    game = scorekeeper.games.get_game(session.game)
+    standings = game.replay(session._replace(rules=game.resolve_rules(session.rules, session.players)))
+    [tuple(effect.notes) for effect in standings.effects]  # worded, as a page words them
+json.dump(sorted(key for key, value in containers().items() if key in before and len(value) != before[key]),
+          sys.stdout)
+"""
+
+
+def test_every_memo_a_replay_fills_is_one_the_tests_forget():
+    # So that the test above compares with what a process that has replayed nothing computes:
+    # a memo kept in a module's dict, list or set but not in PROCESS_MEMOS would be read by
+    # its fresh replays too. A new process grows a sitting of every game, replays and words
+    # it, and names every module's container that grew.
+    import json
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    ran = subprocess.run([sys.executable, "-c", _FILLED], cwd=ROOT, capture_output=True, text=True,
+                         env={**os.environ, "PYTHONPATH": str(ROOT)}, check=True)
+    filled = {tuple(key) for key in json.loads(ran.stdout)}
+    assert filled <= {(module, name) for module, names in PROCESS_MEMOS.items() for name in names}
+    assert ("scorekeeper.games.cribbage.count", "_STEMS") in filled  # (what is there is found)
+
+
+# ---------------------------------------------------------------- what readers leave as it was
+
+
+def _every_reading(replayed: ledger.Replayed) -> None:
+    """What every command reads of a replay: show (text, JSON, the last hand, a correction),
+    export, settle, chart, the board's page, the report's page, the season's figures."""
+    from scorekeeper import stats
+    from scorekeeper.render import board, chart, html, sitting
+    from scorekeeper.render import stats as render_stats
+
+    session, st, game = replayed.session, replayed.standings, replayed.game
+    settled = ledger.settlement(replayed)
+    lines = stats.score_lines(st)
+    sides = game.score_sides(session)
+    sitting.show_text(session, st, sides=sides)
+    sitting.show_json(session, st)
+    sitting.export_csv(session, st)
+    sitting.settle_text(session, st, settled)
+    sitting.settle_json(settled, st)
+    chart.chart_text("t", lines.lines, lines.game_ends, 80, target=game.race_target(session))
+    chart.chart_svg(lines.lines, lines.game_ends)
+    board.sitting_board(session, st)
+    html.sitting_html(session, st, settled, lines, ledger.hands_in_words(replayed), sides,
+                      game.race_target(session))
+    if session.hands:
+        sitting.effect_text(session, st)
+        sitting.hand_json(session, st)
+        sitting.correction_text(1, session, st, session, st)
+    figures: List[Any] = []
+    ledger.check_session(session, figures)
+    night = ledger.Night(replayed, settled, tuple(figures))
+    season = stats.season([night])
+    render_stats.stats_text(season, "sessions")
+    render_stats.stats_json(season)
+    html.season_html(season, [night.slim(figures=False)])
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
+def test_no_reader_changes_what_a_replay_made(path):
+    # A replay's effects, states and typed values are shared: whist's deals scored alike share
+    # one effect, Enfle's deals of one winner share their changes (for the whole process),
+    # a counters game's effect holds the state's own mapping, and a correction's replay takes
+    # the states and values of the replay before it. Every command's reading of them leaves
+    # them as they were (to the order of every mapping: repr shows it).
+    replayed = ledger.check_session(store.load(path), states=True)
+    made = repr((replayed.folded, replayed.standings))
+    _every_reading(replayed)
+    assert repr((replayed.folded, replayed.standings)) == made
+
+
+# The games whose grown sitting (seed 9) has corrections that catch up but for the histories
+_CAUGHT_UP_BY_HISTORIES = ("all-fours", "cinch", "cribbage", "cribbage-cards", "french-whist", "short-whist",
+                           "sixty-three")
+
+
+def _outcome(make: Any) -> Tuple[str, Any]:
+    """("ok", the replay made) or ("refused", why)."""
+    try:
+        return "ok", make()
+    except ScorekeeperError as err:
+        return "refused", err.message
+
+
+@pytest.mark.parametrize("case", bench_sittings().cases())
+def test_a_hand_logged_after_a_correction_that_caught_up_goes_on_as_a_whole_replay(case):
+    # A correction's replay may stop where the state is the old one but for its histories,
+    # and end with the old end's histories made again (games/history.py, with_histories): a
+    # state no replay reached hand by hand. A hand logged after it goes on from that state.
+    grown = bench_sittings().sitting(case, 40, seed=9)
+    before = ledger.check_session(grown, states=True)
+    hands = before.session.hands
+    changes = [(number, {name: value + 1}) for number in (1, 2)
+               for name, value in list(hands[number - 1].fields.items())[:3] if type(value) is int]
+    changes += [(number, raw) for number, raw in edits(grown) if number <= 3 and "note" not in raw]
+    made_again = mock.Mock(wraps=with_histories)
+    for number, raw in changes:
+        corrected = list(hands)
+        corrected[number - 1] = Hand({**hands[number - 1].fields, **raw})
+        with mock.patch("scorekeeper.games.base.with_histories", made_again):
+            fast = _outcome(lambda: ledger.replayed_from(before, corrected))
+        assert fast[:1] == _outcome(lambda: ledger.check_session(grown.with_hands(tuple(corrected))))[:1]
+        if fast[0] != "ok":
+            continue
+        replayed = fast[1]
+        same_standings(replayed.standings, ledger.check_session(grown.with_hands(tuple(corrected))).standings)
+        for extra in hands[:3]:  # a hand more, as the players log it next
+            longer = tuple(corrected) + (Hand(dict(extra.fields)),)
+            logged = _outcome(lambda: ledger.replayed_from(replayed, longer))
+            whole = _outcome(lambda: ledger.check_session(grown.with_hands(longer)))
+            assert logged[0] == whole[0]
+            if logged[0] == "ok":
+                same_standings(logged[1].standings, whole[1].standings)
+            else:
+                assert logged == whole
+    if case in _CAUGHT_UP_BY_HISTORIES:
+        assert made_again.called, f"{case}: no correction caught up but for the histories"

@@ -59,6 +59,15 @@ def test_the_help_answered_early_is_the_apps_help(flag, columns):
         assert fast.stderr.split()[0] == "True"
 
 
+def test_the_copy_of_the_help_is_current():
+    # A stale copy is never printed (the app answers instead), but then `--help` costs a
+    # start of Typer again, against the speed goal (docs/speed.md, "Start"): main keeps it current.
+    from scorekeeper import _help, start
+
+    assert start.sources_checksum() == _help.SOURCES, \
+        "the help answered before Typer is imported is not current: write it again with python tests/test_start.py"
+
+
 def test_a_copy_written_now_is_current_and_is_the_apps_help(tmp_path, monkeypatch):
     from scorekeeper import start
 

@@ -178,6 +178,21 @@ def test_a_sitting_that_fails_is_listed_with_its_error(club):
     assert "failed to load (not counted)\n" in text and "broken.yaml:5: hand 1: A:" in text
 
 
+def test_a_sitting_of_another_game_is_left_unread_by_stats_of_one_game(club):
+    # `stats --game hearts` asks for the Hearts nights: a file that says it is a tally (its
+    # first two lines, as scorekeeper writes them) is not read further, a broken header
+    # after them included; one that says Hearts is read, and its mistake listed.
+    (club.folder / "broken-tally.yaml").write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n"
+                                                   "rules: 5\nhands: []\n", encoding="utf-8")
+    (club.folder / "broken-hearts.yaml").write_text("format: scorekeeper/1\ngame: hearts\nplayers: [A, B]\n"
+                                                    "rules: 5\nhands: []\n", encoding="utf-8")
+    every = [f["file"].rsplit("/", 1)[-1] for f in club.json("stats")["failed"]]
+    assert every == ["broken-hearts.yaml", "broken-tally.yaml"]
+    hearts = club.json("stats", "--game", "hearts")
+    assert [f["file"].rsplit("/", 1)[-1] for f in hearts["failed"]] == ["broken-hearts.yaml"]
+    assert hearts["sittings"] == len([n for n in bundled() if raw(n)["game"] == "hearts"])
+
+
 def test_chart_fits_the_width_and_marks_game_ends(club, monkeypatch):
     monkeypatch.setenv("COLUMNS", "60")
     out = club.ok("chart", "cribbage-evening").stdout
@@ -351,3 +366,15 @@ def test_list_and_stats_of_a_folder_read_that_folder_only(cli):
     season = cli.json("stats")
     assert (season["sittings"], season["hands"], sorted(season["players"])) == (1, 1, ["Ann", "Bob"])
     assert cli.ok("list").stdout.count("\n") == 5  # the heading, a blank line, the table of one
+
+
+def test_a_season_keeps_of_each_night_a_game_as_new_not_what_its_replay_remembered():
+    # A game remembers what its replay worked out (a whist's deals, a cribbage table's facts):
+    # a season of 5,000 nights kept each night's, 113 MiB for `report --season` where 100 is
+    # the budget (docs/speed.md). What the season keeps of a night is the game as new.
+    from scorekeeper import ledger
+
+    nights = [n for n in ledger.each_night(SESSIONS) if isinstance(n, ledger.Night)]
+    assert len(nights) == len(bundled())
+    remembered = {n.replayed.session.name: vars(n.replayed.game) for n in nights if vars(n.replayed.game)}
+    assert not remembered

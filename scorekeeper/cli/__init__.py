@@ -755,7 +755,7 @@ def stats(ctx: typer.Context,
     folder = _folder(ctx)
     keep = season_stats.keeper(game, player, season_stats.parse_since(since))
     # one sitting at a time (each_night streams them), judged by its header before its hands are read
-    season = season_stats.season(ledger.each_night(folder, keep), (), player,
+    season = season_stats.season(ledger.each_night(folder, keep, game), (), player,
                                  filtered=bool(game or player or since))
     if json:
         _out(render_stats.stats_json(season))

@@ -94,7 +94,7 @@ def same_but_histories(state: Any, old: Any) -> bool:
     progress is over and the state is again what it was but for that record (`Game.fold`)."""
     if type(state) is not type(old):
         return False
-    if isinstance(state, tuple):  # a NamedTuple: its fields in order
+    if isinstance(state, tuple) and hasattr(state, "_fields"):  # a NamedTuple: its fields in order
         pairs: Iterator[Tuple[Any, Any]] = zip(state, old)
     elif hasattr(state, "__dataclass_fields__") and hasattr(state, "__dict__"):
         pairs = zip(state.__dict__.values(), old.__dict__.values())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
@@ -170,10 +171,23 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     return session
 
 
-def load_if(path: Path, keep: Callable[[Session], bool]) -> Optional[Session]:
+def load_if(path: Path, keep: Callable[[Session], bool], game: Optional[str] = None) -> Optional[Session]:
     """The sitting when `keep` accepts its header (judged before its hands are read, where
-    the file allows: `stats --game hearts` reads only the Hearts nights), else None."""
-    return _parse(_read(path, SITTING), str(path), name=path.stem, keep=keep)
+    the file allows: `stats --game hearts` reads only the Hearts nights), else None. With
+    `game` (a game's name, in lower case), a file whose first two lines say another game, as
+    scorekeeper writes them, is left unread: a sitting of another game is not one asked for,
+    whatever the rest of its header holds."""
+    text = _read(path, SITTING)
+    if game is not None:
+        said = _GAME_FIRST.match(text)
+        if said is not None and said.group(1).lower() != game:
+            return None
+    return _parse(text, str(path), name=path.stem, keep=keep)
+
+
+# How `dump` begins every sitting (a party's second line is its kind): its game is read from
+# there without PyYAML. A plain scalar of these characters reads as the same string.
+_GAME_FIRST = re.compile(rf"format: {re.escape(FORMAT)}\ngame: ([A-Za-z][A-Za-z0-9-]*)\n")
 
 
 def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,

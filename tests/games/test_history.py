@@ -68,3 +68,4 @@ def test_a_state_the_same_but_for_its_histories_is_made_again_with_the_newer_rec
         made = with_histories(end, kind(0, corrected))
         assert made == kind(3, History(["A", "b", "c", "d"])) and type(made) is kind
     assert not same_but_histories({"a": 1}, {"a": 1})  # another kind of state: never caught up
+    assert not same_but_histories((0, History()), (0, History()))  # a plain tuple: no names to make it again by
