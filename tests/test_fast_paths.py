@@ -269,15 +269,16 @@ def test_a_hand_reads_of_the_histories_before_it_their_lengths_only(case, rules)
 
 # The memos a process keeps for every sitting it reads and replays, beside functools' caches:
 # what the line reader and the loader made of each token, the cards read from their tokens,
-# each table's sides, the ranks' points and parts, the spoken counts' stems and words
+# each table's sides, the ranks' points and parts, the spoken counts' stems and words, the
+# facts of the cribbage tables last played and the fields last read
 # (test_every_memo_a_replay_fills_is_one_the_tests_forget finds any other).
 PROCESS_MEMOS = {"scorekeeper.store.lines": ("_KEYS", "_TOKENS", "_PLAIN_STR"),
                  "scorekeeper.store.load": ("_TAGS",),
                  "scorekeeper.cards": ("_PARSED",),
                  "scorekeeper.games.sides": ("_PARTNERSHIPS", "_ALONE"),
                  "scorekeeper.games.cribbage.stats": ("_RANK_CACHE", "_PARTS_CACHE"),
-                 "scorekeeper.games.cribbage.count": ("_RANK_CACHE", "_POINTS_BY_WEIGHT", "_STEMS",
-                                                      "_BY_ORDER", "_SAID")}
+                 "scorekeeper.games.cribbage.count": ("_POINTS_BY_WEIGHT", "_STEMS", "_BY_ORDER", "_SAID"),
+                 "scorekeeper.games.cribbage.game": ("_TABLES", "_LAST")}
 
 
 _CLEARS: Dict[str, List[Any]] = {}  # by module: how each of its memos is emptied (found once)
@@ -343,9 +344,9 @@ def _replayed(game: Any, session: Session) -> Tuple[Any, List[Tuple[str, Any, An
 
 @pytest.mark.parametrize("case", bench_sittings().cases())
 def test_one_game_replaying_other_tables_in_turn_scores_each_as_a_fresh_process_would(case):
-    # A game object keeps what it worked out for a table (whist's scored deals, cribbage's
-    # facts of a table), and the process keeps memos of its own (Enfle's deals, Boston's
-    # adversaries, the spoken counts). The sitting replayed in turn by one game object under
+    # A game object keeps what it worked out for a table (whist's scored deals), and the
+    # process keeps memos of its own (Enfle's deals, Boston's adversaries, the spoken counts,
+    # cribbage's facts of a table). The sitting replayed in turn by one game object under
     # other headers (the players in another order, a player more, each rule changed) scores
     # each as a new game object does in a process that has replayed nothing (its memos
     # forgotten): nothing one table worked out is read by another.

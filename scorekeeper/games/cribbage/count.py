@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from .stats import _RANK_CACHE, RankParts, rank_parts_cached, rank_points_cached
+from .stats import RankParts, rank_parts_cached, rank_points_cached
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
 HAND_SIZES = (3, 4, 6)
@@ -377,7 +377,7 @@ def five_stem(ranks: Tuple[int, ...]) -> Optional[_Stem]:
             runs = (j - i + 1) * ways
             groups.append((_runs_said(((tuple(distinct[i:j + 1]), ways),)), runs))
         i = j + 1
-    key = ((_RANK_CACHE[ranks] - pairs - runs) // 2, tuple(groups))
+    key = ((rank_points_cached(ranks) - pairs - runs) // 2, tuple(groups))
     found = _SAID.get(key)
     if found is None:
         found = _Stem(*key)

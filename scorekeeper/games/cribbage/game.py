@@ -219,13 +219,14 @@ class Cribbage(Game):
 
     def _kinds(self, by_name: Mapping[str, Field]) -> Dict[str, int]:
         """How `_plain_values` reads each field (by its name) of the kinds it knows: worked
-        out once per replay, for the fields last asked about."""
-        last = self.__dict__.get("_read_kinds")
+        out once per replay, for the fields last asked about (kept by the module, not the
+        game: a season's nights each keep their game)."""
+        last = _LAST.get("kinds")
         if last is not None and last[0] is by_name:
             return last[1]
         kinds = {name: _READ_KINDS[id(field.kind)] for name, field in by_name.items()
                  if id(field.kind) in _READ_KINDS and name == field.name}
-        self.__dict__["_read_kinds"] = (by_name, kinds)
+        _LAST["kinds"] = (by_name, kinds)
         return kinds
 
     def card_fields(self, session: Session) -> Sequence[str]:
@@ -367,22 +368,20 @@ class Cribbage(Game):
 
     def _table(self, session: Session) -> Optional["_Table"]:
         """The facts of this table under its rules that every deal reads (None: one sits out
-        each deal, which only the general path plays), worked out once per table."""
+        each deal, which only the general path plays), worked out once per table (kept by the
+        module, a few at a time, not by the game: a season's nights each keep their game)."""
         rules = session.rules
         if rules.get("sit_out"):
             return None
         key = (session.players, rules["variant"], rules.get("game"), bool(rules.get("loser_deals")),
                bool(rules.get("lurch")), rules.get("three_penalties", "left"))
-        cache = self.__dict__.get("_tables")
-        if cache is None:
-            cache = self.__dict__["_tables"] = {}
-        found = cache.get(key)
+        found = _TABLES.get(key)
         if found is None:
-            if len(cache) > 64:
-                cache.clear()
+            if len(_TABLES) >= _TABLES_MOST:
+                _TABLES.clear()
             players, variant, _, loser_deals, lurch, _ = key
-            found = cache[key] = _make_table(self._seating(players), players, variant, self.target(rules),
-                                             loser_deals, lurch, self._penalty_steps(session))
+            found = _TABLES[key] = _make_table(self._seating(players), players, variant, self.target(rules),
+                                               loser_deals, lurch, self._penalty_steps(session))
         return found
 
     def _penalty_steps(self, session: Session) -> "_Penalties":
@@ -574,11 +573,11 @@ class Cribbage(Game):
         return found
 
     def _whose_hands(self, players: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
-        """(hand.NAME, "NAME's hand: ") for each player, worked out once per table."""
-        cache = self.__dict__.get("_whose")
-        if cache is None or cache[0] != players:
-            cache = self.__dict__["_whose"] = (players, tuple((f"hand.{p}", f"{p}'s hand: ") for p in players))
-        return cache[1]
+        """(hand.NAME, "NAME's hand: ") for each player, worked out once per table (the last)."""
+        last = _LAST.get("whose")
+        if last is None or last[0] != players:
+            last = _LAST["whose"] = (players, tuple((f"hand.{p}", f"{p}'s hand: ") for p in players))
+        return last[1]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str, index: int) -> Tuple[CribState, Effect]:
@@ -918,6 +917,12 @@ class Cribbage(Game):
 
 
 _tuple_new = tuple.__new__
+# What a replay works out once and the next may use again, kept here rather than by a game
+# (ledger.season keeps every night's game): the tables last played (`_table`), and the last
+# fields read and words of a show (`_kinds`, `_whose_hands`).
+_TABLES: Dict[Any, "_Table"] = {}
+_TABLES_MOST = 16
+_LAST: Dict[str, Any] = {}
 _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
 _KNAVE = Rank.JACK
 
