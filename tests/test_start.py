@@ -2,8 +2,8 @@
 (scorekeeper/start.py), and say exactly what the Typer app says.
 
 When the app's commands or options change, the copy of the help is no longer current: the app
-answers the help again (slower, never wrong), and a warning here says to write the copy again
-with `python tests/test_start.py` (from the repository)."""
+answers the help again (slower, never wrong), and a test here fails, saying to write the copy
+again with `python tests/test_start.py` (from the repository)."""
 
 from __future__ import annotations
 
