@@ -96,7 +96,8 @@ class Cli:
         assert result.exit_code == 0, result.stderr or result.output
         return result
 
-    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = None):
+    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = "1"):
+        """`new`, at a stake of 1 unless told (stake=None: no stake, settled in the game's unit)."""
         args = ["new", name, "--game", game, "--players", players]
         for rule in rules:
             args += ["--rule", rule]
