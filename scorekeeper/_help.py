@@ -2,7 +2,7 @@
 `python tests/test_start.py`; tests/test_start.py checks it), and the checksum of
 the sources it was made from (start.sources_checksum)."""
 
-SOURCES = 2995750590
+SOURCES = 1943768500
 
 HELP = (
     'Usage: scorekeeper [OPTIONS] COMMAND [ARGS]...\n'
