@@ -1,4 +1,4 @@
-"""`scorekeeper party new|round|show|edit|undo`: a progressive party of many tables.
+"""`scorekeeper party new|round|show|edit|undo|join|leave|cards`: a progressive party of many tables.
 
 Only typer (and the app's own `_Printed`) is imported here; the party modules are imported
 inside each command.
@@ -127,3 +127,28 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
                                                                       after.standing, width()))
     parties.undo(_path(ctx, name), prepare=text)
     text.out("the undo of the last result was saved")
+
+
+def _roster(ctx: typer.Context, name: str, player: str, change: str) -> None:
+    from ..party import ledger as parties
+    from ..render import party as party_render
+
+    text = _Printed(lambda p: party_render.roster_text(p.party, p.standing, width()))
+    parties.roster_change(_path(ctx, name), change, player, prepare=text)
+    text.out(f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
+
+
+@app.command(epilog=_example("scorekeeper party join spring Zoe"))
+def join(ctx: typer.Context, name: str = _name(),
+         player: str = typer.Argument(..., help="the late arrival's name")) -> None:
+    """Seat a late arrival from the next round (the round being played, if no table has
+    reported it yet): a table of three made four, a sit-out seat, or a new booby table."""
+    _roster(ctx, name, player, "join")
+
+
+@app.command(epilog=_example("scorekeeper party leave spring Bob"))
+def leave(ctx: typer.Context, name: str = _name(),
+          player: str = typer.Argument(..., help="the player going home")) -> None:
+    """Take a player out from the next round (the round being played, if no table has reported
+    it yet); his stars so far are kept."""
+    _roster(ctx, name, player, "leave")
