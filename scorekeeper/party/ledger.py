@@ -41,7 +41,7 @@ def _header(party: Session) -> Session:
     except ScorekeeperError as err:
         raise err.at(party.locate(err)) from None
     if "sitout" not in party.rules:  # a file from before the rule keeps its form (the default applies)
-        rules.pop("sitout")
+        rules.pop("sitout", None)
     return party._replace(game=game, rules=rules)
 
 

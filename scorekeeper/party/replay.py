@@ -40,13 +40,16 @@ PRIZES = {
     "gold-first": "gold stars first, then red, then fewer green",
     "all-stars": "every star counts one, green too; then more gold, then more red",
 }
-# A round a player did not play (sitting out at Cinch, before arriving, after leaving).
-SITOUT = {"average": "a round not played counts the player's average of the rounds he played",
-          "none": "a round not played counts nothing"}
-RULES = {"prizes": ("stars", PRIZES), "sitout": ("average", SITOUT)}
+# Cinch: a round sat out while at the party (the players beyond a multiple of four take turns).
+SITOUT = {"average": "a round sat out counts the player's average of the rounds he played",
+          "none": "a round sat out counts nothing"}
+# Either game: the rounds before a late arrival came or after an early leaver went count nothing.
+ABSENT = "a round before arriving or after leaving counts nothing"
+RULES = {"prizes": ("stars", PRIZES)}
 CINCH_RULES = {"scoring": ("deduct", {"deduct": "the book's scoring by deduction",
                                       "setback": "the old way: a side that fails is set back",
-                                      "eight": "the bidder's side must take 8 to score"})}
+                                      "eight": "the bidder's side must take 8 to score"}),
+               "sitout": ("average", SITOUT)}
 
 
 
@@ -405,7 +408,8 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
     everyone: List[str] = list(party.players)
     roster: List[str] = list(party.players)  # after every arrival and departure logged so far
     order = list(party.players[seated_first:]) + list(party.players[:seated_first])  # Cinch's turns out
-    missed = {p: 0 for p in everyone}   # complete rounds not played
+    missed = {p: 0 for p in everyone}   # complete rounds not played (turns out, at Cinch)
+    sat_out = {p: 0 for p in everyone}  # complete rounds sat out while at the party
     played = {p: 0 for p in everyone}   # complete rounds played
     now = _Round(1, tuple(tuple(t) for t in first), party.players[seated_first:])
     now.plan(game, missed, order)
@@ -430,6 +434,8 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
         where = {p: t for t, players in enumerate(seated, start=1) for p in players}
         present = [p for p in everyone if p in where or p in now.out]
         outs.append(tuple(p for p in present if p not in where))
+        for p in outs[-1]:
+            sat_out[p] += 1
         for p in everyone:
             visits[p].append(where.get(p))
             if p in where:
@@ -461,6 +467,7 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
                 stars[p] = {c: 0 for c in COLOURS}
                 settled[p] = {c: 0 for c in COLOURS}
                 played[p] = 0
+                sat_out[p] = 0
                 visits[p] = [None] * len(history)
             if change.change == JOIN:
                 missed[p] = now.number - 1 - played[p]
@@ -523,7 +530,7 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
     current = _being_played(now)
     history.append(current)
     outs.append(now.out)
-    counted = _counted(everyone, stars, settled, played, missed, party.rules.get("sitout", "average"))
+    counted = _counted(everyone, stars, settled, played, sat_out, party.rules.get("sitout", "average"))
     order_, places = rank(everyone, counted, party.rules.get("prizes", "stars"))
     return PartyStanding(game, now.number, current, tuple(sorted(now.results)), tuple(results),
                          tuple(history), stars, {p: tuple(v) for p, v in visits.items()}, order_, places,
@@ -592,14 +599,15 @@ def _where(player: str, now: _Round) -> str:
 
 def _counted(everyone: Sequence[str], stars: Mapping[str, Mapping[str, int]],
              settled: Mapping[str, Mapping[str, int]], played: Mapping[str, int],
-             missed: Mapping[str, int], sitout: str) -> Dict[str, Dict[str, Any]]:
-    """The stars that count for the prizes. sitout=average: each complete round a player did not
-    play (sat out, before arriving, after leaving) counts his average of the rounds he played;
-    sitout=none: it counts nothing. Exact fractions, so that ties are ties."""
+             sat_out: Mapping[str, int], sitout: str) -> Dict[str, Dict[str, Any]]:
+    """The stars that count for the prizes. sitout=average (Cinch): each complete round a player
+    sat out counts his average of the rounds he played; sitout=none: it counts nothing. A round
+    before arriving or after leaving counts nothing: the prizes are for the evening played.
+    Exact fractions, so that ties are ties."""
     counted: Dict[str, Dict[str, Any]] = {}
     for p in everyone:
-        if sitout == "average" and played[p] and missed[p]:
-            counted[p] = {c: stars[p][c] + Fraction(missed[p] * settled[p][c], played[p]) for c in COLOURS}
+        if sitout == "average" and played[p] and sat_out[p]:
+            counted[p] = {c: stars[p][c] + Fraction(sat_out[p] * settled[p][c], played[p]) for c in COLOURS}
         else:
             counted[p] = dict(stars[p])
     return counted

@@ -69,13 +69,15 @@ def missed_rounds(st: "PartyStanding") -> bool:
 
 
 def prizes_line(party: "Session", st: Optional["PartyStanding"] = None) -> str:
-    from ..party.replay import PRIZES, SITOUT
+    from ..party.replay import ABSENT, CINCH, PRIZES, SITOUT
 
     rule = party.rules.get("prizes", "stars")
     line = f"prizes ({rule}): {PRIZES[rule]}"
-    if st is not None and (st.changes or missed_rounds(st) or any(st.sitting_out)):
+    if st is not None and party.game == CINCH and any(st.sitting_out):
         sitout = party.rules.get("sitout", "average")
         line += f"; sitout={sitout}: {SITOUT[sitout]}"
+    if st is not None and st.changes:
+        line += f"; {ABSENT}"
     return line
 
 
