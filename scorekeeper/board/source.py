@@ -38,6 +38,7 @@ class View(NamedTuple):
     forms: Mapping[str, str]
     error: Optional[str] = None
     replayed: Any = None
+    seen: Mapping[str, int] = {}  # what a report from this page says it saw (`hands`, a sitting's)
 
 
 Signature = Tuple[int, int, int, int]
@@ -105,7 +106,7 @@ class Board:
         if self.entry:
             fields = list(r.game.fields(r.session)) + [NOTE]
             forms[""] = page.form(fields, r.session.players, "hand", title="report a hand")
-        return View(page.sitting_board(r.session, r.standings), forms, None, r)
+        return View(page.sitting_board(r.session, r.standings), forms, None, r, {HANDS: len(r.session.hands)})
 
     def _party_view(self) -> View:
         from ..party import ledger as parties
@@ -120,7 +121,7 @@ class Board:
                     continue
                 f = party_fields(st.game, p.party.rules, players)
                 title = f"table {table}, round {st.round}: {', '.join(players)}"
-                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table)},
+                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table), ROUND: str(st.round)},
                                               title, f.main)
         return View(page.party_board(p.party, st), forms, None, p)
 
@@ -349,4 +350,4 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
 def event_data(version: int, view: View) -> str:
     """One Server-Sent Event's data: one line of JSON, the board and the forms as HTML."""
     return json.dumps({"version": version, "board": view.board, "forms": dict(view.forms),
-                       "error": view.error}, ensure_ascii=False, separators=(",", ":"))
+                       "seen": dict(view.seen), "error": view.error}, ensure_ascii=False, separators=(",", ":"))
