@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
 from ..fields import _as_int, refuse_field_names, suggest, text_bound
-from ..model import COMMON_FIELDS, FILE, ScorekeeperError, Session, shown
+from ..model import COMMON_FIELDS, FILE, LOG_FIELDS, ScorekeeperError, Session, shown
 from . import seating as seats
 from .seating import CINCH, HEARTS, Seating
 
@@ -541,7 +541,7 @@ def _roster_change(game: str, entry: Mapping[str, Any], now: _Round, roster: Lis
                    everyone: Sequence[str]) -> RosterChange:
     """`join: NAME` seats a late arrival, `leave: NAME` takes one out, from the first round none of
     whose tables has reported (`round`); `roster` is brought up to date."""
-    known = {"round", JOIN, LEAVE, *COMMON_FIELDS}
+    known = {"round", JOIN, LEAVE, *COMMON_FIELDS, *LOG_FIELDS}
     for key in entry:
         if key not in known:
             raise ScorekeeperError(f"unknown key {shown(key)} in an arrival or departure; keys: "
@@ -714,7 +714,7 @@ def _misplaced(now: _Round) -> Optional[Tuple[int, ScorekeeperError]]:
 
 def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], players: Tuple[str, ...],
                 round_: int, table: int, tables: int) -> TableResult:
-    known = {"round", "table", PLAYERS_KEY, CUT, *COMMON_FIELDS} | (
+    known = {"round", "table", PLAYERS_KEY, CUT, *COMMON_FIELDS, *LOG_FIELDS} | (
         {"hearts"} if game == HEARTS else {"points", "deals"})
     for key in entry:
         if key not in known:
