@@ -44,10 +44,12 @@ def _name(help: str = "the party: a name in the sessions folder, or a path to a 
                                     "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal --rule prizes=gold-first"))
 def new(ctx: typer.Context, name: str = _name("the party's name"),
         game: str = typer.Option(..., "--game", "-g", help="progressive-hearts or progressive-cinch"),
-        players: str = typer.Option(..., "--players", "-p", help="a multiple of four, four to a "
-                                    "table in the order given, table 1 (the head table) first"),
+        players: str = typer.Option(..., "--players", "-p", help="Hearts 6 to 60, tables of three to "
+                                    "six; Cinch 8 to 60, four to a table, the rest sitting out in "
+                                    "turn; seated in the order given, table 1 (the head table) first"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE: prizes="
-                                       "stars|gold-first|all-stars (repeatable)")) -> None:
+                                       "stars|gold-first|all-stars; Cinch: scoring=deduct|setback|"
+                                       "eight, sitout=average|none (repeatable)")) -> None:
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
@@ -138,7 +140,7 @@ def _roster(ctx: typer.Context, name: str, player: str, change: str) -> None:
     text.out(f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
 
 
-@app.command(epilog=_example("scorekeeper party join spring Zoe"))
+@app.command(epilog=_example(_NEW, "scorekeeper party join spring Zoe"))
 def join(ctx: typer.Context, name: str = _name(),
          player: str = typer.Argument(..., help="the late arrival's name")) -> None:
     """Seat a late arrival from the next round (the round being played, if no table has
@@ -146,7 +148,7 @@ def join(ctx: typer.Context, name: str = _name(),
     _roster(ctx, name, player, "join")
 
 
-@app.command(epilog=_example("scorekeeper party leave spring Bob"))
+@app.command(epilog=_example(_NEW, "scorekeeper party leave spring Bob"))
 def leave(ctx: typer.Context, name: str = _name(),
           player: str = typer.Argument(..., help="the player going home")) -> None:
     """Take a player out from the next round (the round being played, if no table has reported
