@@ -146,8 +146,9 @@ def as_played(before: Party) -> List[Hand]:
 
 
 def report(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
-           prepare: PartyPrepare = None) -> Party:
-    """Log TABLE's result for the round being played."""
+           prepare: PartyPrepare = None, id: Optional[str] = None) -> Party:
+    """Log TABLE's result for the round being played; `id`, a board report's one-time id, is
+    kept with it (model.LOG_FIELDS)."""
 
     def change(before: Party) -> List[Hand]:
         st = before.standing
@@ -157,6 +158,8 @@ def report(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = N
                                    usage=True, round=st.round, table=table)
         entry = progressive.report_entry(st.game, before.party.rules, raw, table, st.tables, st.round)
         entry.setdefault("at", at or ledger.now())
+        if id:
+            entry["id"] = id
         return as_played(before) + [Hand(entry)]
 
     return _commit(path, change, prepare)[1]
