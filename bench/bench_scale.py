@@ -75,7 +75,11 @@ def floor(paths: Sequence[Path]) -> List[str]:
 
 # The console script is written outside the checkout: the checkout is put on its path, as
 # pip's install would put the package (`python -m` finds it from the working directory).
-ENV = dict(os.environ, PYTHONPATH=os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")])))
+# Without PYTHONDONTWRITEBYTECODE (a user's installed copy has its byte-code cached: a child
+# that may not write it compiles every module at every start) and without SCOREKEEPER_DIR.
+# Made here, at import, so every bench that imports this module runs its children alike.
+ENV = {key: value for key, value in os.environ.items() if key not in ("PYTHONDONTWRITEBYTECODE", "SCOREKEEPER_DIR")}
+ENV["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
 
 
 def run(args: Sequence[str], check: bool = True) -> Tuple[float, float]:
@@ -348,6 +352,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    os.environ.pop("SCOREKEEPER_DIR", None)
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     main()
