@@ -376,11 +376,13 @@ def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optiona
 
 
 def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
-             prepare: Prepare = None) -> Replayed:
+             prepare: Prepare = None, id: Optional[str] = None) -> Replayed:
+    """Log a hand; `id`, a board report's one-time id, is kept with it (model.LOG_FIELDS)."""
     def change(before: Replayed) -> Tuple[Hand, ...]:
         fields = dict(raw)
         fields.setdefault("at", at or now())
-        return before.session.hands + (canonical_hand(before, fields),)
+        hand = canonical_hand(before, fields)
+        return before.session.hands + ((Hand({**hand.fields, "id": id}) if id else hand),)
 
     return commit(path, change, prepare)[1]
 

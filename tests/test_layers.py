@@ -16,12 +16,13 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # A module's layer, by the longest prefix of its dotted name that is listed (higher imports lower).
 LAYERS = {
-    "scorekeeper.start": 6, "scorekeeper.__main__": 6, "scorekeeper._help": 6,
+    "scorekeeper.start": 6, "scorekeeper.__main__": 6,
     "scorekeeper.cli": 5, "scorekeeper.board": 5,
     "scorekeeper.ledger": 4, "scorekeeper.party": 4, "scorekeeper.party.ledger": 4,
     "scorekeeper.store": 3, "scorekeeper.settle": 3, "scorekeeper.stats": 3, "scorekeeper.render": 3,
     # a party's pure rules (its seating, results and prizes; Progressive Cinch's deals), as a game's
     "scorekeeper.games": 2, "scorekeeper.party.replay": 2, "scorekeeper.party.cinch": 2,
+    "scorekeeper.party.seating": 2,
     "scorekeeper.fields": 1,
     "scorekeeper.cards": 0, "scorekeeper.model": 0, "scorekeeper": 0,
 }
