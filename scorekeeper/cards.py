@@ -224,24 +224,6 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
     return cards
 
 
-def known_card(text: object) -> Optional[Card]:
-    """The card, or None (and `Card.parse` says what is wrong). (Kept until cribbage no longer
-    asks: issue 34 removes its second path.)"""
-    try:
-        return Card.parse(text)
-    except ScorekeeperError:
-        return None
-
-
-def known_cards(text: object, count: int) -> Optional[Tuple[Card, ...]]:
-    """`count` different cards, or None (and `parse_cards` says what is wrong). (As known_card.)"""
-    try:
-        found = parse_cards(text)
-    except ScorekeeperError:
-        return None
-    return found if len(found) == count else None
-
-
 def check_no_duplicates(cards: Iterable[Card]) -> None:
     seen = set()
     for card in cards:

@@ -327,8 +327,9 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     first partner's name, labelled with the pair) or, folded away, the four deals; cut= for a
     tie and note= for both."""
     from ..party import replay as progressive
+    from ..party.seating import HEARTS
 
-    if game == progressive.HEARTS:
+    if game == HEARTS:
         fields = [Field(p, integer(0, progressive.TOTAL_HEARTS), f"hearts {p} took (left empty: none)")
                   for p in players]
         cut = "who won the cut for a tie (the lower card goes up, or at the head table stays)"
