@@ -16,7 +16,6 @@ of each, and printed as its ratio to the floor's. Targets (issue 34): every comm
 from __future__ import annotations
 
 import argparse
-import os
 import shutil
 import sys
 import tempfile
@@ -107,7 +106,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    os.environ.pop("SCOREKEEPER_DIR", None)
-    # Measure what a user's installed copy does: byte-code cached after the first run.
-    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
-    main()
+    main()  # (the children run without PYTHONDONTWRITEBYTECODE: bench_scale.ENV)

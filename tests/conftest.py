@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 import pytest
-import typer
-from typer.main import get_command
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
@@ -34,55 +34,24 @@ def bench_sittings() -> Any:
     return found
 
 
-class Runner(CliRunner):
-    """Typer's CliRunner, with the click command built once per app.
-
-    `CliRunner.invoke` rebuilds the whole click command tree from the app on every call (two
-    thirds of a `show`'s cost in a test), where a real run builds it once per process. This
-    runner builds it once, with Typer's public `get_command`, and runs it inside the runner's
-    public `isolation()` exactly as `invoke` does: same command objects, same `main`, same
-    `Result`, a fraction of the suite's CPU."""
-
-    _built: Dict[int, Tuple[typer.Typer, Any]] = {}  # the app kept too, so that its id stays its own
-
-    def invoke(self, app: typer.Typer, args: Optional[Sequence[str]] = None,  # type: ignore[override]
-               input: Optional[str] = None, env: Optional[Dict[str, Optional[str]]] = None,
-               catch_exceptions: bool = True, color: bool = False, **extra: Any) -> Result:
-        if id(app) not in self._built:
-            self._built[id(app)] = (app, get_command(app))
-        command = self._built[id(app)][1]
-        return_value, exception, exit_code, exc_info = None, None, 0, None
-        with self.isolation(input=input, env=env, color=color) as (out, err, both):
-            try:
-                return_value = command.main(args=list(args or ()),
-                                            prog_name=extra.pop("prog_name", self.get_default_prog_name(command)),
-                                            **extra)
-            except SystemExit as stop:
-                exc_info = sys.exc_info()
-                code = 0 if stop.code is None else stop.code
-                if code != 0:
-                    exception = stop
-                if not isinstance(code, int):
-                    sys.stdout.write(f"{code}\n")
-                    code = 1
-                exit_code = code
-            except Exception as error:  # as invoke does: the test sees it on the result
-                if not catch_exceptions:
-                    raise
-                exception, exit_code, exc_info = error, 1, sys.exc_info()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                stdout, stderr, output = out.getvalue(), err.getvalue(), both.getvalue()
-        return Result(runner=self, stdout_bytes=stdout, stderr_bytes=stderr, output_bytes=output,
-                      return_value=return_value, exit_code=exit_code, exception=exception,
-                      exc_info=exc_info)  # type: ignore[arg-type]
+@contextlib.contextmanager
+def peak_memory() -> Iterator[List[int]]:
+    """The most memory Python held at once inside the block, in bytes, beyond what it held
+    before: what "at once" means without reading a clock (work not done allocates nothing)."""
+    tracemalloc.start()
+    peak = [0]
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        yield peak
+        peak[0] = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
 
 
 class Cli:
     def __init__(self, folder: Path):
         self.folder = folder
-        self.runner = Runner()
+        self.runner = CliRunner()  # click's public testing API, as Typer gives it
 
     def __call__(self, *args: str, input: str | None = None):
         return self.runner.invoke(app, ["--dir", str(self.folder), *args], input=input)
@@ -96,7 +65,8 @@ class Cli:
         assert result.exit_code == 0, result.stderr or result.output
         return result
 
-    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = None):
+    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = "1"):
+        """`new`, at a stake of 1 unless told (stake=None: no stake, settled in the game's unit)."""
         args = ["new", name, "--game", game, "--players", players]
         for rule in rules:
             args += ["--rule", rule]
@@ -191,3 +161,93 @@ def chromium() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pseudo-terminal,
+    so that Ctrl-C typed there interrupts it as at a real terminal."""
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """`python -m scorekeeper ARGS` on a real pseudo-terminal, driven a step at a time: wait for
+    what it prints (`expect`), then type (`send`); every wait bounded (`timeout` seconds)."""
+
+    def __init__(self, *args: str, env_extra: Optional[dict] = None, columns: int = 80,
+                 timeout: float = 30) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+        env.update({"NO_COLOR": "1", "TERM": "xterm", "PAGER": "cat"})
+        env.update(env_extra or {})
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=env, cwd=ROOT, preexec_fn=_own_terminal)
+        os.close(slave)
+        self.timeout = timeout
+        self.seen = ""  # everything the terminal received, newlines as "\n"
+        self.read_to = 0  # what expect() has matched up to
+
+    def _read(self, wait: float) -> bool:
+        import select
+
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise EOFError
+        self.seen += chunk.decode(errors="replace").replace("\r\n", "\n")
+        return True
+
+    def expect(self, text: str) -> str:
+        """Wait until `text` is printed after what was matched before; what came before it."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        while text not in self.seen[self.read_to:]:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{text!r} not printed; the terminal shows:\n{self.seen}")
+            try:
+                self._read(left)
+            except EOFError:
+                raise AssertionError(f"{text!r} not printed before the end:\n{self.seen}") from None
+        at = self.seen.index(text, self.read_to)
+        before = self.seen[self.read_to:at]
+        self.read_to = at + len(text)
+        return before
+
+    def send(self, typed: bytes) -> None:
+        os.write(self.master, typed)
+
+    def finish(self) -> Tuple[int, str]:
+        """Read to the end; the exit code and everything printed."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        try:
+            while time.monotonic() < deadline:
+                self._read(0.2)
+                if self.proc.poll() is not None and not self._read(0.05):
+                    break
+        except EOFError:
+            pass
+        os.close(self.master)
+        try:
+            return self.proc.wait(timeout=self.timeout), self.seen
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise

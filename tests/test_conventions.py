@@ -14,7 +14,7 @@ from hypothesis import strategies as hst
 
 from scorekeeper.cli import app
 
-from .conftest import Runner
+from typer.testing import CliRunner
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def elsewhere(tmp_path, monkeypatch):
 
 
 def run(*args, env=None, input=None):
-    return Runner().invoke(app, list(args), env=env, input=input)
+    return CliRunner().invoke(app, list(args), env=env, input=input)
 
 
 def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
@@ -127,7 +127,7 @@ def complete(line: str, folder, shell: str = "bash") -> list:
     protocol of cli/shells.py; tests/test_shell_completion.py types Tab in the real shells)."""
     env = {"_SCOREKEEPER_COMPLETE": f"complete_{shell}", "_SCOREKEEPER_COMPLETE_ARGS": line,
            "SCOREKEEPER_DIR": str(folder)}
-    r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
+    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
 
 
@@ -227,7 +227,7 @@ def test_list_and_games_json(fri, tmp_path):
     crib = next(g for g in games if g["name"] == "cribbage")
     assert (crib["min_players"], crib["max_players"], crib["unit"]) == (2, 4, "games")
     tally = json.loads(fri("games", "tally", "--json"))
-    assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
+    assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "settle", "first_dealer"]
     assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
                                   "help": "points PLAYER1 scored this hand (default 0)"}
 

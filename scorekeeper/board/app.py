@@ -168,7 +168,7 @@ class Guard:
     def wait_for(self, client: str) -> float:
         """How long the next answer to a wrong code from `client` waits."""
         n = self.wrong.get(client, 0)
-        wait = min(FIRST_WAIT * 2 ** max(n - 1, 0), MAX_WAIT)
+        wait = min(FIRST_WAIT * 2.0 ** max(n - 1, 0), MAX_WAIT)
         return max(wait, ALARM_WAIT) if self.wrong_in_all > ALARM else wait
 
     def right(self, given: Sequence[str]) -> bool:

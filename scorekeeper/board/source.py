@@ -198,8 +198,8 @@ class Board:
         index = _logged_with(p.party.hands, once)
         if index is None:
             return None
-        then = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
-        return party_render.reported_text(then.party, then.standing, then.standing.results[-1])
+        logged = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
+        return party_render.reported_text(logged.party, logged.standing, logged.standing.results[-1])
 
     def _hand(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..render import sitting as render
@@ -360,8 +360,9 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     first partner's name, labelled with the pair) or, folded away, the four deals; cut= for a
     tie and note= for both."""
     from ..party import replay as progressive
+    from ..party.seating import HEARTS
 
-    if game == progressive.HEARTS:
+    if game == HEARTS:
         fields = [Field(p, integer(0, progressive.TOTAL_HEARTS), f"hearts {p} took (left empty: none)")
                   for p in players]
         cut = "who won the cut for a tie (the lower card goes up, or at the head table stays)"

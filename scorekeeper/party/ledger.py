@@ -36,10 +36,12 @@ def _header(party: Session) -> Session:
     try:
         game = progressive.check_game(party.game)
         ledger.check_players(party.players)
-        progressive.check_players(party.players)
+        progressive.check_players(game, party.players)
         rules = progressive.resolve_rules(game, party.rules)
     except ScorekeeperError as err:
         raise err.at(party.locate(err)) from None
+    if "sitout" not in party.rules:  # a file from before the rule keeps its form (the default applies)
+        rules.pop("sitout", None)
     return party._replace(game=game, rules=rules)
 
 
@@ -62,7 +64,7 @@ def find_errors(party: Session) -> List[ScorekeeperError]:
         game = progressive.check_game(party.game)
     except ScorekeeperError as err:
         return [err.at(party.locate(err))]
-    for check_players in (ledger.check_players, progressive.check_players):
+    for check_players in (ledger.check_players, lambda players: progressive.check_players(game, players)):
         try:
             check_players(party.players)
         except ScorekeeperError as err:
@@ -86,7 +88,8 @@ def deals_in_words(p: Party) -> List[List[str]]:
     from .cinch import deals_in_words as said
 
     return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
-            for hand, result in zip(p.party.hands, p.standing.results)]
+            for hand, result in zip(p.party.hands, p.standing.log)
+            if isinstance(result, progressive.TableResult)]
 
 
 def open_party(path: Path) -> Party:
@@ -106,7 +109,7 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
         raise ScorekeeperError(f"{path} already exists (scorekeeper list shows the sessions)")
     game = progressive.check_game(game)
     ledger.check_players(players)
-    progressive.check_players(players)
+    progressive.check_players(game, players)
     try:
         resolved = progressive.resolve_rules(game, rules)
     except ScorekeeperError as err:  # typed as --rule: a mistake in how the command was called
@@ -136,9 +139,9 @@ def as_played(before: Party) -> List[Hand]:
     before they were recorded gets them from its replay, which seated it where it meant: from
     its first save on, a correction can no longer move a later result to other players."""
     hands = []
-    for hand, result in zip(before.party.hands, before.standing.results):
+    for hand, result in zip(before.party.hands, before.standing.log):
         fields = dict(hand.fields)
-        if progressive.PLAYERS_KEY not in fields:
+        if isinstance(result, progressive.TableResult) and progressive.PLAYERS_KEY not in fields:
             fields = {"round": fields.get("round"), "table": fields.get("table"),
                       progressive.PLAYERS_KEY: list(result.players), **fields}
         hands.append(Hand(fields))
@@ -213,3 +216,19 @@ def undo(path: Path, prepare: Optional[Callable[[Party, Party], Any]] = None) ->
     before, after = _commit(path, change, None if prepare is None else
                             lambda after: prepare(seen["before"], after))
     return before.party.hands[-1], before, after
+
+
+def roster_change(path: Path, change: str, player: str, at: Optional[str] = None,
+                  prepare: PartyPrepare = None) -> Party:
+    """`party join` (change JOIN) seats a late arrival, `party leave` (LEAVE) takes one out, from
+    the first round none of whose tables has reported: an entry in the log like a result."""
+
+    def entry(before: Party) -> List[Hand]:
+        if change == progressive.JOIN:
+            ledger.check_players([player])
+        st = before.standing
+        applies = st.round + 1 if st.reported else st.round
+        fields = {"round": applies, change: player, "at": at or ledger.now()}
+        return as_played(before) + [Hand(fields)]
+
+    return _commit(path, entry, prepare)[1]
