@@ -41,11 +41,7 @@ def dump(session: Session, kind: str = SITTING) -> str:
                      default_flow_style=None, width=100)
     key = "results" if kind == PARTY else "hands"
     lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
-    for hand in session.hands:
-        if hand.text is not None:  # read in exactly the form written here: as it was
-            lines.append(f"- {hand.text}")
-            continue
-        lines.append(f"- {hand_flow(hand.fields)}")
+    lines.extend(f"- {hand_flow(hand.fields)}" for hand in session.hands)
     return "\n".join(lines) + "\n"
 
 
