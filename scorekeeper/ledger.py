@@ -270,7 +270,7 @@ def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Decimal = Decimal("1"), currency: str = "",
+                stake: Optional[Decimal] = None, currency: str = "",
                 created: Optional[str] = None, prepare: Prepare = None) -> Replayed:
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
@@ -308,7 +308,7 @@ class Template(NamedTuple):
     game: str
     players: Tuple[str, ...]
     rules: Dict[str, Any]
-    stake: Decimal
+    stake: Optional[Decimal]
     currency: str
 
 

@@ -34,18 +34,14 @@ def dump(session: Session, kind: str = SITTING) -> str:
         "players": list(session.players),
         "rules": {k: _plain(v) for k, v in session.rules.items()},
     })
-    if kind != PARTY:  # a party plays for prizes, not money
+    if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
         header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
     header["created"] = session.created
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
     key = "results" if kind == PARTY else "hands"
     lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
-    for hand in session.hands:
-        if hand.text is not None:  # read in exactly the form written here: as it was
-            lines.append(f"- {hand.text}")
-            continue
-        lines.append(f"- {hand_flow(hand.fields)}")
+    lines.extend(f"- {hand_flow(hand.fields)}" for hand in session.hands)
     return "\n".join(lines) + "\n"
 
 
