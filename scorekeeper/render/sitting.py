@@ -429,7 +429,7 @@ def short_hands(session: Session, st: Standings, style: "Optional[Style]" = None
         for row in rows:
             if visible_width(row[2]) > room:
                 row[2] = row[2][:room - 1] + "…"
-    table = _simple_table(rows, headers) if width is None else _table(rows, headers, width)
+    table = _table(rows, headers, width)
     if style is not None:
         from .terminal import cards
 
