@@ -82,7 +82,8 @@ def main() -> None:
     folder = work / "sessions"
     try:
         sk = sk + ["--dir", str(folder)]
-        cases: Dict[str, Case] = {"floor": Case([sys.executable, "-c", "import typer, yaml, tabulate"])}
+        cases: Dict[str, Case] = {"floor": Case([sys.executable, "-c", "import typer, yaml, tabulate"]),
+                                  "python -c pass": Case([sys.executable, "-c", "pass"])}
         for game in games:
             cases.update(night_cases(sk, folder, game))
         cases.update(folder_cases(sk, folder, games))
@@ -92,8 +93,9 @@ def main() -> None:
         print(f"runs: {options.runs} each, interleaved; the least CPU time of each; nights of {HANDS} hands")
         print(f"floor (import typer, yaml, tabulate): {floor * 1000:.1f} ms")
         worst = {"hand": 0.0, "other": 0.0}
+        print(f"python -c pass: {cases['python -c pass'].best * 1000:.1f} ms")
         for name, case in cases.items():
-            if name == "floor":
+            if name in ("floor", "python -c pass"):
                 continue
             ratio = case.best / floor
             kind = "hand" if name.startswith("hand ") else "other"
