@@ -270,7 +270,7 @@ def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Decimal = Decimal("1"), currency: str = "",
+                stake: Optional[Decimal] = None, currency: str = "",
                 created: Optional[str] = None, prepare: Prepare = None) -> Replayed:
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
@@ -308,7 +308,7 @@ class Template(NamedTuple):
     game: str
     players: Tuple[str, ...]
     rules: Dict[str, Any]
-    stake: Decimal
+    stake: Optional[Decimal]
     currency: str
 
 
@@ -398,15 +398,16 @@ def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) 
         after = replayed_from(before, before.session.hands[:-1])
         if prepare is not None:
             prepare(removed, after)
-        kept = store.read_undone(path)
+        try:
+            kept = store.read_undone(path)
+        except ScorekeeperError:
+            kept = []  # not what undo writes: replaced below, never read or written through
         if kept and kept[-1].after != store.file_digest(path):
             kept = []  # hands were logged or corrected since those undos: they cannot be redone
-        left = store.digest(store.dump(_saved_form(after)))
-        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
-            store.write_undone(path, kept + [store.Undone(dict(removed.fields), left)])
-        except ScorekeeperError as err:
-            raise err.with_message(f"{err.message}; nothing was undone") from None
         _save(after, path)
+        # only now: a refused or failed save leaves a pending redo as it was
+        with contextlib.suppress(ScorekeeperError):  # the hand is undone; the put-back command undo prints is the way back
+            store.write_undone(path, kept + [store.Undone(removed, store.file_digest(path))], _saved_form(after))
     return removed, after
 
 
@@ -424,13 +425,13 @@ def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) 
             raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
                                    f"was logged or corrected); log the hand again with the command "
                                    f"undo printed")
-        hand = Hand(dict(kept[-1].fields))
+        hand = kept[-1].hand
         after = replayed_from(before, before.session.hands + (hand,))
         if prepare is not None:
             prepare(hand, after)
         _save(after, path)
         with contextlib.suppress(ScorekeeperError):  # the hand is back; a stale entry is harmless
-            store.write_undone(path, kept[:-1])
+            store.write_undone(path, kept[:-1], _saved_form(after))
     return hand, after
 
 
