@@ -2,7 +2,7 @@
 `python tests/test_start.py`; tests/test_start.py checks it), and the checksum of
 the sources it was made from (start.sources_checksum)."""
 
-SOURCES = 1313740034
+SOURCES = 162007652
 
 HELP = (
     'Usage: scorekeeper [OPTIONS] COMMAND [ARGS]...\n'

@@ -135,13 +135,11 @@ class Board:
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
-        printed: Dict[str, str] = {}
-
-        def prepare(r: ledger.Replayed) -> None:
-            printed["text"] = render.effect_text(r.session, r.standings, None)
-
-        ledger.add_hand(self.path, fields, prepare=prepare)
-        return printed["text"]
+        with ledger.locked(self.path):
+            change = ledger.add_hand(self.path, fields)
+            printed = render.effect_text(change.after.session, change.after.standings, None)
+            ledger.commit(change)
+        return printed
 
     def _round(self, pairs: Sequence[Tuple[str, str]]) -> str:
         from ..party import ledger as parties
@@ -153,8 +151,12 @@ class Board:
                                    else f"table given {len(tables)} times", usage=True, field=TABLE)
         table = typed_number(tables[0], TABLE, "the table")
         fields = _assignments([(name, value) for name, value in pairs if name != TABLE])
-        p = parties.report(self.path, table, fields)
-        return party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+        with ledger.locked(self.path):
+            change = parties.log_result(self.path, table, fields)
+            p = change.after
+            printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+            ledger.commit(change)
+        return printed
 
     # ------------------------------------------------------------ what may be shown
 

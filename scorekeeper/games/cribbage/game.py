@@ -170,19 +170,6 @@ class Cribbage(Game):
                                               "side loses it at once"))
         return found
 
-    def checked(self, hand: Hand, session: Session, index: int,
-                fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
-        """The hand's typed values: read here when every value is as a file writes it
-        (points as numbers, cards as tokens read before, flags as yes or no, players' names,
-        text) and something was played, else by the shared field parser, which also says what
-        is wrong (`Game.checked`: the same values whenever both read them; a replay reads
-        thousands of hands; tests/games/test_crib_fast.py compares)."""
-        if fields is not None and not fields.required:
-            found = self._plain_values(hand.fields, fields, session.players)
-            if found is not None and len(found) > ("note" in found) + ("at" in found):
-                return found
-        return super().checked(hand, session, index, fields)
-
     def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex,
                       players: Sequence[str]) -> Optional[Dict[str, Any]]:
         """The typed values of a hand whose every field is named exactly and of a kind read
