@@ -15,7 +15,7 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence,
-                    Tuple, Union)
+                    Tuple, TypeVar, Union)
 
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, text_bound
@@ -34,7 +34,8 @@ class Replayed(NamedTuple):
     folded: Optional[Folded] = None
 
 
-Validated = Tuple[Optional[Any], List[ScorekeeperError]]
+T = TypeVar("T")
+Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
 
 
 def validate(session: Session, figures: Optional[List[Figure]] = None,
@@ -96,19 +97,20 @@ def _resolve_each(game: Game, session: Session,
             return None
 
 
-def first(validated: Validated) -> Any:
+def first(validated: Validated[T]) -> T:
     """What `validate` replayed, or its first mistake raised: how every command but `check`
     takes a file."""
     replayed, errors = validated
     if errors:
         raise errors[0]
+    assert replayed is not None  # no replay comes with a mistake
     return replayed
 
 
 def check_session(session: Session, figures: Optional[List[Figure]] = None,
                   keep: Optional[int] = None) -> Replayed:
     """`validate`, raising the first mistake."""
-    return first(validate(session, figures, keep))  # type: ignore[no-any-return]
+    return first(validate(session, figures, keep))
 
 
 def finished(game: Game, session: Session, folded: Folded) -> Replayed:
@@ -153,7 +155,7 @@ def check_file(path: Path) -> List[ScorekeeperError]:
     as a session at all).
     A sitting that is not there is not a mistake in it: that raises, as for every command."""
     noted: List[ScorekeeperError] = []  # a mistake in the stakes: the hands are still checked
-    find: Callable[[Session], Validated] = validate
+    find: Callable[[Session], Validated[Any]] = validate
     try:
         try:
             session = store.load(path, errors=noted)
@@ -392,12 +394,14 @@ def read_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Tuple[Hand, Dict[st
     return Hand(dump_hand(values, replayed.game.fields(replayed.session))), values
 
 
-def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None) -> Change:
-    """Log a hand (`at`: when; now by default): one `apply` on the state the load replayed."""
+def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None, id: Optional[str] = None) -> Change:
+    """Log a hand (`at`: when; now by default): one `apply` on the state the load replayed;
+    `id`, a board report's one-time id, is kept with it (model.LOG_FIELDS)."""
     before = open_session(path)
     typed = dict(raw)
     typed.setdefault("at", at or now())
     hand, values = read_hand(before, typed)
+    hand = Hand({**hand.fields, "id": id}) if id else hand
     hands = before.session.hands
     return sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
 

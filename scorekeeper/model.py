@@ -15,9 +15,10 @@ FORMAT = "scorekeeper/1"
 
 # Fields every hand may carry whatever the game: they are kept in the log but never scored.
 COMMON_FIELDS = ("note", "at")
-# What the log records about itself: when a hand was corrected (`scorekeeper edit`). The
-# games never see it; it is shown with the hand and kept through every save.
-LOG_FIELDS = ("corrected",)
+# What the log records about itself: when a hand was corrected (`scorekeeper edit`), and the
+# one-time id of a board's report (docs/board.md), so that a report sent again counts once.
+# The games never see them; they are kept through every save and cannot be typed.
+LOG_FIELDS = ("corrected", "id")
 
 
 # What kind of mistake an error is. The CLI, not this layer, decides what each kind means

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
-from typing import Any, Dict, Iterator, Optional, Sequence, Tuple
+from typing import Any, Iterator, List, Optional, Sequence, Tuple
 
 import pytest
-import typer
-from typer.main import get_command
-from typer.testing import CliRunner, Result
+from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
@@ -34,55 +34,24 @@ def bench_sittings() -> Any:
     return found
 
 
-class Runner(CliRunner):
-    """Typer's CliRunner, with the click command built once per app.
-
-    `CliRunner.invoke` rebuilds the whole click command tree from the app on every call (two
-    thirds of a `show`'s cost in a test), where a real run builds it once per process. This
-    runner builds it once, with Typer's public `get_command`, and runs it inside the runner's
-    public `isolation()` exactly as `invoke` does: same command objects, same `main`, same
-    `Result`, a fraction of the suite's CPU."""
-
-    _built: Dict[int, Tuple[typer.Typer, Any]] = {}  # the app kept too, so that its id stays its own
-
-    def invoke(self, app: typer.Typer, args: Optional[Sequence[str]] = None,  # type: ignore[override]
-               input: Optional[str] = None, env: Optional[Dict[str, Optional[str]]] = None,
-               catch_exceptions: bool = True, color: bool = False, **extra: Any) -> Result:
-        if id(app) not in self._built:
-            self._built[id(app)] = (app, get_command(app))
-        command = self._built[id(app)][1]
-        return_value, exception, exit_code, exc_info = None, None, 0, None
-        with self.isolation(input=input, env=env, color=color) as (out, err, both):
-            try:
-                return_value = command.main(args=list(args or ()),
-                                            prog_name=extra.pop("prog_name", self.get_default_prog_name(command)),
-                                            **extra)
-            except SystemExit as stop:
-                exc_info = sys.exc_info()
-                code = 0 if stop.code is None else stop.code
-                if code != 0:
-                    exception = stop
-                if not isinstance(code, int):
-                    sys.stdout.write(f"{code}\n")
-                    code = 1
-                exit_code = code
-            except Exception as error:  # as invoke does: the test sees it on the result
-                if not catch_exceptions:
-                    raise
-                exception, exit_code, exc_info = error, 1, sys.exc_info()
-            finally:
-                sys.stdout.flush()
-                sys.stderr.flush()
-                stdout, stderr, output = out.getvalue(), err.getvalue(), both.getvalue()
-        return Result(runner=self, stdout_bytes=stdout, stderr_bytes=stderr, output_bytes=output,
-                      return_value=return_value, exit_code=exit_code, exception=exception,
-                      exc_info=exc_info)  # type: ignore[arg-type]
+@contextlib.contextmanager
+def peak_memory() -> Iterator[List[int]]:
+    """The most memory Python held at once inside the block, in bytes, beyond what it held
+    before: what "at once" means without reading a clock (work not done allocates nothing)."""
+    tracemalloc.start()
+    peak = [0]
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        yield peak
+        peak[0] = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
 
 
 class Cli:
     def __init__(self, folder: Path):
         self.folder = folder
-        self.runner = Runner()
+        self.runner = CliRunner()  # click's public testing API, as Typer gives it
 
     def __call__(self, *args: str, input: str | None = None):
         return self.runner.invoke(app, ["--dir", str(self.folder), *args], input=input)

@@ -530,3 +530,130 @@ def test_without_the_extra_the_command_says_how_to_install_it(fri, monkeypatch, 
     assert not_served == []
     assert r.exit_code == 1 and r.stdout == ""
     assert r.stderr.startswith("error: the board needs its extra: pip install 'scorekeeper[board]' (")
+
+
+# ---------------------------------------------------------------- a report counts once
+
+
+def test_a_report_sent_again_with_its_id_is_answered_as_the_first_and_logged_once(fri):
+    path = fri.file("fri")
+    with client_for(path) as client:
+        first = post(client, "/hand", Ann="5", Cid="7", hands="1", id="tap-1")
+        again = post(client, "/hand", Ann="5", Cid="7", hands="1", id="tap-1")
+        fri.ok("hand", "fri", "Bob=1")  # the sitting moves on; the re-send is still the first's answer
+        later = post(client, "/hand", Ann="5", Cid="7", hands="1", id="tap-1")
+    assert first.status_code == again.status_code == later.status_code == 200
+    assert first.text.startswith("hand 2: Ann +5, Cid +7\n")
+    assert again.text == first.text and later.text == first.text
+    hands = __import__("yaml").safe_load(path.read_text())["hands"]
+    assert [h.get("id") for h in hands] == [None, "tap-1", None]
+    assert fri.json("show", "fri")["scores"] == {"Ann": 17, "Bob": -2, "Cid": 7}
+
+
+def test_an_id_in_the_log_is_recognised_by_a_board_started_again(fri):
+    path = fri.file("fri")
+    with client_for(path) as client:
+        first = post(client, "/hand", Ann="5", hands="1", id="before-the-kill")
+    with client_for(path) as client:  # the server killed between saving and answering, started again
+        again = post(client, "/hand", Ann="5", hands="1", id="before-the-kill")
+    assert (again.status_code, again.text) == (200, first.text)
+    assert fri.json("show", "fri")["hands"] == 2
+
+
+def test_a_report_made_on_a_page_that_had_seen_fewer_hands_is_refused_with_409(fri):
+    path = fri.file("fri")
+    fri.ok("hand", "fri", "Bob=1")
+    before = path.read_bytes()
+    with client_for(path) as client:
+        stale = post(client, "/hand", Ann="5", hands="1", id="late")
+        script = post(client, "/hand", Ann="6")  # no hands, no id: a script's, taken as it is
+    assert (stale.status_code, stale.text) == (409, "error: the sitting has moved on: this report was made on a "
+                                                    "page showing 1 hand, and fri has 2 now; nothing was logged "
+                                                    "(look at the board, then report again if it is still to be "
+                                                    "logged)\n")
+    assert script.status_code == 200 and script.text.startswith("hand 3: Ann +6")
+    assert fri.json("show", "fri")["hands"] == 3
+    assert before != path.read_bytes()
+
+
+@pytest.mark.parametrize("bad", ["", "x" * 65, "a b", "<b>"])
+def test_an_id_that_is_not_a_short_word_is_refused(fri, bad):
+    path = fri.file("fri")
+    before = path.read_bytes()
+    with client_for(path) as client:
+        answer = post(client, "/hand", Ann="5", id=bad)
+    assert answer.status_code == 400 and answer.text.startswith("error: id must be given once, 1 to 64 letters")
+    assert path.read_bytes() == before
+
+
+def test_the_table_that_completes_a_round_tapping_twice_logs_nothing_for_the_next_round(cli):
+    """The issue's party: 8 players, table 1 reports, table 2's second tap is not round 2's report."""
+    cli.ok("party", "new", "eight", "--game", "progressive-hearts", "--players", "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal")
+    path = cli.file("eight")
+    cli.ok("party", "round", "eight", "1", "Ann=1", "Bob=2", "Cid=4", "Dan=6")
+    with client_for(path) as client:
+        first = post(client, "/round", table="2", Gus="6", Hal="7", round="1", id="t2-r1")
+        same_id = post(client, "/round", table="2", Gus="6", Hal="7", round="1", id="t2-r1")
+        new_id = post(client, "/round", table="2", Gus="6", Hal="7", round="1", id="t2-r1-b")
+    assert first.status_code == 200 and "every table has reported: the seating for round 2" in first.text
+    assert (same_id.status_code, same_id.text) == (200, first.text)
+    assert (new_id.status_code, new_id.text) == (409, "error: round 1 is complete: this report is for round 1, "
+                                                      "and the party is playing round 2; nothing was logged "
+                                                      "(look at the board)\n")
+    state = cli.json("party", "show", "eight")
+    assert sorted((r["round"], r["table"]) for r in state["results"]) == [(1, 1), (1, 2)]
+    assert state["round"] == 2 and state["reported"] == []
+
+
+def stops_within_bound(client: TestClient) -> bool:
+    import threading
+
+    stopped = threading.Thread(target=client.__exit__, args=(None, None, None), daemon=True)
+    stopped.start()
+    stopped.join(timeout=20)  # a bound for the test, not a speed: the board waits at most STOP_SECONDS
+    return not stopped.is_alive()
+
+
+def test_the_board_stops_at_once_while_its_watcher_waits_on_a_read(fri):
+    """The lifespan ends whatever the watcher is doing: here a read of the file that does not
+    return until the test lets it."""
+    import threading
+
+    board = Board(fri.file("fri"), entry=False)
+    reading, release = threading.Event(), threading.Event()
+    client = TestClient(board_app.make_app(board, HOSTS), base_url=BASE)
+    client.__enter__()
+    real = board.content
+
+    def slow_content():
+        reading.set()
+        release.wait(30)
+        return real()
+
+    board.content = slow_content
+    fri.ok("hand", "fri", "Bob=1")  # the watcher reads the file again, and hangs in the read
+    assert reading.wait(10)
+    stopped = stops_within_bound(client)
+    release.set()
+    assert stopped
+
+
+def test_the_board_stops_even_when_its_watcher_swallows_the_cancellation(fri, monkeypatch):
+    """What hung the suite (issue 34): on Python 3.11 `asyncio.wait_for` can swallow a
+    cancellation that comes as its wait ends (a report has just poked the watcher), and the
+    watcher's loop went on for ever. Here every wait swallows it."""
+    import asyncio
+
+    real = asyncio.wait_for
+
+    async def swallowing(awaitable, timeout):
+        try:
+            return await real(awaitable, timeout)
+        except asyncio.CancelledError:
+            return None
+
+    monkeypatch.setattr(asyncio, "wait_for", swallowing)
+    client = TestClient(board_app.make_app(Board(fri.file("fri"), entry=True), HOSTS, CODE), base_url=BASE)
+    client.__enter__()
+    assert post(client, "/hand", Ann="5").status_code == 200
+    assert stops_within_bound(client)

@@ -120,14 +120,14 @@ def test_prompts_for_each_field_when_asked(sitting):
 
 
 def test_sessions_dir_from_environment(tmp_path, monkeypatch):
-    from .conftest import Runner
+    from typer.testing import CliRunner
 
     from scorekeeper.cli import app
 
     monkeypatch.setenv("SCOREKEEPER_DIR", str(tmp_path / "elsewhere"))
-    r = Runner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
+    r = CliRunner().invoke(app, ["new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 0 and (tmp_path / "elsewhere" / "x.yaml").exists()
-    r = Runner().invoke(app, ["--dir", str(tmp_path / "given"), "new", "y", "--game", "tally",
+    r = CliRunner().invoke(app, ["--dir", str(tmp_path / "given"), "new", "y", "--game", "tally",
                                  "--players", "A,B"])  # --dir wins over the environment
     assert r.exit_code == 0 and (tmp_path / "given" / "y.yaml").exists()
     assert not (tmp_path / "elsewhere" / "y.yaml").exists()
@@ -196,13 +196,13 @@ def test_a_bad_hand_in_the_file_is_reported_with_its_line(sitting):
 
 
 def test_a_sessions_folder_that_cannot_be_written_is_one_error_line(tmp_path):
-    from .conftest import Runner
+    from typer.testing import CliRunner
 
     from scorekeeper.cli import app
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("")
-    r = Runner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
+    r = CliRunner().invoke(app, ["--dir", str(blocker), "new", "x", "--game", "tally", "--players", "A,B"])
     assert r.exit_code == 1
     assert r.stderr == f"error: cannot make {blocker}/x.yaml: {blocker} is a file, not a folder\n"
 

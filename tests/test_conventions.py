@@ -14,7 +14,7 @@ from hypothesis import strategies as hst
 
 from scorekeeper.cli import app
 
-from .conftest import Runner
+from typer.testing import CliRunner
 
 
 @pytest.fixture
@@ -27,7 +27,7 @@ def elsewhere(tmp_path, monkeypatch):
 
 
 def run(*args, env=None, input=None):
-    return Runner().invoke(app, list(args), env=env, input=input)
+    return CliRunner().invoke(app, list(args), env=env, input=input)
 
 
 def test_without_a_sessions_folder_here_sittings_go_to_the_xdg_data_folder(elsewhere):
@@ -127,7 +127,7 @@ def complete(line: str, folder, shell: str = "bash") -> list:
     protocol of cli/shells.py; tests/test_shell_completion.py types Tab in the real shells)."""
     env = {"_SCOREKEEPER_COMPLETE": f"complete_{shell}", "_SCOREKEEPER_COMPLETE_ARGS": line,
            "SCOREKEEPER_DIR": str(folder)}
-    r = Runner().invoke(app, [], env=env, prog_name="scorekeeper")
+    r = CliRunner().invoke(app, [], env=env, prog_name="scorekeeper")
     return r.stdout.split()
 
 

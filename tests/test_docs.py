@@ -37,10 +37,9 @@ from pathlib import Path
 from typing import List, Optional
 
 import pytest
+from typer.testing import CliRunner
 
 from scorekeeper.cli import app
-
-from .conftest import Runner
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
@@ -139,7 +138,7 @@ def matches(expected: List[str], actual: List[str]) -> bool:
 
 def run_doc(path: Path, folder: Path) -> List[str]:
     """Run every example of PATH in FOLDER; the failures, each as a readable message."""
-    runner = Runner()
+    runner = CliRunner()
     failures: List[str] = []
     for block in parse_doc(path):
         for command in block.commands:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 import pytest
+from typer.testing import CliRunner
 import typer
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -29,7 +30,7 @@ from scorekeeper.fields import MAX_NUMBER
 from scorekeeper.games import GAMES, get_game
 from scorekeeper.model import ScorekeeperError
 
-from .conftest import SESSIONS, Runner
+from .conftest import SESSIONS
 
 EXAMPLES = 20  # per game: some 360 bad commands over 18 games, a few seconds
 
@@ -74,7 +75,7 @@ def _loose_int(text: str) -> Any:
 
 PARTY_SEATS = _party_seats()
 
-runner = Runner()
+runner = CliRunner()
 
 
 def _players(game: Any) -> Tuple[str, ...]:

@@ -20,10 +20,11 @@ from pathlib import Path
 from typing import Dict, List
 
 import pytest
+from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 
-from .conftest import SESSIONS, Runner
+from .conftest import SESSIONS
 from .test_conventions import ALL_COMMANDS
 
 STORIES = [
@@ -42,7 +43,7 @@ ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n",
 
 def help_examples(words: List[str]) -> List[str]:
     """The example command lines at the end of a command's help, continuations joined."""
-    out = Runner().invoke(app, [*words, "--help"]).stdout
+    out = CliRunner().invoke(app, [*words, "--help"]).stdout
     lines = out.rstrip("\n").splitlines()
     shown = [line.strip() for line in lines[lines.index("  Example:") + 1:]]
     joined: List[str] = []
@@ -67,7 +68,7 @@ def run_example(line: str, folder: Path) -> None:
             continue
         word = os.path.expanduser(word) if word.startswith("~") else word
         args.extend(sorted(glob.glob(word)) or [word] if "*" in word else [word])
-    result = Runner().invoke(app, args, input=ANSWERS.get(line),
+    result = CliRunner().invoke(app, args, input=ANSWERS.get(line),
                                 env={"SCOREKEEPER_DIR": None, "COLUMNS": None})
     assert result.exit_code == 0, (line, result.output)
     assert "error:" not in result.output, (line, result.output)

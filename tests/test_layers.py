@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 
 # A module's layer, by the longest prefix of its dotted name that is listed (higher imports lower).
 LAYERS = {
-    "scorekeeper.start": 6, "scorekeeper.__main__": 6, "scorekeeper._help": 6,
+    "scorekeeper.start": 6, "scorekeeper.__main__": 6,
     "scorekeeper.cli": 5, "scorekeeper.board": 5,
     "scorekeeper.ledger": 4, "scorekeeper.party": 4, "scorekeeper.party.ledger": 4,
     "scorekeeper.store": 3, "scorekeeper.settle": 3, "scorekeeper.stats": 3, "scorekeeper.render": 3,

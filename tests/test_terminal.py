@@ -8,9 +8,11 @@ import os
 import subprocess
 import sys
 
+from typer.testing import CliRunner
+
 from scorekeeper.cli import app
 
-from .conftest import ROOT, SESSIONS, Runner, on_a_pty
+from .conftest import ROOT, SESSIONS, on_a_pty
 
 RED, RESET = "\x1b[31m", "\x1b[0m"
 
@@ -63,12 +65,11 @@ def test_settle_marks_the_winner_on_a_terminal(cli):
 
 
 def test_with_columns_80_no_line_of_show_is_wider(cli):
-    from .conftest import Runner
 
     from scorekeeper.cli import app
 
     for path in sorted(SESSIONS.glob("*.yaml")):
-        r = Runner().invoke(app, ["show", str(path)], env={"COLUMNS": "80"})
+        r = CliRunner().invoke(app, ["show", str(path)], env={"COLUMNS": "80"})
         if "is a party" in r.output:
             continue
         assert r.exit_code == 0, r.output
@@ -76,11 +77,10 @@ def test_with_columns_80_no_line_of_show_is_wider(cli):
 
 
 def test_the_effect_column_wraps_to_the_width():
-    from .conftest import Runner
 
     from scorekeeper.cli import app
 
-    r = Runner().invoke(app, ["show", FOSTER], env={"COLUMNS": "80"})
+    r = CliRunner().invoke(app, ["show", FOSTER], env={"COLUMNS": "80"})
     assert r.stdout.splitlines()[-16:-10] == [
         "#    dealer    hand                      effect                     A-B    Y-Z",
         "---  --------  ------------------------  -------------------------  -----  -----",
@@ -92,14 +92,13 @@ def test_the_effect_column_wraps_to_the_width():
 
 
 def test_partnership_games_show_one_score_column_per_side():
-    from .conftest import Runner
 
     from scorekeeper.cli import app
 
-    whist = Runner().invoke(app, ["show", str(SESSIONS / "whist-two-rubbers.yaml")]).stdout
+    whist = CliRunner().invoke(app, ["show", str(SESSIONS / "whist-two-rubbers.yaml")]).stdout
     assert [line for line in whist.splitlines() if line.startswith("#")][0].split()[-2:] == [
         "Alice-Clara", "Bertie-Dick"]
-    tally = Runner().invoke(app, ["show", str(SESSIONS / "tally-friday.yaml")]).stdout
+    tally = CliRunner().invoke(app, ["show", str(SESSIONS / "tally-friday.yaml")]).stdout
     assert [line for line in tally.splitlines() if line.startswith("#")][0].split()[-4:] == [
         "Ann", "Bob", "Cid", "Dee"]
 
@@ -123,14 +122,13 @@ def test_seven_long_names_at_columns_80_put_the_scores_that_do_not_fit_below(cli
     # the score columns' headers are the players' names: when they do not fit beside the hand,
     # the rest go in a second table below, each row named by its hand's number; no name is cut
     # (review-d wrapped them as "Anna/bell/e": issue 21 point 1, words never split)
-    from .conftest import Runner
 
     from scorekeeper.cli import app
 
     names = ["Annabelle", "Bartholomew", "Cidney", "Dorothea", "Evangeline", "Frederick", "Gwendolyn"]
     cli.new("h7", "hearts", ",".join(names))
     cli.ok("hand", "h7", *[f"{n}=2" for n in names[1:]], "revoke=Gwendolyn", "note=a long remark")
-    out = Runner().invoke(app, ["--dir", str(cli.folder), "show", "h7"], env={"COLUMNS": "80"}).stdout
+    out = CliRunner().invoke(app, ["--dir", str(cli.folder), "show", "h7"], env={"COLUMNS": "80"}).stdout
     assert out[out.index("\n#  ") + 1:].splitlines() == [
         "#  dealer     hand              effect            Annabelle  Bartholomew  Cidney",
         "-  ---------  ----------------  ----------------  ---------  -----------  ------",
@@ -166,7 +164,7 @@ def not_a_terminal(*args: str, **env: str) -> str:
     """`piped` in this process: the CLI's output captured, not a terminal (click strips the
     colour it is not told to keep, as on a pipe), the colour variables only those given."""
     unset = {k: None for k in COLOUR_VARIABLES}
-    done = Runner().invoke(app, list(args), env={**unset, **env})  # type: ignore[dict-item]
+    done = CliRunner().invoke(app, list(args), env={**unset, **env})  # type: ignore[dict-item]
     assert done.exit_code == 0, done.output
     return done.stdout
 

@@ -12,11 +12,12 @@ from pathlib import Path
 from typing import List
 
 import pytest
+from typer.testing import CliRunner
 
 from scorekeeper.cli import app
 from scorekeeper.games import game_names
 
-from .conftest import ROOT, SESSIONS, Runner
+from .conftest import ROOT, SESSIONS
 
 WIDTHS = (80, 60)
 SITTINGS = sorted(p.stem for p in SESSIONS.glob("*.yaml") if not p.stem.startswith("party-"))
@@ -46,7 +47,7 @@ def views() -> List[List[str]]:
 
 def run(folder: Path, args: List[str], columns: str = "") -> str:
     env = {"COLUMNS": columns or None}
-    result = Runner().invoke(app, ["--dir", str(folder), *args], env=env)
+    result = CliRunner().invoke(app, ["--dir", str(folder), *args], env=env)
     assert result.exit_code == 0, (args, result.output)
     return result.stdout
 

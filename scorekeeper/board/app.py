@@ -37,9 +37,10 @@ from starlette.routing import Route
 
 from ..model import ScorekeeperError
 from . import assets
-from .source import ENTRY_CODE, PARTY, Board, View, event_data
+from .source import ENTRY_CODE, PARTY, Board, Stale, View, event_data
 
 POLL_SECONDS = 0.2     # how often the file's signature is read: a hand typed elsewhere shows within this
+STOP_SECONDS = 1.0     # the longest the board waits for its watcher when it stops
 PING_SECONDS = 15      # a comment down each event stream, so that proxies and phones keep it open
 MAX_BODY = 64 * 1024   # a report's form: the fields of a hand, a note of MAX_TEXT characters
 MAX_FIELDS = 200       # form fields in one report
@@ -82,6 +83,7 @@ class Live:
         self._changed = asyncio.Event()
         self._poked = asyncio.Event()
         self._reading = asyncio.Lock()
+        self._stopping = False
 
     async def refresh(self, force: bool = False) -> None:
         """Read the file again if its signature changed (or `force`); if its bytes changed, make
@@ -116,12 +118,18 @@ class Live:
             await self._changed.wait()
         return self.version, self.event
 
+    def stop(self) -> None:
+        self._stopping = True
+        self._poked.set()
+
     def poke(self) -> None:
         """Look at the file now (the board has just written it), not at the next poll."""
         self._poked.set()
 
     async def watch(self) -> None:
-        while True:
+        """Until `stop`: a cancellation alone may be swallowed while a read runs in its thread
+        (anyio shields it) or as a wait times out (asyncio.wait_for on Python 3.11)."""
+        while not self._stopping:
             self._poked.clear()
             try:
                 await self.refresh()
@@ -335,6 +343,8 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         async with writing:
             try:
                 text = await run_in_threadpool(board.report, fields)
+            except Stale as err:
+                return error(board.public(str(err)), 409)
             except ScorekeeperError as err:
                 return error(board.public(str(err)), 400)
         live.poke()  # the watcher reads it at once; reports arriving meanwhile share one reading
@@ -347,10 +357,10 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         watcher = asyncio.create_task(live.watch())
         try:
             yield
-        finally:
+        finally:  # ends promptly whatever the watcher is doing: it stops at its next look
+            live.stop()
             watcher.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await watcher
+            await asyncio.wait({watcher}, timeout=STOP_SECONDS)
 
     routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
               Route("/state.json", state), Route("/events", events),

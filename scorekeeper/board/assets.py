@@ -125,7 +125,9 @@ JS = r"""
   const status = document.getElementById("status");
   const code = document.getElementById("code");
   const tableChoice = document.getElementById("table");
+  const RESENDS = 4;  // after a network error, sent again 1, 2, 4 and 8 seconds later
   let forms = {};
+  let seen = {};
   let shownForm = null;
 
   function pickedTable() {  // the table this phone reports for, if it said (the address, or before)
@@ -167,6 +169,7 @@ JS = r"""
   function apply(data) {
     board.innerHTML = data.board;  // built and escaped by the server
     forms = data.forms || {};
+    seen = data.seen || {};
     showForm();
     body.dataset.version = String(data.version);
   }
@@ -186,9 +189,19 @@ JS = r"""
         showForm();
       });
     }
-    formBox.addEventListener("submit", async (event) => {
+    let pending = null;  // the report in flight or to be sent again: its fields and one-time id
+    formBox.addEventListener("input", () => { pending = null; say("", true); });
+    formBox.addEventListener("change", () => { pending = null; say("", true); });
+    formBox.addEventListener("submit", (event) => {
       event.preventDefault();
       const form = event.target;
+      const button = form.querySelector("button[type=submit]");
+      if (button.disabled) return;
+      if (!pending) pending = { body: fieldsOf(form), id: newId() };
+      send(form, button, pending, 0);
+    });
+
+    function fieldsOf(form) {
       const sent = new URLSearchParams();
       const joined = {};
       for (const el of form.elements) {
@@ -202,20 +215,44 @@ JS = r"""
         sent.append(el.name, value);
       }
       for (const name of Object.keys(joined)) sent.append(name, joined[name].join(","));
+      for (const name of Object.keys(seen)) if (!sent.has(name)) sent.append(name, String(seen[name]));
+      return sent;
+    }
+
+    function newId() {
+      const bytes = new Uint8Array(12);
+      crypto.getRandomValues(bytes);
+      return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+    }
+
+    async function send(form, button, report, tries) {
+      const sent = new URLSearchParams(report.body);
+      sent.append("id", report.id);
       sent.append("code", code.value.trim());
-      say("sending…", true);
+      button.disabled = true;
+      say(tries ? "sending again…" : "sending…", true);
+      let answer;
       try {
-        const answer = await fetch(form.getAttribute("action"), { method: "POST", body: sent });
-        const text = (await answer.text()).trim();
-        say(answer.ok ? text.split("\n")[0] : text, answer.ok);
-        if (answer.ok) {
-          sessionStorage.setItem("board-code", code.value.trim());
-          form.reset();
+        answer = await fetch(form.getAttribute("action"), { method: "POST", body: sent });
+      } catch (err) {  // no answer: it may have been logged; the same id makes a re-send count once
+        if (tries < RESENDS && pending === report) {
+          say("the board cannot be reached: sending again…", false);
+          setTimeout(() => send(form, button, report, tries + 1), 1000 * 2 ** tries);
+          return;
         }
-      } catch (err) {
-        say("error: the board cannot be reached (" + err + ")", false);
+        button.disabled = false;
+        say("error: the board cannot be reached; tap report to send it again (it counts once)", false);
+        return;
       }
-    });
+      const text = (await answer.text()).trim();
+      button.disabled = false;
+      if (pending === report) pending = null;
+      say(answer.ok ? text.split("\n")[0] : text, answer.ok);
+      if (answer.ok) {
+        sessionStorage.setItem("board-code", code.value.trim());
+        form.reset();
+      }
+    }
   }
 
   const events = new EventSource("events");

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
@@ -20,6 +21,10 @@ from ..render import board as page
 SITTING, PARTY = store.SITTING, store.PARTY
 ENTRY_CODE = "code"    # the form field that carries the entry code, beside the game's own fields
 TABLE = "table"        # the form field that says which party table reports
+ID = "id"              # a report's one-time id: sent again, it is answered as the first, logged once
+HANDS = "hands"        # a sitting's report: how many hands the page had seen
+ROUND = "round"        # a party's report: the round it is for
+ONE_TIME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOTE = Field("note", TEXT, "a remark kept with the hand")
 MAX_ERROR = 500        # characters in an error line, as at the command line
 
@@ -33,6 +38,7 @@ class View(NamedTuple):
     forms: Mapping[str, str]
     error: Optional[str] = None
     replayed: Any = None
+    seen: Mapping[str, int] = {}  # what a report from this page says it saw (`hands`, a sitting's)
 
 
 Signature = Tuple[int, int, int, int]
@@ -100,7 +106,7 @@ class Board:
         if self.entry:
             fields = list(r.game.fields(r.session)) + [NOTE]
             forms[""] = page.form(fields, r.session.players, "hand", title="report a hand")
-        return View(page.sitting_board(r.session, r.standings), forms, None, r)
+        return View(page.sitting_board(r.session, r.standings), forms, None, r, {HANDS: len(r.session.hands)})
 
     def _party_view(self) -> View:
         from ..party import ledger as parties
@@ -115,7 +121,7 @@ class Board:
                     continue
                 f = party_fields(st.game, p.party.rules, players)
                 title = f"table {table}, round {st.round}: {', '.join(players)}"
-                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table)},
+                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table), ROUND: str(st.round)},
                                               title, f.main)
         return View(page.party_board(p.party, st), forms, None, p)
 
@@ -123,25 +129,68 @@ class Board:
 
     def report(self, pairs: Sequence[Tuple[str, str]]) -> str:
         """Log a hand (a sitting) or a table's result (a party) from a form's fields, the entry
-        code already taken out; what the command line would print, or its ScorekeeperError."""
-        if self.kind == SITTING:
-            return self._hand(pairs)
-        return self._round(pairs)
+        code already taken out; what the command line would print, or its ScorekeeperError
+        (Stale: the report is for a sitting or round that has moved on).
 
-    def _hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        A report carrying an `id` already in the log is not logged again: it is answered as the
+        first was (what the command line printed then, from the log as it stood then)."""
+        once = _one_time_id(pairs)
+        pairs = [(name, value) for name, value in pairs if name != ID]
+        if once:
+            earlier = self.answer_for(once)
+            if earlier is not None:
+                return earlier
+        try:
+            if self.kind == SITTING:
+                return self._hand(pairs, once)
+            return self._round(pairs, once)
+        except _Repeated:
+            return self.answer_for(once) or ""
+
+    def answer_for(self, once: str) -> Optional[str]:
+        """What the report with id `once` was answered, if it is in the log."""
+        if self.kind == SITTING:
+            r = ledger.open_session(self.path)
+            index = _logged_with(r.session.hands, once)
+            if index is None:
+                return None
+            from ..render import sitting as render
+
+            then = ledger.check_session(r.session.with_hands(r.session.hands[:index + 1]))
+            return render.effect_text(then.session, then.standings, None)
+        from ..party import ledger as parties
+        from ..render import party as party_render
+
+        p = parties.open_party(self.path)
+        index = _logged_with(p.party.hands, once)
+        if index is None:
+            return None
+        until = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
+        return party_render.reported_text(until.party, until.standing, until.standing.results[-1])
+
+    def _hand(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..render import sitting as render
 
-        fields = _assignments(pairs)
+        seen = _seen(pairs, HANDS, "how many hands the page had seen")
+        fields = _assignments([(name, value) for name, value in pairs if name != HANDS])
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
         with ledger.locked(self.path):
-            change = ledger.add_hand(self.path, fields)
-            printed = render.effect_text(change.after.session, change.after.standings, None)
+            change = ledger.add_hand(self.path, fields, id=once or None)
+            r = change.after
+            _refuse_repeat(r.session.hands[:-1], once)
+            logged = len(r.session.hands) - 1
+            if seen is not None and seen != logged:
+                raise Stale(f"the sitting has moved on: this report was made on a page showing "
+                            f"{_plural(seen, 'hand')}, and {r.session.name} has {logged} now; nothing "
+                            f"was logged (look at the board, then report again if it is still to be "
+                            f"logged)")
+            printed = render.effect_text(r.session, r.standings, None)
             ledger.commit(change)
         return printed
 
-    def _round(self, pairs: Sequence[Tuple[str, str]]) -> str:
+    def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..party import ledger as parties
         from ..render import party as party_render
 
@@ -150,10 +199,22 @@ class Board:
             raise ScorekeeperError("table is missing: the table reporting (1 is the head table)" if not tables
                                    else f"table given {len(tables)} times", usage=True, field=TABLE)
         table = typed_number(tables[0], TABLE, "the table")
-        fields = _assignments([(name, value) for name, value in pairs if name != TABLE])
+        seen = _seen(pairs, ROUND, "the round the page reported for")
+        fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
+
+        def check_round(now: int) -> None:
+            if seen is not None and seen != now:
+                moved = "is complete" if seen < now else "has not begun"
+                raise Stale(f"round {seen} {moved}: this report is for round {seen}, and the party is "
+                            f"playing round {now}; nothing was logged (look at the board)")
+
         with ledger.locked(self.path):
-            change = parties.log_result(self.path, table, fields)
+            if seen is not None:  # before the result is read against the tables of another round
+                check_round(parties.open_party(self.path).standing.round)
+            change = parties.log_result(self.path, table, fields, id=once or None)
             p = change.after
+            _refuse_repeat(p.party.hands[:-1], once)
+            check_round(int(p.party.hands[-1].fields["round"]))
             printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
             ledger.commit(change)
         return printed
@@ -176,12 +237,16 @@ class Board:
         return line
 
     def _refuse_field_named_code(self) -> None:
-        """`code` carries the entry code: a hand field of that name could never be sent."""
+        """`code` carries the entry code and `hands` what a sitting's page had seen: a hand
+        field of either name could never be sent."""
         names = self._field_names()
-        clash = [n for n in names if n.lower() == ENTRY_CODE]
+        ours = (ENTRY_CODE, HANDS) if self.kind == SITTING else (ENTRY_CODE,)
+        clash = [(n, o) for n in names for o in ours if n.lower() == o]
         if clash:
-            raise ScorekeeperError(f"{clash[0]} is a field of this {self.kind}, and a report's "
-                                   f"'{ENTRY_CODE}' is the entry code: rename the player to take "
+            name, ours_ = clash[0]
+            what = "the entry code" if ours_ == ENTRY_CODE else "how many hands the page had seen"
+            raise ScorekeeperError(f"{name} is a field of this {self.kind}, and a report's "
+                                   f"'{ours_}' is {what}: rename the player to take "
                                    f"reports from the board", usage=True)
 
     def _field_names(self) -> List[str]:
@@ -191,6 +256,49 @@ class Board:
         from ..party import ledger as parties
 
         return list(parties.open_party(self.path).party.players)
+
+
+class Stale(ScorekeeperError):
+    """A report for a sitting or a round that has moved on (answered 409): nothing is logged."""
+
+    def __init__(self, message: str):
+        super().__init__(message, usage=True)
+
+
+class _Repeated(Exception):
+    """The report's id turned up in the log while it was being logged (another board's doing)."""
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _one_time_id(pairs: Sequence[Tuple[str, str]]) -> str:
+    given = [value for name, value in pairs if name == ID]
+    if not given:
+        return ""
+    if len(given) > 1 or not ONE_TIME_ID.fullmatch(given[0]):
+        raise ScorekeeperError(f"id must be given once, 1 to 64 letters, digits, '-' or '_' (the report's "
+                               f"one-time id), got {shown(','.join(given))[:80]}", usage=True, field=ID)
+    return given[0]
+
+
+def _seen(pairs: Sequence[Tuple[str, str]], name: str, what: str) -> Optional[int]:
+    given = [value for field, value in pairs if field == name]
+    if not given:
+        return None
+    if len(given) > 1:
+        raise ScorekeeperError(f"{name} given {len(given)} times", usage=True, field=name)
+    return typed_number(given[0], name, what)
+
+
+def _logged_with(hands: Sequence[Any], once: str) -> Optional[int]:
+    return next((i for i, hand in enumerate(hands) if hand.fields.get(ID) == once), None)
+
+
+def _refuse_repeat(hands: Sequence[Any], once: str) -> None:
+    if once and _logged_with(hands, once) is not None:
+        raise _Repeated(once)
 
 
 def _assignments(pairs: Sequence[Tuple[str, str]]) -> Dict[str, str]:
@@ -243,4 +351,4 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
 def event_data(version: int, view: View) -> str:
     """One Server-Sent Event's data: one line of JSON, the board and the forms as HTML."""
     return json.dumps({"version": version, "board": view.board, "forms": dict(view.forms),
-                       "error": view.error}, ensure_ascii=False, separators=(",", ":"))
+                       "seen": dict(view.seen), "error": view.error}, ensure_ascii=False, separators=(",", ":"))

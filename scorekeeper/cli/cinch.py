@@ -34,6 +34,8 @@ def tricks(ctx: typer.Context,
            rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE for "
                                           "scoring the hand alone (without --log)")) -> None:
     """Who won each trick, which counting cards each side took, and the score."""
+    from functools import partial
+
     from .. import ledger, store
     from ..fields import parse_assignments
     from ..render.cinch import render_played
@@ -74,7 +76,7 @@ def tricks(ctx: typer.Context,
             return (render_played(played, effect.summary, effect.notes, fit) + "\n\nlogged as "
                     + render.effect_text(replayed.session, replayed.standings, style))
 
-        shown.append(save_change(path, lambda fields=fields: ledger.add_hand(path, fields), logged)[1])
+        shown.append(save_change(path, partial(ledger.add_hand, path, fields), logged)[1])
     typer.echo("\n\n".join(shown))
 
 

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import importlib
-from typing import Dict, List
+from typing import Any, Dict, List, Tuple
 
 from ..fields import suggest
 from ..model import ScorekeeperError, shown
 from .base import Game
 
 # name -> (module, class). Imported lazily so a command pays only for the game it uses.
-GAMES: Dict[str, tuple] = {
+GAMES: Dict[str, Tuple[str, str]] = {
     "tally": ("scorekeeper.games.tally", "Tally"),
     "cinch": ("scorekeeper.games.cinch.game", "Cinch"),
     "sixty-three": ("scorekeeper.games.cinch.game", "SixtyThree"),
@@ -40,7 +40,7 @@ def game_names() -> List[str]:
     return sorted(GAMES)
 
 
-def get_game(name: str) -> Game:
+def get_game(name: str) -> Game[Any]:
     entry = GAMES.get(str(name).strip().lower())
     if entry is None and str(name).strip().lower() in PARTIES:
         raise ScorekeeperError(f"{str(name).strip().lower()} is played as a party of several tables: "
@@ -51,4 +51,5 @@ def get_game(name: str) -> Game:
             f"unknown game {shown(name)}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",
             key="game")
     module = importlib.import_module(entry[0])
-    return getattr(module, entry[1])()
+    game: Game[Any] = getattr(module, entry[1])()
+    return game

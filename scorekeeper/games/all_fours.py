@@ -53,7 +53,7 @@ class AllFoursState:
     finished: Sequence[FinishedGame] = ()
 
 
-class AllFours(Game):
+class AllFours(Game[AllFoursState]):
     name = "all-fours"
     title = "All Fours (high, low, Jack, game; two players or four in partnerships; 10 up)"
     description = ("Each deal name who made each point: high=NAME (held the highest trump out), "
@@ -250,7 +250,8 @@ class AllFours(Game):
     # ---------------------------------------------------------------- replay
 
     def race_target(self, session: Session) -> Optional[int]:
-        return session.rules["game"]
+        target: Optional[int] = session.rules["game"]
+        return target
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Bob high, jack and game, Ann low; the dealer turned up a knave"."""

@@ -8,13 +8,14 @@ coerced by the shared field parser, then `apply` computes its effect from the st
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
 from ..fields import (MAX_NUMBER, Field, FieldIndex, field_index, read_fields, refuse_field_names, suggest,
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
-Number = Any  # int or Fraction: scores are exact
+Number = Union[int, Fraction]  # scores are exact
+S = TypeVar("S")  # a game's state between hands
 
 
 _EMPTY: Mapping[str, Any] = {}
@@ -223,7 +224,7 @@ class Standings(NamedTuple):
     pool_shares: Mapping[str, Number] = _EMPTY
 
 
-class Game:
+class Game(Generic[S]):
     """Base class: subclasses set the class attributes and implement start/apply/finish."""
 
     name: str = ""
@@ -360,13 +361,13 @@ class Game:
 
     # -- replay
 
-    def start(self, session: Session) -> Any:
+    def start(self, session: Session) -> S:
         raise NotImplementedError
 
-    def apply(self, state: Any, hand: Dict[str, Any], session: Session, index: int) -> Tuple[Any, Effect]:
+    def apply(self, state: S, hand: Dict[str, Any], session: Session, index: int) -> Tuple[S, Effect]:
         raise NotImplementedError
 
-    def finish(self, state: Any, effects: Tuple[Effect, ...], session: Session) -> Standings:
+    def finish(self, state: S, effects: Tuple[Effect, ...], session: Session) -> Standings:
         raise NotImplementedError
 
     def replay(self, session: Session, observe: Optional[Observer] = None,

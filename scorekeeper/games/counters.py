@@ -16,7 +16,7 @@ from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tup
 
 from ..model import Session
 from . import target as _target
-from .base import Effect, Figure, FinishedGame, Game, Standings, choice_rule, int_rule
+from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, choice_rule, int_rule
 from .history import History
 from .seating import in_the_deal, refuse_the_dealer
 
@@ -38,7 +38,7 @@ def pay_rule() -> Any:
                        "each)", "to-go", "game")
 
 
-class CountersGame(Game):
+class CountersGame(Game[CountersState]):
     """Subclasses give `fields` and `losses(hand, session, dealer, seated)`."""
 
     min_players = 4
@@ -47,7 +47,7 @@ class CountersGame(Game):
     default_counters = 10
 
     @property
-    def rules(self):  # type: ignore[override]
+    def rules(self) -> Tuple[Rule, ...]:  # type: ignore[override]
         return (int_rule("counters", self.default_counters,
                          "counters each player starts a game with", low=1), pay_rule())
 
@@ -142,7 +142,8 @@ class CountersGame(Game):
                         if after.games_lost[p] > before.games_lost[p]]
 
     def in_pool(self, state: CountersState, session: Session) -> int:
-        return len(session.players) * session.rules["counters"] - sum(state.held.values())
+        counters: int = session.rules["counters"]
+        return len(session.players) * counters - sum(state.held.values())
 
     def payments(self, loser: str, held: Mapping[str, int], session: Session) -> Dict[str, int]:
         """What the loser of the game pays each other player (and so loses)."""

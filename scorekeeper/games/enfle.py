@@ -22,7 +22,7 @@ class EnfleState(NamedTuple):
     won: Mapping[str, int]        # pools won
 
 
-class Enfle(Game):
+class Enfle(Game[EnfleState]):
     name = "enfle"
     title = "Enflé / Schwellen (four or more; the first rid of his cards takes the pool)"
     description = ("Each deal every player antes (--rule ante=1) and the first rid of his cards "

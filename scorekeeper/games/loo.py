@@ -14,7 +14,7 @@ from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
-from .base import Effect, Figure, Game, Standings, choice_rule, int_rule, normalise, pool_shares
+from .base import Effect, Figure, Game, Number, Standings, choice_rule, int_rule, normalise, pool_shares
 from . import words
 
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
@@ -31,7 +31,7 @@ def plural(n: int, word: str = "counter") -> str:
     return f"{n} {word}{'s' if n != 1 else ''}"
 
 
-class Loo(Game):
+class Loo(Game[LooState]):
     name = "loo"
     title = "Three-card Loo (limited or unlimited)"
     description = ("Each deal give the tricks won by each player who stood (Ann=2 Bob=1 Cid=0; "
@@ -83,7 +83,8 @@ class Loo(Game):
     def loo_amount(self, rules: Mapping[str, Any], divided: int) -> int:
         if rules["loo"] == "unlimited":
             return divided  # unlimited: the looed player pays what the pool held
-        return rules["loo_amount"] if rules["loo_amount"] is not None else rules["ante"]
+        amount: int = rules["loo_amount"] if rules["loo_amount"] is not None else rules["ante"]
+        return amount
 
     # ---------------------------------------------------------------- replay
 
@@ -204,7 +205,7 @@ class Loo(Game):
 
     def finish(self, state: LooState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         players, pool = session.players, state.pool
-        balances = dict(state.net)
+        balances: Dict[str, Number] = dict(state.net)
         settle_lines: Tuple[str, ...] = ()
         if pool:
             # The book is silent on the pool left when the sitting ends: it is shared exactly.

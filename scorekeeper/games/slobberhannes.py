@@ -43,7 +43,7 @@ class Slobberhannes(CountersGame):
         # pay for it immediately ... the club Queen, which must be paid for as soon as it is
         # taken in"; Polignac, the same family: "a counter for each point they have still to
         # go when he is decavé". So by default the game ends when he pays his last counter.
-        return session.rules.get("game_ends", "out") == "deal"
+        return bool(session.rules.get("game_ends", "out") == "deal")
 
     def fields(self, session: Session) -> List[Field]:
         return [

@@ -18,7 +18,7 @@ class TallyState:
     finished: Sequence[FinishedGame] = ()
 
 
-class Tally(Game):
+class Tally(Game[TallyState]):
     name = "tally"
     title = "Tally (any game: points per player per hand)"
     description = ("Each hand gives each player's points (Ann=12 Bob=-3); a player left out "

@@ -60,7 +60,7 @@ def validate(party: Session) -> Tuple[Optional[Party], List[ScorekeeperError]]:
 
 def check(party: Session) -> Party:
     """`validate`, raising the first mistake."""
-    return ledger.first(validate(party))  # type: ignore[no-any-return]
+    return ledger.first(validate(party))
 
 
 def deals_in_words(p: Party) -> List[List[str]]:
@@ -116,8 +116,10 @@ def as_played(before: Party) -> List[Hand]:
     return hands
 
 
-def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None) -> ledger.Change:
-    """Log TABLE's result for the round being played (`after.standing.results[-1]`)."""
+def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
+               id: Optional[str] = None) -> ledger.Change:
+    """Log TABLE's result for the round being played (`after.standing.results[-1]`); `id`, a
+    board report's one-time id, is kept with it (model.LOG_FIELDS)."""
     before = open_party(path)
     st = before.standing
     if table in st.reported:
@@ -126,6 +128,8 @@ def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str]
                                usage=True, round=st.round, table=table)
     entry = progressive.report_entry(st.game, before.party.rules, raw, table, st.tables, st.round)
     entry.setdefault("at", at or ledger.now())
+    if id:
+        entry["id"] = id
     return _changed(path, before, as_played(before) + [Hand(entry)])
 
 

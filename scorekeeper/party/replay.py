@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
 from ..fields import _as_int, refuse_field_names, suggest, text_bound
-from ..model import COMMON_FIELDS, FILE, ScorekeeperError, Session, shown
+from ..model import COMMON_FIELDS, FILE, LOG_FIELDS, ScorekeeperError, Session, shown
 
 HEARTS = "progressive-hearts"
 CINCH = "progressive-cinch"
@@ -527,7 +527,7 @@ def _misplaced(now: _Round) -> Optional[Tuple[int, ScorekeeperError]]:
 
 def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], players: Tuple[str, ...],
                 round_: int, table: int, tables: int) -> TableResult:
-    known = {"round", "table", PLAYERS_KEY, CUT, *COMMON_FIELDS} | (
+    known = {"round", "table", PLAYERS_KEY, CUT, *COMMON_FIELDS, *LOG_FIELDS} | (
         {"hearts"} if game == HEARTS else {"points", "deals"})
     for key in entry:
         if key not in known:

@@ -21,7 +21,7 @@ import time
 import zlib
 from pathlib import Path
 from types import ModuleType
-from typing import Dict, Iterator, NamedTuple, Optional, Tuple
+from typing import Callable, Dict, Iterator, NamedTuple, Optional, Tuple
 
 from ..model import ScorekeeperError
 from .paths import real_path
@@ -60,7 +60,6 @@ except ImportError:  # pragma: no cover - Windows: the pid, its start time and t
 
 LOCK_WAIT_SECONDS = 5.0  # how long a second writer waits; SCOREKEEPER_LOCK_WAIT overrides it
 _MAGIC = "scorekeeper-lock"
-_YOUNG = 2.0  # seconds an empty or unreadable lock may be (its writer may be writing it)
 
 
 def host() -> str:
@@ -195,12 +194,18 @@ def _older_than(path: Path, seconds: float) -> bool:
 # ---------------------------------------------------------------- the lock
 
 
+Clock = Callable[[], float]
+Sleep = Callable[[float], None]
+
+
 @contextlib.contextmanager
-def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
+def locked(path: Path, wait: Optional[float] = None, clock: Clock = time.monotonic,
+           sleep: Sleep = time.sleep) -> Iterator[None]:
     """Serialise writers of one session with a lock file beside it.
 
-    A second writer waits up to `wait` seconds, then fails clearly. A lock whose process
-    is gone (it died mid-command) is broken.
+    A second writer waits up to `wait` seconds of `clock`, pausing with `sleep` (both passed
+    in so that a test tells the time), then fails clearly. A lock whose process is gone (it
+    died mid-command) is broken.
     """
     path = real_path(path)  # writers through a link and writers of the target share one lock
     lock = path.parent / f"{path.name}.lock"
@@ -208,16 +213,16 @@ def locked(path: Path, wait: Optional[float] = None) -> Iterator[None]:
         what = "no folder" if not path.parent.exists() else "not a folder:"
         raise ScorekeeperError(f"no session {str(path)!r}: {what} {path.parent}")
     try:
-        fd = _take_lock(lock, path, lock_wait() if wait is None else wait)
+        fd = _take_lock(lock, path, lock_wait() if wait is None else wait, clock, sleep)
     except OSError as err:
         raise ScorekeeperError(f"cannot lock {path}: {err.strerror or err}") from None
     sweep_temp_files(lock)  # a whole lock left by a writer killed before it was linked
     try:
         yield
     finally:
-        with contextlib.suppress(FileNotFoundError):
+        if _same_file(fd, lock):  # removed while its OS lock is held: no breaker can be judging it
             os.unlink(lock)
-        os.close(fd)  # after the unlink: the OS lock is held until the file is gone
+        os.close(fd)
 
 
 def lock_wait() -> float:
@@ -238,15 +243,15 @@ def lock_wait() -> float:
 _FLAGS = os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0)
 
 
-def _take_lock(lock: Path, path: Path, wait: float) -> int:
+def _take_lock(lock: Path, path: Path, wait: float, clock: Clock, sleep: Sleep) -> int:
     """The open lock file (held until it is closed), once no one else holds it.
 
     The lock is made whole beside it (its line written, its OS lock taken) and then linked
     into place, which fails if a lock is there: so a lock of this version is never seen empty,
     even by a writer killed halfway. Where the folder has no hard links (some USB sticks and
-    network shares) it is created in place instead and written at once."""
-    deadline = time.monotonic() + wait
-    seen: Dict[Tuple[int, int, str], float] = {}  # what an undecided lock looked like, and since when (monotonic)
+    network shares) it is created in place instead, and is ours only if it is still in place
+    once its OS lock is taken (a breaker may have removed it while it was empty)."""
+    deadline = clock() + wait
     fd, whole = _whole_lock(lock)
     try:
         while True:
@@ -254,7 +259,9 @@ def _take_lock(lock: Path, path: Path, wait: float) -> int:
                 if whole is not None:
                     os.link(whole, lock)
                     return fd
-                return _lock_in_place(lock)
+                taken = _lock_in_place(lock)
+                if taken is not None:
+                    return taken
             except FileExistsError:
                 pass
             except OSError:
@@ -264,15 +271,15 @@ def _take_lock(lock: Path, path: Path, wait: float) -> int:
                 os.close(fd)
                 fd, whole = -1, None
                 continue
-            verdict = judge(lock, seen)
-            if verdict.stale and _break_stale(lock, seen):
+            verdict = break_if_stale(lock)
+            if verdict.stale:
                 continue
             if verdict.now:  # waiting would not change it (a folder of that name)
                 raise ScorekeeperError(f"cannot lock {path}: {verdict.why}") from None
-            if time.monotonic() >= deadline:
+            if clock() >= deadline:
                 raise ScorekeeperError(f"{path} is being changed by another scorekeeper (lock {lock}"
                                        f"{', ' + verdict.why if verdict.why else ''}); try again") from None
-            time.sleep(0.02)
+            sleep(0.02)
     except BaseException:
         if whole is not None:
             os.close(fd)
@@ -287,7 +294,7 @@ def _whole_lock(lock: Path) -> Tuple[int, Optional[Path]]:
     """A complete lock file under a name of its own, open, with its OS lock taken."""
     fd, whole = create_temp(lock, 0o644)
     try:
-        os.write(fd, f"{_my_line()}flock={int(_flock(fd))}\n".encode())
+        os.write(fd, f"{_my_line()}flock={int(_flock(fd) is True)}\n".encode())
     except OSError:  # a full disk: no lock file is left behind
         os.close(fd)
         with contextlib.suppress(OSError):
@@ -296,10 +303,16 @@ def _whole_lock(lock: Path) -> Tuple[int, Optional[Path]]:
     return fd, whole
 
 
-def _lock_in_place(lock: Path) -> int:
+def _lock_in_place(lock: Path) -> Optional[int]:
+    """The lock created where it goes, or None when a breaker took it from us before it was
+    written (then the caller tries again)."""
     fd = os.open(lock, _FLAGS, 0o644)
+    held = _flock(fd)
+    if held is None or (held and not _same_file(fd, lock)):  # a breaker holds it, or has removed it
+        os.close(fd)
+        return None
     try:
-        os.write(fd, f"{_my_line()}flock={int(_flock(fd))}\n".encode())
+        os.write(fd, f"{_my_line()}flock={int(held)}\n".encode())
     except OSError:  # a full disk: leave no empty lock for the next writer to wait on
         with contextlib.suppress(OSError):
             os.unlink(lock)
@@ -308,19 +321,31 @@ def _lock_in_place(lock: Path) -> int:
     return fd
 
 
-def _flock(fd: int) -> bool:
-    """An OS lock on the open lock file, where the file system gives one (not on every network folder)."""
+def _flock(fd: int) -> Optional[bool]:
+    """Take the OS lock on an open lock file: True once held, None when another open file holds
+    it, False where the file system gives none (not every network folder)."""
     if fcntl is None:
         return False
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return None
     except OSError:
         return False
     return True
 
 
+def _same_file(fd: int, path: Path) -> bool:
+    """Whether `path` still names the file open as `fd`."""
+    try:
+        now, mine = os.lstat(path), os.fstat(fd)
+    except OSError:
+        return False
+    return (now.st_dev, now.st_ino) == (mine.st_dev, mine.st_ino)
+
+
 class Verdict(NamedTuple):
-    stale: bool  # no live scorekeeper holds it: break it
+    stale: bool  # no live scorekeeper held it: it was broken
     why: str = ""  # when not stale: who holds it, or why it cannot be told, and what to do
     now: bool = False  # give up at once: waiting would not change it
 
@@ -329,58 +354,82 @@ def _remove_hint(lock: Path, what: str) -> str:
     return f"{what}: if no scorekeeper is running there, remove it: rm {_shlex().quote(str(lock))}"
 
 
-def judge(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> Verdict:
-    """Whether a lock that exists is stale. `seen` remembers an empty or foreign lock across
-    calls: one that stays the same for _YOUNG seconds of our own clock is stale (its file time
-    may be in the future, written by a clock that is wrong)."""
+def break_if_stale(lock: Path) -> Verdict:
+    """Judge a lock that exists, and remove it if no live scorekeeper holds it.
+
+    Safe whatever the pauses and the clocks, for no time is judged: a lock file is removed
+    only by whoever holds its OS lock (its holder on release, or a breaker that took it because
+    no one held it), and only while the name still is that file. So a breaker paused for any
+    time between its judgement and its removal still holds the file it judged, which no writer
+    can have taken meanwhile. Where the folder gives no OS lock, breakers take turns by a guard
+    file that is never broken by its age."""
     try:
         mode = os.lstat(lock).st_mode
         if not stat.S_ISREG(mode):
             kind = "a folder" if stat.S_ISDIR(mode) else "not a plain file"
             return Verdict(False, f"{lock} is {kind}, not a scorekeeper lock: remove it "
                                   f"(rm -r {_shlex().quote(str(lock))}) if nothing else needs it", now=True)
-        # one open file for the text and the OS lock, so both are of the same file
         fd = os.open(lock, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
     except FileNotFoundError:
         return Verdict(False)  # released meanwhile: simply try again
     except OSError as err:
         return Verdict(False, _remove_hint(lock, f"it cannot be read ({err.strerror or err})"))
     try:
-        status = os.fstat(fd)
-        text = os.read(fd, 4096).decode("utf-8", "replace")
-        holder = parse_holder(text)
-        if holder is not None:
-            return _judge_holder(lock, holder, fd)
+        held = _flock(fd)
+        if held is None:
+            return Verdict(False, _holder_named(fd))
+        if held and not _same_file(fd, lock):
+            return Verdict(False)  # removed and taken again meanwhile: look again
+        if held:
+            verdict = _judge(lock, fd, held)
+            if verdict.stale:
+                os.unlink(lock)  # still the file judged: we hold it
+            return verdict
+        return _break_without_os_lock(lock, fd)
     except OSError as err:
         return Verdict(False, _remove_hint(lock, f"it cannot be read ({err.strerror or err})"))
     finally:
         os.close(fd)  # releases the OS lock judging took, if it took it
+
+
+def _holder_named(fd: int) -> str:
+    """Who the lock file says holds it (its OS lock is held)."""
+    with contextlib.suppress(OSError):
+        holder = parse_holder(_head(fd))
+        if holder is not None:
+            return f"held by pid {holder.pid}"
+    return ""
+
+
+def _head(fd: int) -> str:
+    os.lseek(fd, 0, os.SEEK_SET)
+    return os.read(fd, 4096).decode("utf-8", "replace")
+
+
+def _judge(lock: Path, fd: int, held: bool) -> Verdict:
+    """Whether the lock open as `fd` is stale. With its OS lock `held` by us, its writer is dead
+    or never finished writing it (and then finds it gone); without, the line alone tells."""
+    text = _head(fd)
+    holder = parse_holder(text)
+    if holder is not None:
+        return _judge_holder(lock, holder, held)
     words = text.split()
     if len(words) == 1 and words[0].isdigit():  # an earlier version's lock: a pid alone
         return _judge_pid_only(lock, int(words[0]) if len(words[0]) < 12 else -1)
-    if text.strip() and not text.startswith(_MAGIC[:len(text)]) and not text.startswith(_MAGIC):
+    if held or (text.strip() and not _MAGIC.startswith(text.strip()[:len(_MAGIC)])):
         return Verdict(True)  # no scorekeeper writes that (nor is writing it)
-    # Empty or a line half written: stale once it is old, or once we have seen it
-    # unchanged for a while (its time may be in the future: a clock set wrong). A new lock may
-    # get a freed inode's number, not its change time as well.
-    first = seen.setdefault((status.st_ino, status.st_ctime_ns, text), time.monotonic())
-    if time.monotonic() - first > _YOUNG or 0 < time.time() - status.st_mtime - _YOUNG:
-        return Verdict(True)
-    return Verdict(False)
+    return Verdict(False, _remove_hint(lock, "it is empty or half written, and this folder has no OS locks "
+                                             "to tell whether its writer is alive"))
 
 
-def _judge_holder(lock: Path, holder: Holder, fd: int) -> Verdict:
+def _judge_holder(lock: Path, holder: Holder, held: bool) -> Verdict:
     who = f"held by pid {holder.pid}"
     if holder.host != host():  # never judged by a pid of another machine
         return Verdict(False, _remove_hint(lock, f"{who} on host {holder.host}"))
     if holder.boot not in ("-", boot_id()) and boot_id() != "-":
         return Verdict(True)  # written before this machine last started
-    if holder.flock and fcntl is not None:  # the holder took it before writing its line
-        try:
-            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
-        except OSError:
-            return Verdict(False, who)
-        return Verdict(True)  # its OS lock died with it
+    if holder.flock and held:  # the holder took it before writing its line: it died with it
+        return Verdict(True)
     if not process_alive(holder.pid, holder.start):
         return Verdict(True)
     return Verdict(False, who)
@@ -400,25 +449,24 @@ def _judge_pid_only(lock: Path, pid: int) -> Verdict:
     return Verdict(False, f"held by pid {pid}")
 
 
-def _break_stale(lock: Path, seen: Dict[Tuple[int, int, str], float]) -> bool:
-    """Remove a dead writer's lock. A second lock guards the breaking, so two waiters that
-    both saw the stale lock cannot remove the fresh lock one of them has just taken."""
+def _break_without_os_lock(lock: Path, fd: int) -> Verdict:
+    """A folder without OS locks: a dead writer's lock is removed under a guard that breakers
+    take in turn, so two that judged it cannot remove the lock one of them then took. A guard
+    left by a breaker that died is never judged by its age (a paused breaker looks just as
+    old): the message names it for the user to remove."""
     guard = lock.parent / f"{lock.name}.break"
     try:
-        fd = os.open(guard, _FLAGS, 0o644)
+        guard_fd = os.open(guard, _FLAGS, 0o644)
     except FileExistsError:
-        with contextlib.suppress(OSError):
-            if abs(time.time() - guard.stat().st_mtime) > _YOUNG:  # its breaker died too
-                os.unlink(guard)
-        return False
-    os.close(fd)
+        return Verdict(False, _remove_hint(guard, "another scorekeeper is breaking a stale lock"))
+    os.close(guard_fd)
     try:
-        if judge(lock, seen).stale:  # still the dead one's lock, now that we alone may break it
-            with contextlib.suppress(FileNotFoundError):
-                os.unlink(lock)
-            seen.clear()
-            return True
-        return False
+        if not _same_file(fd, lock):
+            return Verdict(False)  # removed meanwhile: look again
+        verdict = _judge(lock, fd, held=False)
+        if verdict.stale:
+            os.unlink(lock)
+        return verdict
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(guard)

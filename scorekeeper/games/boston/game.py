@@ -71,7 +71,8 @@ def _parse_call(raw: Any, players: Sequence[str]) -> str:
     text = str(raw).strip().lower()
     hint = None if text in CALLS or text == PARTOUT else _call_hint(text)
     if hint is None:
-        return _CALLS_KIND.parse(raw, players)
+        call: str = _CALLS_KIND.parse(raw, players)
+        return call
     raise ScorekeeperError(f"must be {_CALLS_KIND.describe}, got {shown(raw)} ({hint})")
 
 
@@ -211,7 +212,7 @@ def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
     if not ok or raw < low or (high is not None and raw > high):
         span = f"{low} to {high}" if high is not None else f"at least {low}"
         raise ScorekeeperError(f"{what}: must be a whole number {span}, got {raw!r}")
-    return raw
+    return int(raw)
 
 
 # ---------------------------------------------------------------- state
@@ -332,7 +333,7 @@ def _adversaries(players: Tuple[str, ...], caller: str) -> Tuple[Tuple[str, ...]
 # ---------------------------------------------------------------- the game
 
 
-class Boston(Game):
+class Boston(Game[BostonState]):
     name = "boston"
     title = "Boston (a caller against three; counters and a pool)"
     description = (

@@ -165,7 +165,7 @@ def _trump_name(trump: Optional[Suit]) -> str:
 # ---------------------------------------------------------------- the partnership game
 
 
-class Cinch(Game):
+class Cinch(Game[CinchState]):
     """Four players, 1st and 3rd against 2nd and 4th (Foster's A Y B Z: A-B against Y-Z)."""
 
     name = "cinch"
@@ -342,7 +342,7 @@ class Cinch(Game):
             return dealer
         if bidder is None:
             raise ScorekeeperError(f"bidder is missing: who bid {bid}? (a player's name)", field="bidder")
-        return bidder
+        return str(bidder)
 
     def points_taken(self, hand: Mapping[str, Any], rules: Mapping[str, Any]) -> Tuple[int, int]:
         """(made, against): given as numbers, or worked out from the counting cards taken."""
@@ -422,7 +422,8 @@ class Cinch(Game):
         return _sides_name(side)
 
     def race_target(self, session: Session) -> Optional[int]:
-        return session.rules["game"]  # "Game is 51" (or the house's `game`)
+        target: Optional[int] = session.rules["game"]  # "Game is 51" (or the house's `game`)
+        return target
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """"Bob bid 7 in spades and made 9"; "nobody bid, the dealer named clubs; his side made
@@ -780,7 +781,8 @@ class SoloCinch(Cinch):
 
     def bidders_points(self, values: Mapping[str, Any], session: Session, bidder: str) -> int:
         """Each for himself: the points the bidder's own tricks held."""
-        return values.get(bidder, 0)
+        points: int = values.get(bidder, 0)
+        return points
 
 
 # ---------------------------------------------------------------- Widow Cinch

@@ -45,7 +45,7 @@ def trick_winner(played: Mapping[str, Card], leader: str, trump: Suit) -> str:
         return max(trumps, key=lambda p: trump_order(played[p], trump))
     led = played[leader].suit
     following = [p for p, c in played.items() if c.suit is led]
-    return max(following, key=lambda p: played[p].rank.value)  # type: ignore[union-attr]
+    return max(following, key=lambda p: played[p].rank.value)
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,7 @@ class CribState(NamedTuple):
         return len(self.finished) + 1
 
 
-class Cribbage(Game):
+class Cribbage(Game[CribState]):
     name = "cribbage"
     title = "Cribbage (two, three or four hands; five-, six- or eight-card)"
     description = ("Each deal gives each player's points (Ann=14 Bob=9), or the cards to count: "

@@ -37,7 +37,7 @@ def banker_rule() -> Rule:
                 "a player's name")
 
 
-class Hearts(Game):
+class Hearts(Game[HeartsState]):
     name = "hearts"
     title = "Hearts (Sweepstake with Jacks, Howell's, and every settlement in the book)"
     description = ("Each hand gives the hearts each player took (A=3 B=5 C=5 D=0; a player left "
@@ -173,7 +173,7 @@ class Hearts(Game):
         return counts
 
     def check_forfeit(self, hand: Mapping[str, Any]) -> Tuple[str, ...]:
-        forfeits = hand.get("forfeit", ())
+        forfeits: Tuple[str, ...] = hand.get("forfeit", ())
         if forfeits and len(forfeits) != 2:
             raise ScorekeeperError(f"forfeit: name the two players found with the wrong number of "
                                    f"cards (Law 15), got {','.join(forfeits)}", field="forfeit")

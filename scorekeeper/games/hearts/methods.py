@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from ...cards import Suit
 from ...fields import PLAYER, SUIT, Field, integer
@@ -38,7 +38,7 @@ def in_play(suit: Suit, players: int) -> int:
     return 13 - (suit in deuces_out(players))
 
 
-def spot_totals(players: int) -> frozenset:
+def spot_totals(players: int) -> FrozenSet[int]:
     """Every spot total some set of the hearts in play can make (2 to 10, J 11 ... A 14)."""
     pips = range(3 if Suit.HEARTS in deuces_out(players) else 2, 15)
     sums = {0}

@@ -83,7 +83,8 @@ def _revoker(raw: Any, players: Sequence[str]) -> str:
                 f"one player only, got {raw!r}: a revoke on both sides means a new deal "
                 f"(law xviii): record no hand for it")
         raise ScorekeeperError(f"one player only, got {raw!r} (for example revoke={found[0]})")
-    return PLAYER.parse(text, players)
+    revoker: str = PLAYER.parse(text, players)
+    return revoker
 
 
 REVOKER = Kind("a player's name", _revoker)
@@ -168,7 +169,7 @@ REVOKE_WORDS = {"tricks": "three tricks taken from his side and given to the oth
                 "deduct": "three points taken from his side's score"}
 
 
-class ShortWhist(Game):
+class ShortWhist(Game[WhistState]):
     name = "short-whist"
     title = "Short Whist (five-point game, rubbers, honours)"
     description = (
@@ -271,6 +272,7 @@ class ShortWhist(Game):
         if scored is None:
             scored = remember(table.deals, key, self.scored(key, table))
         if scored.winner is None:
+            assert scored.effect is not None  # kept whole for a deal that ends no game
             return WhistState(scored.score, state.games, state.rubbers, state.finished), scored.effect
         # The game's end reads the rubber's games before it, and the game's final score.
         end_key = (scored.winner, scored.score, state.games)
@@ -300,7 +302,7 @@ class ShortWhist(Game):
         Whist's call at eight), so the deals of his partner scored alike share its words."""
         score, side0, held, revoking, given_penalty, dealer = key
         by_side = ("scored", score, side0, held, revoking, given_penalty, table.side_of[dealer])
-        scored = table.more.get(by_side)
+        scored: Optional[Scored] = table.more.get(by_side)
         if scored is None:
             deal = self.score_deal(score, side0, held, revoking, given_penalty, by_side[-1], table)
             changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])

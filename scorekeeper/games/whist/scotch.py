@@ -39,7 +39,8 @@ def _revoker(raw: Any, players: Sequence[str]) -> str:
         first = PLAYER.parse(names[0], players)
         raise ScorekeeperError(f"one player only, got {raw!r}: the first revoke claimed ends "
                                f"the game (for example revoke={first})")
-    return PLAYER.parse(text, players)
+    revoker: str = PLAYER.parse(text, players)
+    return revoker
 
 
 REVOKER = Kind("a player's name", _revoker)
@@ -79,7 +80,7 @@ class Scored(NamedTuple):
     report: Optional[FinishedGame] = None
 
 
-class ScotchWhist(Game):
+class ScotchWhist(Game[ScotchState]):
     name = "scotch-whist"
     title = "Scotch Whist, or Catch the Ten (41 up)"
     description = (
@@ -188,7 +189,7 @@ class ScotchWhist(Game):
         scored = table.deals.get(key)
         if scored is None:
             scored = remember(table.deals, key, self.scored(key, table))
-        if scored.over is None:
+        if scored.over is None or scored.report is None:  # (both are, or neither)
             return ScotchState(scored.score, state.results, state.finished), scored.effect
         return ScotchState(table.zero, state.results.plus(scored.over),
                            finished_like(state.finished, index, scored.report)), scored.effect
@@ -225,7 +226,7 @@ class ScotchWhist(Game):
         """The game `over` ended, `score` its final score, as `target.finished_game` makes it
         (numbered and placed by `finished_like`)."""
         key = ("report", over.winners, tuple(score))
-        report = table.more.get(key)
+        report: Optional[FinishedGame] = table.more.get(key)
         if report is None:
             sides = table.sides
             winners = [p for s in over.winners for p in sides[s]]

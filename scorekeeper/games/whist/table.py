@@ -13,12 +13,14 @@ players or rules gets a new one, so nothing scored for one sitting is seen by an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Sequence, Tuple, TypeVar
 
 from ...model import Session
 from ..base import FinishedGame
 from ..history import History
 from ..sides import Side, side_name
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     from ..base import Game
@@ -34,7 +36,7 @@ class Table:
     __slots__ = ("players", "rules", "sides", "names", "side_of", "zero", "dealers", "deals", "ends",
                  "more")
 
-    def __init__(self, game: "Game", session: Session, sides: Sequence[Side]) -> None:
+    def __init__(self, game: "Game[Any]", session: Session, sides: Sequence[Side]) -> None:
         self.players = session.players
         self.rules = dict(session.rules)  # a copy: `fits` compares it with the session's
         self.sides: Tuple[Side, ...] = tuple(sides)
@@ -55,7 +57,7 @@ class Table:
         return self.dealers[index % len(self.dealers)]
 
 
-def remember(memo: Dict[Any, Any], key: Any, value: Any) -> Any:
+def remember(memo: Dict[Any, Any], key: Any, value: T) -> T:
     """`value` kept under `key` (the memo emptied first when full); returns `value`."""
     if len(memo) >= MOST:
         memo.clear()
