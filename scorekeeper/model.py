@@ -176,7 +176,7 @@ class Hand(_HandFields):
             changes["text"] = None
         return super()._replace(**changes)
 
-    def game_fields(self) -> dict:
+    def game_fields(self) -> Dict[str, Any]:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}
 
     def source_of(self, name: str) -> Optional[Source]:

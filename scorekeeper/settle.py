@@ -95,7 +95,7 @@ def _cancelling_pairs(players: Sequence[str], cents: Mapping[str, int]
 
     Such a pair is a group of some best split: in a best split where they sit in groups G
     and H, {a, b} and (G - a) + (H - b) are as many zero-sum groups."""
-    paired: set = set()
+    paired: set[str] = set()
     pairs: List[List[str]] = []
     for i, p in enumerate(players):
         if p in paired:

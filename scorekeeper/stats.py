@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Union
 
 from .games.sides import side_name
 from .model import Failed, ScorekeeperError, shown
@@ -93,7 +93,7 @@ def parse_since(raw: Optional[str]) -> Optional[date]:
 
 
 def keeper(game: Optional[str] = None, player: Optional[str] = None,
-           since: Optional[date] = None):
+           since: Optional[date] = None) -> Callable[["Session"], bool]:
     """Which sittings to count, judged from the header alone (before any replay)."""
     wanted_game = game.strip().lower() if game else None
     wanted_player = player.strip().lower() if player else None

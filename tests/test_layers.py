@@ -22,6 +22,7 @@ LAYERS = {
     "scorekeeper.store": 3, "scorekeeper.settle": 3, "scorekeeper.stats": 3, "scorekeeper.render": 3,
     # a party's pure rules (its seating, results and prizes; Progressive Cinch's deals), as a game's
     "scorekeeper.games": 2, "scorekeeper.party.replay": 2, "scorekeeper.party.cinch": 2,
+    "scorekeeper.party.seating": 2,
     "scorekeeper.fields": 1,
     "scorekeeper.cards": 0, "scorekeeper.model": 0, "scorekeeper": 0,
 }

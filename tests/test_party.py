@@ -376,8 +376,8 @@ def test_bad_input_is_refused_with_one_line_and_the_file_unchanged(cli):
         cli.refused(name, "show", name).stderr
     assert "x is a sitting of tally, not a party: use scorekeeper show x" in \
         cli.refused("x", "party", "show", "x").stderr
-    assert "a multiple of four players, at least 8" in \
-        cli.refused("y", "party", "new", "y", "--game", "progressive-hearts", "--players", "A,B,C,D", code=2).stderr
+    assert cli.refused("y", "party", "new", "y", "--game", "progressive-hearts", "--players", "A,B,C,D",
+                       code=2).stderr == "error: a party of progressive-hearts has 6 to 60 players, got 4\n"
     assert "the game of a party must be progressive-hearts or progressive-cinch" in \
         cli.refused("y", "party", "new", "y", "--game", "hearts", "--players", "A,B,C,D,E,F,G,H", code=2).stderr
 

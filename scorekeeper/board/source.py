@@ -165,8 +165,8 @@ class Board:
         index = _logged_with(p.party.hands, once)
         if index is None:
             return None
-        until = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
-        return party_render.reported_text(until.party, until.standing, until.standing.results[-1])
+        logged = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
+        return party_render.reported_text(logged.party, logged.standing, logged.standing.results[-1])
 
     def _hand(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..render import sitting as render

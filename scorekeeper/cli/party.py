@@ -1,4 +1,4 @@
-"""`scorekeeper party new|round|show|edit|undo`: a progressive party of many tables.
+"""`scorekeeper party new|round|show|edit|undo|join|leave|cards`: a progressive party of many tables.
 
 Only typer (and the app's own `save_change`) is imported here; the party modules are imported
 inside each command.
@@ -44,10 +44,12 @@ def _name(help: str = "the party: a name in the sessions folder, or a path to a 
                                     "--players Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal --rule prizes=gold-first"))
 def new(ctx: typer.Context, name: str = _name("the party's name"),
         game: str = typer.Option(..., "--game", "-g", help="progressive-hearts or progressive-cinch"),
-        players: str = typer.Option(..., "--players", "-p", help="a multiple of four, four to a "
-                                    "table in the order given, table 1 (the head table) first"),
+        players: str = typer.Option(..., "--players", "-p", help="Hearts 6 to 60, tables of three to "
+                                    "six; Cinch 8 to 60, four to a table, the rest sitting out in "
+                                    "turn; seated in the order given, table 1 (the head table) first"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE: prizes="
-                                       "stars|gold-first|all-stars (repeatable)")) -> None:
+                                       "stars|gold-first|all-stars; Cinch: scoring=deduct|setback|"
+                                       "eight, sitout=average|none (repeatable)")) -> None:
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
@@ -131,3 +133,29 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
         c.before.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, "the undo of the last result was saved")
+
+
+def _roster(ctx: typer.Context, name: str, player: str, change: str) -> None:
+    from ..party import ledger as parties
+    from ..render import party as party_render
+
+    path = _path(ctx, name)
+    text = save_change(path, lambda: parties.roster_change(path, change, player), lambda c: party_render.roster_text(
+        c.after.party, c.after.standing, width()))[1]
+    print_saved(text, f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party join spring Zoe"))
+def join(ctx: typer.Context, name: str = _name(),
+         player: str = typer.Argument(..., help="the late arrival's name")) -> None:
+    """Seat a late arrival from the next round (the round being played, if no table has
+    reported it yet): a table of three made four, a sit-out seat, or a new booby table."""
+    _roster(ctx, name, player, "join")
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party leave spring Bob"))
+def leave(ctx: typer.Context, name: str = _name(),
+          player: str = typer.Argument(..., help="the player going home")) -> None:
+    """Take a player out from the next round (the round being played, if no table has reported
+    it yet); his stars so far are kept."""
+    _roster(ctx, name, player, "leave")

@@ -24,7 +24,7 @@ class Party(NamedTuple):
 
     @property
     def session(self) -> Session:
-        """The party as a session (what a `ledger.Change` changes, as for a sitting)."""
+        """The party as a session (what `ledger.commit` changes, as for a sitting)."""
         return self.party
 
 
@@ -41,7 +41,7 @@ def validate(party: Session) -> Tuple[Optional[Party], List[ScorekeeperError]]:
         game = progressive.check_game(party.game)
     except ScorekeeperError as err:
         return None, [err.at(party.locate(err))]
-    for check_players in (ledger.check_players, progressive.check_players):
+    for check_players in (ledger.check_players, lambda players: progressive.check_players(game, players)):
         try:
             check_players(party.players)
         except ScorekeeperError as err:
@@ -54,7 +54,10 @@ def validate(party: Session) -> Tuple[Optional[Party], List[ScorekeeperError]]:
             good[name] = raw
         except ScorekeeperError as err:
             note(err)
-    party = party._replace(game=game, rules=progressive.resolve_rules(game, good))
+    rules = progressive.resolve_rules(game, good)
+    if "sitout" not in party.rules:  # a file from before the rule keeps its form (the default applies)
+        rules.pop("sitout", None)
+    party = party._replace(game=game, rules=rules)
     return Party(party, progressive.replay(party, errors)), errors
 
 
@@ -69,7 +72,8 @@ def deals_in_words(p: Party) -> List[List[str]]:
     from .cinch import deals_in_words as said
 
     return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
-            for hand, result in zip(p.party.hands, p.standing.results)]
+            for hand, result in zip(p.party.hands, p.standing.log)
+            if isinstance(result, progressive.TableResult)]
 
 
 def open_party(path: Path) -> Party:
@@ -87,7 +91,7 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
         raise ScorekeeperError(f"{path} already exists (scorekeeper list shows the sessions)")
     game = progressive.check_game(game)
     ledger.check_players(players)
-    progressive.check_players(players)
+    progressive.check_players(game, players)
     try:
         resolved = progressive.resolve_rules(game, rules)
     except ScorekeeperError as err:  # typed as --rule: a mistake in how the command was called
@@ -107,9 +111,9 @@ def as_played(before: Party) -> List[Hand]:
     before they were recorded gets them from its replay, which seated it where it meant: from
     its first save on, a correction can no longer move a later result to other players."""
     hands = []
-    for hand, result in zip(before.party.hands, before.standing.results):
+    for hand, result in zip(before.party.hands, before.standing.log):
         fields = dict(hand.fields)
-        if progressive.PLAYERS_KEY not in fields:
+        if isinstance(result, progressive.TableResult) and progressive.PLAYERS_KEY not in fields:
             fields = {"round": fields.get("round"), "table": fields.get("table"),
                       progressive.PLAYERS_KEY: list(result.players), **fields}
         hands.append(Hand(fields))
@@ -166,3 +170,15 @@ def undo(path: Path) -> ledger.Change:
     if not before.party.hands:
         raise ScorekeeperError("there is no result to undo")
     return _changed(path, before, as_played(before)[:-1])
+
+
+def roster_change(path: Path, change: str, player: str, at: Optional[str] = None) -> ledger.Change:
+    """`party join` (change JOIN) seats a late arrival, `party leave` (LEAVE) takes one out, from
+    the first round none of whose tables has reported: an entry in the log like a result."""
+    before = open_party(path)
+    if change == progressive.JOIN:
+        ledger.check_players([player])
+    st = before.standing
+    applies = st.round + 1 if st.reported else st.round
+    fields = {"round": applies, change: player, "at": at or ledger.now()}
+    return _changed(path, before, as_played(before) + [Hand(fields)])

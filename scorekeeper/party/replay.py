@@ -1,4 +1,4 @@
-"""Progressive parties: many tables of four, players moving up, stars and prizes.
+"""Progressive parties: many tables, players moving up, stars and prizes.
 
 Progressive Hearts (rules/001, PROGRESSIVE HEARTS) and Progressive Cinch (rules/002, Progressive
 Cinch), whose "general arrangements ... are the same as in Progressive Euchre": numbered tables,
@@ -13,17 +13,25 @@ correction changes that result and its stars, never where the later rounds were 
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
 from ..fields import _as_int, refuse_field_names, suggest, text_bound
 from ..model import COMMON_FIELDS, FILE, LOG_FIELDS, ScorekeeperError, Session, shown
+from . import seating as seats
+from .seating import CINCH, HEARTS, Seating
 
-HEARTS = "progressive-hearts"
-CINCH = "progressive-cinch"
 PARTY_GAMES = (HEARTS, CINCH)
 COLOURS = ("gold", "red", "green")
-SEATS = 4
+SEATS = 4  # Cinch: two partnerships a table
 TOTAL_HEARTS = 13  # Hearts: "all thirteen hearts have been accounted for"
+JOIN, LEAVE = "join", "leave"  # a log entry that seats a late arrival, or takes one out
+
+
+def hearts_in_play(size: int) -> int:
+    """Hearts, rules/001 CARDS: "when six play, all four deuces are discarded", the heart's too;
+    for three and five only black deuces go."""
+    return TOTAL_HEARTS - 1 if size == 6 else TOTAL_HEARTS
 DEALS = 4  # Progressive Cinch: "four deals, each player having the deal once only"
 
 # How prizes are ranked: the book sends us to Progressive Euchre, whose text we do not have.
@@ -32,13 +40,17 @@ PRIZES = {
     "gold-first": "gold stars first, then red, then fewer green",
     "all-stars": "every star counts one, green too; then more gold, then more red",
 }
+# Cinch: a round sat out while at the party (the players beyond a multiple of four take turns).
+SITOUT = {"average": "a round sat out counts the player's average of the rounds he played",
+          "none": "a round sat out counts nothing"}
+# Either game: the rounds before a late arrival came or after an early leaver went count nothing.
+ABSENT = "a round before arriving or after leaving counts nothing"
 RULES = {"prizes": ("stars", PRIZES)}
 CINCH_RULES = {"scoring": ("deduct", {"deduct": "the book's scoring by deduction",
                                       "setback": "the old way: a side that fails is set back",
-                                      "eight": "the bidder's side must take 8 to score"})}
+                                      "eight": "the bidder's side must take 8 to score"}),
+               "sitout": ("average", SITOUT)}
 
-
-Seating = Tuple[Tuple[str, ...], ...]  # the tables, table 1 first, each in seat order
 
 
 # ---------------------------------------------------------------- the party's header
@@ -53,15 +65,12 @@ def check_game(game: str) -> str:
 
 
 # The fields of a table's result besides its players' own (`party round` reads NAME=N).
-RESULT_FIELDS = ("cut", "round", "table", *COMMON_FIELDS, *(f"deal{n}" for n in range(1, DEALS + 1)))
+RESULT_FIELDS = ("cut", "round", "table", "players", JOIN, LEAVE, *COMMON_FIELDS,
+                 *(f"deal{n}" for n in range(1, DEALS + 1)))
 
 
-def check_players(players: Sequence[str]) -> None:
-    n = len(players)
-    if n % SEATS or n < 2 * SEATS:
-        raise ScorekeeperError(f"a party needs a multiple of four players, at least 8 (two tables: "
-                               f"the head table and the booby table), got {n}", usage=True,
-                               key="players")
+def check_players(game: str, players: Sequence[str]) -> None:
+    seats.check_count(game, len(players))
     refuse_field_names("a party", players, RESULT_FIELDS)  # the one rule for names, as a sitting's
 
 
@@ -86,9 +95,9 @@ def resolve_rules(game: str, given: Mapping[str, Any]) -> Dict[str, str]:
     return resolved
 
 
-def first_seating(players: Sequence[str]) -> Seating:
-    """Four to a table in the order given, table 1 (the head table) first."""
-    return tuple(tuple(players[i:i + SEATS]) for i in range(0, len(players), SEATS))
+def first_seating(game: str, players: Sequence[str]) -> Seating:
+    """The tables in the order given, table 1 (the head table) first (seating.table_sizes)."""
+    return seats.first_seating(game, players)
 
 
 # ---------------------------------------------------------------- one table's report, as typed
@@ -194,7 +203,7 @@ def _typed_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
                 raise ScorekeeperError(f"{players[seat]} is given twice", player=players[seat])
             values[seat] = _number(players[seat], value, game, rules)
     if game == HEARTS:
-        entry["hearts"] = [values.get(seat, 0) for seat in range(SEATS)]
+        entry["hearts"] = [values.get(seat, 0) for seat in range(len(players))]
     elif deals:
         if values:
             raise ScorekeeperError("give either the pairs' points (NAME=N) or the deals "
@@ -312,6 +321,15 @@ class TableResult(NamedTuple):
     summary: str
 
 
+class RosterChange(NamedTuple):
+    """A late arrival (`join`) or an early leaver (`leave`): from `round` on."""
+
+    round: int
+    player: str
+    change: str                       # JOIN or LEAVE
+    summary: str
+
+
 class PartyStanding(NamedTuple):
     game: str
     round: int                         # the round now being played (its seating is `tables`)
@@ -320,75 +338,160 @@ class PartyStanding(NamedTuple):
     results: Tuple[TableResult, ...]   # every report, in the order logged
     history: Tuple[Seating, ...]       # the seating of every round as played, then the one being played
     stars: Mapping[str, Mapping[str, int]]
-    visits: Mapping[str, Tuple[int, ...]]  # each player's table in each complete round
+    visits: Mapping[str, Tuple[Optional[int], ...]]  # each player's table in each complete round (None: not played)
     standing: Tuple[str, ...]          # best first
     places: Mapping[str, str]          # "1", "2=" ...
+    players: Tuple[str, ...] = ()      # everyone who has come: the first list, then the arrivals
+    present: Tuple[str, ...] = ()      # those at the party now (after every arrival and departure logged)
+    sitting_out: Tuple[Tuple[str, ...], ...] = ()  # who sat out each round of `history`
+    changes: Tuple[RosterChange, ...] = ()          # arrivals and departures, in the order logged
+    log: Tuple[Any, ...] = ()          # every entry's value, in the order logged: TableResult or RosterChange
 
     @property
     def rounds_played(self) -> int:
         return self.round - 1
+
+    @property
+    def out(self) -> Tuple[str, ...]:
+        """Who sits out the round being played."""
+        return self.sitting_out[-1] if self.sitting_out else ()
 
     def waiting(self) -> Tuple[int, ...]:
         return tuple(t for t in range(1, len(self.tables) + 1) if t not in self.reported)
 
 
 class _Round:
-    """The round being walked: where the movement seats it, and what its tables reported."""
+    """The round being walked: where the movement and the arrivals and departures seat it, and
+    what its tables reported."""
 
-    def __init__(self, number: int, planned: Optional[Seating]):
+    def __init__(self, number: int, base: Optional[Seating], pool: Sequence[str],
+                 changes: Sequence[Tuple[str, str]] = (), count: int = 0):
         self.number = number
-        self.planned = planned  # None: not known (`check` only, after a refused result)
+        self.base = base        # the movement's seating (None: not known, `check` only)
+        self.pool = tuple(pool)  # who sat out the round before (Cinch)
+        self.changes: List[Tuple[str, str]] = list(changes)  # (JOIN or LEAVE, player) in order
+        self.planned: Optional[Seating] = None
+        self.out: Tuple[str, ...] = ()
+        self.count = len(base) if base is not None else count  # its tables (`check`: as the round before)
         self.sat: Dict[int, Tuple[str, ...]] = {}           # table -> its players as played
         self.results: Dict[int, Optional[TableResult]] = {}  # None: refused (`check` only)
         self.entry: Dict[int, int] = {}                      # table -> its result's index in the log
 
+    def plan(self, game: str, missed: Mapping[str, int], order: Sequence[str]) -> None:
+        if self.base is None:
+            return
+        before = {p for t in self.base for p in t} | set(self.pool)
+        present = set(before)
+        for change, p in self.changes:
+            (present.add if change == JOIN else present.discard)(p)
+        joins = [p for p in order if p in present - before]
+        self.planned, self.out = seats.reseat(game, self.base, self.pool, joins, sorted(before - present),
+                                              missed, order)
+        self.count = len(self.planned)
+
 
 def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> PartyStanding:
-    """Walk the results in order: each is scored at its table as it was played, and once every
-    table has reported, the movement from that round seats the next.
+    """Walk the log in order: each result is scored at its table as it was played, and once every
+    table has reported, the movement from that round seats the next, with the arrivals and
+    departures logged for it and, at Cinch, those whose turn it is to sit out.
 
     A result records its table's players (`players`): a correction to an early round changes
     that result and its stars only, never where the later rounds were played. A result without
     them (a file from before they were recorded) is seated where the movement put it, as it
-    always was. The first result the laws refuse raises its error, at its line; with `errors`
+    always was. The first entry the laws refuse raises its error, at its line; with `errors`
     (`scorekeeper check`) each is noted there and the walk goes on, a round with a refused
     result seating the next only from what its results record.
     """
     game = check_game(party.game)
-    tables = len(party.players) // SEATS
-    now = _Round(1, first_seating(party.players))
+    first = first_seating(game, party.players)
+    seated_first = sum(len(t) for t in first)
+    everyone: List[str] = list(party.players)
+    roster: List[str] = list(party.players)  # after every arrival and departure logged so far
+    order = list(party.players[seated_first:]) + list(party.players[:seated_first])  # Cinch's turns out
+    missed = {p: 0 for p in everyone}   # complete rounds not played (turns out, at Cinch)
+    sat_out = {p: 0 for p in everyone}  # complete rounds sat out while at the party
+    played = {p: 0 for p in everyone}   # complete rounds played
+    now = _Round(1, tuple(tuple(t) for t in first), party.players[seated_first:])
+    now.plan(game, missed, order)
+    pending: List[Tuple[str, str]] = []  # arrivals and departures for the round after this one
     history: List[Seating] = []
+    outs: List[Tuple[str, ...]] = []
     results: List[TableResult] = []
-    stars = {p: {c: 0 for c in COLOURS} for p in party.players}
-    visits: Dict[str, List[int]] = {p: [] for p in party.players}
+    changes: List[RosterChange] = []
+    log: List[Any] = []
+    stars = {p: {c: 0 for c in COLOURS} for p in everyone}
+    settled = {p: {c: 0 for c in COLOURS} for p in everyone}  # the stars of the complete rounds
+    visits: Dict[str, List[Optional[int]]] = {p: [] for p in everyone}
 
     def finish_round() -> _Round:
         """The round complete: kept as played, and the next seated by the movement from it."""
-        seated: Seating = tuple(now.sat[t] for t in range(1, tables + 1) if t in now.sat)
-        if len(seated) < tables:  # `check` only: a table's seats are not known
-            return _Round(now.number + 1, None)
+        seated: Seating = tuple(now.sat[t] for t in range(1, now.count + 1) if t in now.sat)
+        nonlocal pending
+        following, pending = pending, []
+        if len(seated) < now.count or now.count == 0:  # `check` only: a table's seats are not known
+            return _Round(now.number + 1, None, (), following, now.count)
         history.append(seated)
-        for t, players in enumerate(seated, start=1):
-            for p in players:
-                visits[p].append(t)
+        where = {p: t for t, players in enumerate(seated, start=1) for p in players}
+        present = [p for p in everyone if p in where or p in now.out]
+        outs.append(tuple(p for p in present if p not in where))
+        for p in outs[-1]:
+            sat_out[p] += 1
+        for p in everyone:
+            visits[p].append(where.get(p))
+            if p in where:
+                played[p] += 1
+            else:
+                missed[p] += 1
+            settled[p] = dict(stars[p])
         reported = {t: r for t, r in now.results.items() if r is not None}
-        following = move(game, seated, reported) if len(reported) == tables else None
-        return _Round(now.number + 1, following)
+        if len(reported) < now.count:
+            return _Round(now.number + 1, None, (), following, now.count)
+        leaving = {t: (r.losers if t == 1 else r.winners) for t, r in reported.items()}
+        return _Round(now.number + 1, seats.move(game, seated, leaving), outs[-1], following)
 
     for index, hand in enumerate(party.hands):
         entry = hand.fields
+        if JOIN in entry or LEAVE in entry:
+            try:
+                change = _roster_change(game, entry, now, roster, everyone)
+            except ScorekeeperError as err:
+                located = _located(err, party, index, entry.get("round"), None)
+                if errors is None:
+                    raise located from None
+                errors.append(located)
+                continue
+            p = change.player
+            if p not in everyone:
+                everyone.append(p)
+                order.append(p)
+                stars[p] = {c: 0 for c in COLOURS}
+                settled[p] = {c: 0 for c in COLOURS}
+                played[p] = 0
+                sat_out[p] = 0
+                visits[p] = [None] * len(history)
+            if change.change == JOIN:
+                missed[p] = now.number - 1 - played[p]
+            changes.append(change)
+            log.append(change)
+            if now.results:
+                pending.append((change.change, p))
+            else:
+                now.changes.append((change.change, p))
+                now.plan(game, missed, order)
+            continue
         try:
             number = entry.get("round")
             if errors is not None and _is_number(number) and now.number < number <= now.number + len(party.hands):
                 # `check`: a round left incomplete is one mistake, and the later rounds are still checked
-                missing = [t for t in range(1, tables + 1) if t not in now.results]
+                missing = [t for t in range(1, now.count + 1) if t not in now.results]
                 errors.append(_located(ScorekeeperError(
                     f"round {now.number} has not finished (table{'s' if len(missing) != 1 else ''} "
                     f"{', '.join(map(str, missing))} did not report), yet round {number} is logged",
                     field="round"), party, index, number, entry.get("table")))
                 while now.number < number:
                     now = finish_round()
-            table = _round_and_table(entry, now, tables)
+                    now.plan(game, missed, order)
+            table = _round_and_table(entry, now, now.count)
         except ScorekeeperError as err:
             located = _located(err, party, index, entry.get("round"), entry.get("table"))
             if errors is None:
@@ -397,14 +500,15 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
             continue
         now.entry[table] = index
         try:
-            players = _players_of(entry, now, table, party.players)
+            players = _players_of(game, entry, now, table, everyone)
             if players is None:  # `check` only: the movement that seats it is not known
                 now.results[table] = None
             else:
                 now.sat[table] = players
-                result = _one_report(game, party.rules, entry, players, now.number, table, tables)
+                result = _one_report(game, party.rules, entry, players, now.number, table, now.count)
                 now.results[table] = result
                 results.append(result)
+                log.append(result)
                 for p, colour in result.stars.items():  # a star is stuck on the tally at the table
                     stars[p][colour] += 1
         except ScorekeeperError as err:
@@ -413,8 +517,9 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
                 raise located from None
             errors.append(located)
             now.results[table] = None
-        if len(now.results) == tables:
+        if len(now.results) == now.count:
             now = finish_round()
+            now.plan(game, missed, order)
     misplaced = _misplaced(now)
     if misplaced is not None:
         table, conflict = misplaced
@@ -422,11 +527,90 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
         if errors is None:
             raise located
         errors.append(located)
-    current = _being_played(now, tables)
+    current = _being_played(now)
     history.append(current)
-    order, places = rank(party.players, stars, party.rules.get("prizes", "stars"))
+    outs.append(now.out)
+    counted = _counted(everyone, stars, settled, played, sat_out, party.rules.get("sitout", "average"))
+    order_, places = rank(everyone, counted, party.rules.get("prizes", "stars"))
     return PartyStanding(game, now.number, current, tuple(sorted(now.results)), tuple(results),
-                         tuple(history), stars, {p: tuple(v) for p, v in visits.items()}, order, places)
+                         tuple(history), stars, {p: tuple(v) for p, v in visits.items()}, order_, places,
+                         tuple(everyone), tuple(roster), tuple(outs), tuple(changes), tuple(log))
+
+
+def _roster_change(game: str, entry: Mapping[str, Any], now: _Round, roster: List[str],
+                   everyone: Sequence[str]) -> RosterChange:
+    """`join: NAME` seats a late arrival, `leave: NAME` takes one out, from the first round none of
+    whose tables has reported (`round`); `roster` is brought up to date."""
+    known = {"round", JOIN, LEAVE, *COMMON_FIELDS, *LOG_FIELDS}
+    for key in entry:
+        if key not in known:
+            raise ScorekeeperError(f"unknown key {shown(key)} in an arrival or departure; keys: "
+                                   f"{', '.join(sorted(known))}", field=str(key))
+    if JOIN in entry and LEAVE in entry:
+        raise ScorekeeperError("an entry is an arrival (join) or a departure (leave), not both", field=JOIN)
+    change = JOIN if JOIN in entry else LEAVE
+    name = entry[change]
+    if not isinstance(name, str) or not name.strip():
+        raise ScorekeeperError(f"{change} must name a player, got {shown(name)}", field=change)
+    applies = now.number + 1 if now.results else now.number
+    if entry.get("round") != applies:
+        raise ScorekeeperError(f"round must be {applies} (the first round not begun), got "
+                               f"{shown(entry.get('round'))}", field="round")
+    here = {p.lower(): p for p in roster}
+    if change == JOIN:
+        refuse_field_names("a party", [name], RESULT_FIELDS)
+        if name.lower() in here:
+            raise ScorekeeperError(f"{here[name.lower()]} is already at the party{_where(here[name.lower()], now)}",
+                                   player=name, field=JOIN)
+        if len(roster) + 1 > seats.MAX_PLAYERS:
+            raise ScorekeeperError(f"{name} cannot join: a party of {game} has at most "
+                                   f"{seats.MAX_PLAYERS} players, and {len(roster)} are here",
+                                   player=name, field=JOIN)
+        player = next((p for p in everyone if p.lower() == name.lower()), name)  # one who left, back
+        roster.append(player)
+        return RosterChange(applies, player, JOIN, f"{player} arrives: plays from round {applies}")
+    if name.lower() not in here:
+        gone = next((p for p in everyone if p.lower() == name.lower()), None)
+        if gone is not None:
+            raise ScorekeeperError(f"{gone} has already left the party", player=gone, field=LEAVE)
+        raise ScorekeeperError(f"{shown(name)} is not at the party{suggest(name, list(roster))}; at the "
+                               f"party: {', '.join(roster)}", player=name, field=LEAVE)
+    player = here[name.lower()]
+    low = seats.MIN_PLAYERS[game]
+    if len(roster) - 1 < low:
+        raise ScorekeeperError(
+            f"{player} cannot leave: {len(roster) - 1} players would be left and a party of {game} "
+            f"needs {low} ({'two tables of three' if game == HEARTS else 'two tables of four'}): "
+            f"seat a late arrival first (party join NAME PLAYER), or end the party here (party show "
+            f"gives the prizes)", player=player, field=LEAVE)
+    roster.remove(player)
+    after = f"after round {applies - 1}" if applies > 1 else "before round 1"
+    return RosterChange(applies, player, LEAVE, f"{player} leaves {after}")
+
+
+def _where(player: str, now: _Round) -> str:
+    if now.planned is None:
+        return ""
+    for t, players in enumerate(now.planned, start=1):
+        if player in players:
+            return f" (table {t} in round {now.number})"
+    return f" (sitting out round {now.number})" if player in now.out else ""
+
+
+def _counted(everyone: Sequence[str], stars: Mapping[str, Mapping[str, int]],
+             settled: Mapping[str, Mapping[str, int]], played: Mapping[str, int],
+             sat_out: Mapping[str, int], sitout: str) -> Dict[str, Dict[str, Any]]:
+    """The stars that count for the prizes. sitout=average (Cinch): each complete round a player
+    sat out counts his average of the rounds he played; sitout=none: it counts nothing. A round
+    before arriving or after leaving counts nothing: the prizes are for the evening played.
+    Exact fractions, so that ties are ties."""
+    counted: Dict[str, Dict[str, Any]] = {}
+    for p in everyone:
+        if sitout == "average" and played[p] and sat_out[p]:
+            counted[p] = {c: stars[p][c] + Fraction(sat_out[p] * settled[p][c], played[p]) for c in COLOURS}
+        else:
+            counted[p] = dict(stars[p])
+    return counted
 
 
 def _located(err: ScorekeeperError, party: Session, index: int, round_: Any, table: Any) -> ScorekeeperError:
@@ -465,7 +649,7 @@ def _round_and_table(entry: Mapping[str, Any], now: _Round, tables: int) -> int:
     return table
 
 
-def _players_of(entry: Mapping[str, Any], now: _Round, table: int,
+def _players_of(game: str, entry: Mapping[str, Any], now: _Round, table: int,
                 everyone: Sequence[str]) -> Optional[Tuple[str, ...]]:
     """The table's players in seat order as the result records them, or (a file from before
     they were recorded) where the movement seated them; a player at two tables is refused."""
@@ -475,7 +659,7 @@ def _players_of(entry: Mapping[str, Any], now: _Round, table: int,
             return None
         players = now.planned[table - 1]
     else:
-        players = _recorded_players(recorded, everyone)
+        players = _recorded_players(game, recorded, everyone)
     for other, sat in now.sat.items():
         for p in players:
             if p in sat and other != table:
@@ -484,28 +668,30 @@ def _players_of(entry: Mapping[str, Any], now: _Round, table: int,
     return players
 
 
-def _recorded_players(recorded: Any, everyone: Sequence[str]) -> Tuple[str, ...]:
+def _recorded_players(game: str, recorded: Any, everyone: Sequence[str]) -> Tuple[str, ...]:
     names = {p.lower(): p for p in everyone}
-    if not isinstance(recorded, list) or len(recorded) != SEATS or not all(isinstance(p, str) for p in recorded):
-        raise ScorekeeperError(f"players must be the four players of the party at this table, in "
+    sizes = seats.HEARTS_SIZES if game == HEARTS else (SEATS,)
+    if not isinstance(recorded, list) or len(recorded) not in sizes or not all(isinstance(p, str) for p in recorded):
+        what = "three to six players" if game == HEARTS else "the four players"
+        raise ScorekeeperError(f"players must be {what} of the party at this table, in "
                                f"seat order, got {shown(recorded)}", field=PLAYERS_KEY)
     for p in recorded:
         if p.lower() not in names:
             raise ScorekeeperError(f"players: {shown(p)} is not at the party{suggest(p, list(everyone))}",
                                    field=PLAYERS_KEY, player=p)
     players = tuple(names[p.lower()] for p in recorded)
-    if len(set(players)) != SEATS:
+    if len(set(players)) != len(players):
         twice = next(p for p in players if players.count(p) > 1)
         raise ScorekeeperError(f"players: {twice} is named twice", field=PLAYERS_KEY, player=twice)
     return players
 
 
-def _being_played(now: _Round, tables: int) -> Seating:
+def _being_played(now: _Round) -> Seating:
     """The seating of the round being played: the tables that have reported as they sat, the
     others where the movement from the last round played seats them."""
     if now.planned is None:  # `check` only
-        return tuple(now.sat.get(t, ("?",) * SEATS) for t in range(1, tables + 1))
-    return tuple(now.sat.get(t, now.planned[t - 1]) for t in range(1, tables + 1))
+        return tuple(now.sat.get(t, ("?",) * SEATS) for t in range(1, now.count + 1))
+    return tuple(now.sat.get(t, now.planned[t - 1]) for t in range(1, now.count + 1))
 
 
 def _misplaced(now: _Round) -> Optional[Tuple[int, ScorekeeperError]]:
@@ -517,10 +703,11 @@ def _misplaced(now: _Round) -> Optional[Tuple[int, ScorekeeperError]]:
     where = {p: t for t, players in enumerate(now.planned, start=1) for p in players}
     for t in sorted(now.sat):
         for p in now.sat[t]:
-            if where[p] not in now.sat:
+            if where.get(p) not in now.sat:
+                sent = f"table {where[p]}" if p in where else "sit out"
                 return t, ScorekeeperError(
                     f"{p} played here, but round {now.number - 1} as it now stands sends {p} to "
-                    f"table {where[p]}: a round once begun keeps its seats (party undo takes back "
+                    f"{sent}: a round once begun keeps its seats (party undo takes back "
                     f"its results)", field=PLAYERS_KEY, player=p)
     return None
 
@@ -533,20 +720,20 @@ def _one_report(game: str, rules: Mapping[str, str], entry: Mapping[str, Any], p
         if key not in known:
             raise ScorekeeperError(f"unknown key {shown(key)} in a {game} result; keys: "
                                    f"{', '.join(sorted(known))}", field=str(key))
-    cuts = _cut_seats(entry.get(CUT))
+    cuts = _cut_seats(entry.get(CUT), len(players))
     if game == HEARTS:
         return _hearts_table(entry, players, round_, table, tables, cuts)
     return _cinch_table(entry, players, round_, table, tables, cuts, rules)
 
 
-def _cut_seats(raw: Any) -> Tuple[int, ...]:
+def _cut_seats(raw: Any, size: int) -> Tuple[int, ...]:
     if raw is None:
         return ()
     items = raw if isinstance(raw, list) else [raw]
     seats = []
     for item in items:
-        if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= SEATS:
-            raise ScorekeeperError(f"cut must list seats 1 to 4 (who won a cut), got {shown(raw)}",
+        if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= size:
+            raise ScorekeeperError(f"cut must list seats 1 to {size} (who won a cut), got {shown(raw)}",
                                    field=CUT)
         seats.append(item - 1)
     return tuple(seats)
@@ -554,34 +741,30 @@ def _cut_seats(raw: Any) -> Tuple[int, ...]:
 
 def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int, table: int,
                   tables: int, cuts: Tuple[int, ...]) -> TableResult:
+    size = len(players)
+    total = hearts_in_play(size)
     hearts = entry.get("hearts")
-    if not isinstance(hearts, list) or len(hearts) != SEATS or not all(
-            _is_number(h) and 0 <= h <= TOTAL_HEARTS for h in hearts):
-        raise ScorekeeperError(f"hearts must be four numbers 0 to 13 in seat order, got {shown(hearts)}",
+    if not isinstance(hearts, list) or len(hearts) != size or not all(
+            _is_number(h) and 0 <= h <= total for h in hearts):
+        raise ScorekeeperError(f"hearts must be {size} numbers 0 to {total} in seat order, got {shown(hearts)}",
                                field="hearts")
-    total = sum(hearts)
-    if total != TOTAL_HEARTS:
-        given = " + ".join(f"{p} {h}" for p, h in zip(players, hearts))
-        raise ScorekeeperError(f"hearts: {given} = {total}, but the 13 hearts are all taken in a deal",
-                               field="hearts")
+    given = sum(hearts)
+    if given != total:
+        taken = " + ".join(f"{p} {h}" for p, h in zip(players, hearts))
+        all_of = "the 13 hearts are" if total == TOTAL_HEARTS else f"the {total} hearts (six play: no deuce) are"
+        raise ScorekeeperError(f"hearts: {taken} = {given}, but {all_of} all taken in a deal", field="hearts")
     winners: List[int] = []
     used: List[int] = []
     # Progressive Hearts: "the ladies compare their cards, and the one having the fewer hearts goes
     # to the next higher table. The gentlemen then compare"; "All ties are determined by cutting,
-    # those cutting the lower cards going up." Seats 1 and 3 are one group, seats 2 and 4 the other.
-    # 13 hearts cannot split evenly in both groups: a table has one tie at most.
-    for group in ((0, 2), (1, 3)):
-        a, b = group
-        if hearts[a] != hearts[b]:
-            winners.append(a if hearts[a] < hearts[b] else b)
-            continue
-        cut = [s for s in cuts if s in group]
-        if len(cut) != 1:
-            raise ScorekeeperError(
-                f"{players[a]} and {players[b]} tie with {hearts[a]} heart{'s' if hearts[a] != 1 else ''}: "
-                f"give cut=NAME, whoever cut the lower card ({_goes(table)})", field=CUT)
-        winners.append(cut[0])
-        used.append(cut[0])
+    # those cutting the lower cards going up." At a table of three or five the whole table is one
+    # group and two go up (seating.groups); at the head table the rest stay and the two go down.
+    for group in seats.groups(size):
+        moving = seats.movers_per_group(size)
+        wanted = moving if table > 1 else len(group) - moving
+        won, cut = _fewest(group, hearts, wanted, cuts, players, table)
+        winners += won
+        used += cut
     extra = [s for s in cuts if s not in used]
     if extra:
         raise ScorekeeperError(f"cut: there is no tie for {players[extra[0]]} to cut for "
@@ -593,11 +776,40 @@ def _hearts_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: in
         for s, h in enumerate(hearts):
             if h == most and players[s] not in stars:
                 stars[players[s]] = "green"
-    losers = tuple(players[s] for s in range(SEATS) if s not in winners)
-    won = tuple(players[s] for s in sorted(winners))
-    summary = _summary(players, hearts, won, losers, stars, table, tables, tuple(players[s] for s in used))
-    return TableResult(round_, table, players, tuple(hearts), won, losers, stars,
-                       tuple(players[s] for s in used), summary)
+    losers = tuple(players[s] for s in range(size) if s not in winners)
+    won_ = tuple(players[s] for s in sorted(winners))
+    summary = _summary(players, hearts, won_, losers, stars, table, tables, tuple(players[s] for s in sorted(used)))
+    return TableResult(round_, table, players, tuple(hearts), won_, losers, stars,
+                       tuple(players[s] for s in sorted(used)), summary)
+
+
+def _fewest(group: Sequence[int], hearts: Sequence[int], wanted: int, cuts: Sequence[int],
+            players: Sequence[str], table: int) -> Tuple[List[int], List[int]]:
+    """The `wanted` seats of the group with the fewest hearts, a tie at the edge settled by those
+    named in `cut`: (the seats, the cuts used)."""
+    edge = sorted(hearts[s] for s in group)[wanted - 1]
+    below = [s for s in group if hearts[s] < edge]
+    tied = [s for s in group if hearts[s] == edge]
+    need = wanted - len(below)
+    if len(tied) == need:
+        return below + tied, []
+    cut = [s for s in cuts if s in tied]
+    if len(cut) == need:
+        return below + cut, cut
+    hearts_ = f"{edge} heart{'s' if edge != 1 else ''}"
+    if len(tied) == 2 and need == 1:
+        raise ScorekeeperError(
+            f"{players[tied[0]]} and {players[tied[1]]} tie with {hearts_}: give cut=NAME, whoever cut "
+            f"the lower card ({_goes(table)})", field=CUT)
+    names = _and([players[s] for s in tied])
+    which = "whoever cut the lowest card" if need == 1 else f"the {need} who cut the lowest cards"
+    raise ScorekeeperError(f"{names} tie with {hearts_} for {need} place{'s' if need != 1 else ''}: give "
+                           f"cut={','.join(['NAME'] * need)}, {which} ({_goes(table)})", field=CUT)
+
+
+def _and(names: Sequence[str]) -> str:
+    """"Ann", "Ann and Bob", "Ann, Bob and Cid"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _goes(table: int) -> str:
@@ -651,49 +863,22 @@ def _cinch_table(entry: Mapping[str, Any], players: Tuple[str, ...], round_: int
 def _summary(players: Sequence[str], hearts: Sequence[int], won: Sequence[str], losers: Sequence[str],
              stars: Mapping[str, str], table: int, tables: int, cuts: Sequence[str]) -> str:
     taken = ", ".join(f"{p} {h}" for p, h in zip(players, hearts))
-    cut = f" ({' and '.join(cuts)} won the cut)" if cuts else ""
+    cut = f" ({_and(cuts)} won the cut)" if cuts else ""
     if table == 1:
-        moves = f"{' and '.join(won)} stay at the head table; {' and '.join(losers)} go down to table {tables}"
+        moves = (f"{_and(won)} stay{'s' if len(won) == 1 else ''} at the head table; {_and(losers)} go "
+                 f"down to table {tables}")
     else:
-        moves = f"{' and '.join(won)} go up to table {table - 1}"
+        moves = f"{_and(won)} go up to table {table - 1}"
     green = [p for p, c in stars.items() if c == "green"]
     if green:
         moves += f"; green: {', '.join(green)}"
     return f"{taken}{cut}: {moves}"
 
 
-def move(game: str, seating: Seating, reported: Mapping[int, TableResult]) -> Seating:
-    """The seating for the next round, once every table has reported."""
-    tables = len(seating)
-    # Who leaves each table: the winners, except at the head table, where the losers go down
-    # to the booby table ("as at Progressive Euchre"). Table i's leavers go to table i-1.
-    leaving = {t: (reported[t].losers if t == 1 else reported[t].winners) for t in range(1, tables + 1)}
-    arriving = {(t - 1 if t > 1 else tables): leaving[t] for t in leaving}
-    new: List[Tuple[str, ...]] = []
-    for t in range(1, tables + 1):
-        players = seating[t - 1]
-        if game == HEARTS:
-            # Hearts: each arrival "takes the seat vacated by those leaving the table": a lady's
-            # seat for a lady (seats 1 and 3), a gentleman's for a gentleman (seats 2 and 4).
-            seats = list(players)
-            source = t + 1 if t < tables else 1
-            for arrival in arriving[t]:
-                group = seating[source - 1].index(arrival) % 2
-                vacated = next(s for s, p in enumerate(players) if s % 2 == group and p in leaving[t])
-                seats[vacated] = arrival
-            new.append(tuple(seats))
-        else:
-            # Cinch: "the partners divide": the pair that stays takes seats 1 and 2, the pair that
-            # arrives seats 3 and 4, so each new pair (seats 1-3, 2-4) is one of each.
-            staying = tuple(p for p in players if p not in leaving[t])
-            new.append(staying + tuple(arriving[t]))
-    return tuple(new)
-
-
 # ---------------------------------------------------------------- the prizes
 
 
-def rank_key(stars: Mapping[str, int], prizes: str) -> Tuple[int, ...]:
+def rank_key(stars: Mapping[str, Any], prizes: str) -> Tuple[Any, ...]:
     gold, red, green = stars["gold"], stars["red"], stars["green"]
     if prizes == "gold-first":
         return (gold, red, -green)
@@ -702,7 +887,7 @@ def rank_key(stars: Mapping[str, int], prizes: str) -> Tuple[int, ...]:
     return (gold + red, gold, -green)
 
 
-def rank(players: Sequence[str], stars: Mapping[str, Mapping[str, int]],
+def rank(players: Sequence[str], stars: Mapping[str, Mapping[str, Any]],
          prizes: str) -> Tuple[Tuple[str, ...], Dict[str, str]]:
     """Players best first (ties in seating order) and each one's place, "2=" for a shared one."""
     keys = {p: rank_key(stars[p], prizes) for p in players}

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from html import escape
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .sitting import number
 
@@ -18,6 +18,7 @@ COLOURS = ("31", "34", "32", "35", "33", "36")  # ANSI: red, blue, green, magent
 SVG_COLOURS = ("#c0392b", "#2471a3", "#229954", "#8e44ad", "#d68910", "#17a589",
                "#566573", "#a04000", "#1f618d", "#7d3c98")
 HEIGHT = 12
+RowOf = Callable[[Any], int]  # a score -> the row of the chart it is drawn on
 
 
 def _bounds(lines: Dict[str, List[Any]], target: Optional[Any] = None) -> Tuple[Fraction, Fraction]:
@@ -39,7 +40,7 @@ def nice_step(span: Fraction, most: int) -> Fraction:
         power *= 10
 
 
-def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of) -> Dict[int, str]:
+def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of: RowOf) -> Dict[int, str]:
     """The rows labelled on the score axis: the top, the bottom, nought, the target, then
     round figures between them, none on the row beside another label."""
     labels: Dict[int, str] = {}
@@ -72,7 +73,10 @@ def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int]
     if not hands:
         return f"{title}\n\nno hands yet"
     low, high = _bounds(lines, target)
-    row_of = lambda v: round((high - Fraction(v)) / (high - low) * (HEIGHT - 1))  # noqa: E731
+
+    def row_of(value: Any) -> int:
+        return round((high - Fraction(value)) / (high - low) * (HEIGHT - 1))
+
     labels = _y_labels(low, high, target, row_of)
     pad = max([len("hand")] + [len(t) for t in labels.values()])
     cols = max(10, width - pad - 2)
@@ -128,7 +132,7 @@ def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int]
     return "\n".join(out)
 
 
-def _place(series: List[List[Any]], hands: int, columns: List[int], row_of,
+def _place(series: List[List[Any]], hands: int, columns: List[int], row_of: RowOf,
            room: int) -> Tuple[Dict[Tuple[int, int], int], bool]:
     """Each mark's cell (row, column) -> the line it belongs to (-1: several lines). Lines on
     the same row at one hand stand side by side, in the legend's order, when `room` allows."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import datetime
 from html import escape
-from typing import TYPE_CHECKING, Any, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .sitting import finished_lines, money, number, standings_rows
 from .chart import chart_svg, legend_html
@@ -346,7 +346,7 @@ def party_html(party: "Session", st: Any, deals: Sequence[Sequence[str]] = ()) -
                  _table(["place", "player", *(f"round {n}" if n == rounds[0] else str(n) for n in rounds)],
                         rows, centre=range(2, 2 + len(rounds))),
                  f"<p>The table each sat at, its star marked: {key}</p>"]
-    by_round: dict = {}
+    by_round: Dict[int, List[Tuple[Any, Sequence[str]]]] = {}
     for i, r in enumerate(st.results):
         by_round.setdefault(r.round, []).append((r, deals[i] if i < len(deals) else ()))
     for n in sorted(by_round):

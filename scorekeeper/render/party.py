@@ -20,17 +20,25 @@ def _table_name(number: int, tables: int) -> str:
     return f"{number} booby" if number == tables else str(number)
 
 
-def seating_table(tables: "Seating", reported: Sequence[int] = (), width: Optional[int] = None) -> str:
+def seating_table(tables: "Seating", reported: Sequence[int] = (), width: Optional[int] = None,
+                  out: Sequence[str] = ()) -> str:
+    """The tables, a column a seat (four, or up to six at Hearts), and who sits out."""
+    seats = max((len(t) for t in tables), default=4)
     rows = []
     for number, players in enumerate(tables, start=1):
-        rows.append([_table_name(number, len(tables))] + list(players)
+        rows.append([_table_name(number, len(tables))] + list(players) + [""] * (seats - len(players))
                     + (["reported"] if number in reported else []))
-    headers = ["table", "seat 1", "seat 2", "seat 3", "seat 4"] + (["this round"] if reported else [])
-    return _table(rows, headers, width)
+    headers = ["table", *(f"seat {n}" for n in range(1, seats + 1))] + (["this round"] if reported else [])
+    text = _table(rows, headers, width)
+    return text + (f"\n{fit_lines(sitting_out_line(out), width)}" if out else "")
+
+
+def sitting_out_line(out: Sequence[str]) -> str:
+    return f"sitting out: {', '.join(out)}"
 
 
 def heading(party: "Session", st: "PartyStanding") -> str:
-    count = len(party.players)
+    count = len(st.present or party.players)
     played = f", {st.rounds_played} played" if st.rounds_played else ""
     state = (f"round {st.round}{played}; waiting for table{'s' if len(st.waiting()) != 1 else ''} "
              f"{', '.join(str(t) for t in st.waiting())}" if st.reported
@@ -42,27 +50,49 @@ def tallies_table(party: "Session", st: "PartyStanding", width: Optional[int] = 
     rows = []
     for p in st.standing:
         stars = st.stars[p]
-        visited = " ".join(str(t) for t in st.visits[p]) or "-"
         rows.append([st.places[p], p, str(stars["gold"]), str(stars["red"]), str(stars["green"]),
-                     str(len(st.visits[p])), visited])
+                     str(rounds_played(st, p)), tables_visited(st, p)])
     return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"], width, key=2)
 
 
-def prizes_line(party: "Session") -> str:
-    from ..party.replay import PRIZES
+def rounds_played(st: "PartyStanding", player: str) -> int:
+    return sum(1 for t in st.visits[player] if t is not None)
+
+
+def tables_visited(st: "PartyStanding", player: str) -> str:
+    """The table of each complete round, "-" for one not played."""
+    return " ".join("-" if t is None else str(t) for t in st.visits[player]) or "-"
+
+
+def missed_rounds(st: "PartyStanding") -> bool:
+    return any(t is None for v in st.visits.values() for t in v)
+
+
+def prizes_line(party: "Session", st: Optional["PartyStanding"] = None) -> str:
+    from ..party.replay import ABSENT, CINCH, PRIZES, SITOUT
 
     rule = party.rules.get("prizes", "stars")
-    return f"prizes ({rule}): {PRIZES[rule]}"
+    line = f"prizes ({rule}): {PRIZES[rule]}"
+    if st is not None and party.game == CINCH and any(st.sitting_out):
+        sitout = party.rules.get("sitout", "average")
+        line += f"; sitout={sitout}: {SITOUT[sitout]}"
+    if st is not None and st.changes:
+        line += f"; {ABSENT}"
+    return line
 
 
 def results_table(st: "PartyStanding", width: Optional[int] = None) -> str:
-    rows = [[str(r.round), str(r.table), r.summary] for r in st.results]
+    from ..party.replay import TableResult
+
+    rows = [[str(r.round), str(r.table), r.summary] if isinstance(r, TableResult)
+            else [str(r.round), "", r.summary] for r in (st.log or st.results)]
     return _table(rows, ["round", "table", "result"], width, key=2) if rows else "no results yet"
 
 
 def show_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
-    return "\n\n".join([fit_lines(heading(party, st), width), seating_table(st.tables, st.reported, width),
-                        tallies_table(party, st, width), fit_lines(prizes_line(party), width),
+    return "\n\n".join([fit_lines(heading(party, st), width),
+                        seating_table(st.tables, st.reported, width, st.out),
+                        tallies_table(party, st, width), fit_lines(prizes_line(party, st), width),
                         results_table(st, width)])
 
 
@@ -73,12 +103,18 @@ def show_json(party: "Session", st: "PartyStanding") -> str:
         "round": st.round,
         "tables": [list(t) for t in st.tables],
         "reported": list(st.reported),
-        "stars": {p: dict(st.stars[p]) for p in party.players},
+        "sitting_out": list(st.out),
+        "stars": {p: dict(st.stars[p]) for p in st.players},
         "standing": list(st.standing),
         "places": dict(st.places),
-        "tallies": {p: {"rounds": len(st.visits[p]), "tables": list(st.visits[p])} for p in party.players},
+        "tallies": {p: {"rounds": rounds_played(st, p), "tables": list(st.visits[p])} for p in st.players},
         "rules": dict(party.rules),
         "results": [_result_json(r) for r in st.results],
+        "present": list(st.present),
+        "changes": [{"round": c.round, "player": c.player, "change": c.change, "summary": c.summary}
+                    for c in st.changes],
+        "seatings": [{"round": n, "tables": [list(t) for t in tables], "sitting_out": list(out)}
+                     for n, (tables, out) in enumerate(zip(st.history, st.sitting_out), start=1)],
     }
     return json.dumps(data, ensure_ascii=False)
 
@@ -92,7 +128,7 @@ def _result_json(r: "TableResult") -> Dict[str, Any]:
 def created_text(party: "Session", st: "PartyStanding", path: str, note: str = "",
                  width: Optional[int] = None) -> str:
     return (fit_lines(f"created {path}{note}", width) + "\n\n" + fit_lines(heading(party, st), width)
-            + "\n\n" + seating_table(st.tables, width=width))
+            + "\n\n" + seating_table(st.tables, width=width, out=st.out))
 
 
 def reported_text(party: "Session", st: "PartyStanding", result: "TableResult",
@@ -102,7 +138,7 @@ def reported_text(party: "Session", st: "PartyStanding", result: "TableResult",
         lines.append("")
         lines.append(fit_lines(f"every table has reported: the seating for round {st.round}", width))
         lines.append("")
-        lines.append(seating_table(st.tables, width=width))
+        lines.append(seating_table(st.tables, width=width, out=st.out))
     else:
         waiting = st.waiting()
         lines.append(f"waiting for table{'s' if len(waiting) != 1 else ''} "
@@ -111,7 +147,7 @@ def reported_text(party: "Session", st: "PartyStanding", result: "TableResult",
 
 
 def seating_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
-    return f"{fit_lines(heading(party, st), width)}\n\n{seating_table(st.tables, st.reported, width)}"
+    return f"{fit_lines(heading(party, st), width)}\n\n{seating_table(st.tables, st.reported, width, st.out)}"
 
 
 def _result_at(st: "PartyStanding", round_: int, table: int) -> "TableResult":
@@ -157,9 +193,21 @@ def correction_text(round_: int, table: int, before: "PartyStanding", party: "Se
 
 def undone_text(before: "PartyStanding", party: "Session", after: "PartyStanding",
                 width: Optional[int] = None) -> str:
-    gone = before.results[-1]
-    return (fit_lines(f"removed round {gone.round} table {gone.table}: {gone.summary}", width) + "\n\n"
-            + seating_text(party, after, width))
+    from ..party.replay import TableResult
+
+    gone = before.log[-1] if before.log else before.results[-1]
+    what = (f"removed round {gone.round} table {gone.table}: {gone.summary}" if isinstance(gone, TableResult)
+            else f"removed: {gone.summary}")
+    return fit_lines(what, width) + "\n\n" + seating_text(party, after, width)
+
+
+def roster_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
+    """`party join` and `party leave`: what was logged, and the seating it gives."""
+    change = st.changes[-1]
+    if change.round > st.round:  # the round being played has begun: seated after it
+        return fit_lines(f"{change.summary} (round {change.round} is seated when every table has "
+                         f"reported round {st.round})", width)
+    return fit_lines(change.summary, width) + "\n\n" + seating_text(party, st, width)
 
 
 # ---------------------------------------------------------------- shared: chart, export (issue 21 point 9)

@@ -605,12 +605,12 @@ def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
     return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
 
 
-def games_json(games: Mapping[str, Game]) -> str:
+def games_json(games: Mapping[str, Game[Any]]) -> str:
     return _json([{"name": name, "title": g.title, "min_players": g.min_players,
                    "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
 
 
-def game_help_json(game: Game, fields: Sequence[Any]) -> str:
+def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
     return _json({
         "name": game.name, "title": game.title, "description": game.description,
         "min_players": game.min_players, "max_players": game.max_players, "unit": game.unit,
@@ -621,12 +621,12 @@ def game_help_json(game: Game, fields: Sequence[Any]) -> str:
     })
 
 
-def games_list(games: Mapping[str, Game], width: Optional[int] = None) -> str:
+def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
     rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
     return _table(rows, ["game", "what", "players", "settles in"], width)
 
 
-def game_help(game: Game, fields: Sequence[Any], width: Optional[int] = None) -> str:
+def game_help(game: Game[Any], fields: Sequence[Any], width: Optional[int] = None) -> str:
     parts = [fit_lines(f"{game.name}: {game.title}", width), fit_lines(game.description, width, hang=""),
              fit_lines(f"players: {game.min_players}-{game.max_players}; settles in {game.unit}", width)]
     rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]

@@ -38,7 +38,9 @@ def tally_text(t: "Tally") -> str:
 
 
 def stats_text(season: "Season", folder: str, width: Optional[int] = None) -> str:
-    plural = lambda n, word: f"{n} {word}{'' if n == 1 else 's'}"  # noqa: E731
+    def plural(n: int, word: str) -> str:
+        return f"{n} {word}{'' if n == 1 else 's'}"
+
     parts = [fit_lines(f"season: {plural(season.sittings, 'sitting')}, {plural(season.hands, 'hand')} "
                        f"(in {folder})", width)]
     players = list(season.players.values())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import List, NamedTuple, Optional, Sequence
+from typing import Callable, List, Mapping, NamedTuple, Optional, Sequence
 
 RED, GREEN, BOLD, RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -18,6 +18,7 @@ _CARD = re.compile(r"(?<![\w.♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w])")
 _SUIT_FIELD = re.compile(r"(?<![\w.])((?:trump|suit)=)([CDHS])(?![\w])")  # trump=H -> trump=♥
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 _NEGATIVE = re.compile(r"^-\d")
+Paint = Optional[Callable[[int, str], str]]  # paint(i, text): a piece of column i, coloured
 
 
 class Style(NamedTuple):
@@ -26,7 +27,7 @@ class Style(NamedTuple):
     width: Optional[int] = None  # no line wider than this
 
 
-def decide(is_tty: bool, env: dict, no_color: bool, encoding: str, columns: int) -> Optional[Style]:
+def decide(is_tty: bool, env: Mapping[str, str], no_color: bool, encoding: str, columns: int) -> Optional[Style]:
     """The style for stdout: a terminal gets symbols (if it can print them) and colour; a
     terminal or a COLUMNS setting fixes the width. Colour, strongest first: --no-color and
     NO_COLOR (no-color.org) turn it off; FORCE_COLOR (force-color.org: any value) and
@@ -40,7 +41,7 @@ def decide(is_tty: bool, env: dict, no_color: bool, encoding: str, columns: int)
     return Style(color, symbols, width)
 
 
-def wants_color(is_tty: bool, env: dict, no_color: bool = False) -> bool:
+def wants_color(is_tty: bool, env: Mapping[str, str], no_color: bool = False) -> bool:
     if no_color or env.get("NO_COLOR"):
         return False
     if env.get("FORCE_COLOR") or env.get("CLICOLOR_FORCE", "0") != "0":
@@ -150,7 +151,7 @@ def fit_lines(text: str, width: Optional[int], hang: str = "    ") -> str:
 
 
 def table(rows: Sequence[Sequence[str]], headers: Sequence[str], style: Style,
-          wrappable: Sequence[int] = (), paint=None) -> str:
+          wrappable: Sequence[int] = (), paint: Paint = None) -> str:
     """A table in tabulate's "simple" layout fitting the style's width (see fit_table); each
     cell painted after wrapping, so colour codes never split."""
     return fit_table(rows, headers, style.width, paint=paint)
@@ -163,7 +164,7 @@ INDENT = "    "  # a description under its row
 
 
 def fit_table(rows: Sequence[Sequence[str]], headers: Sequence[str], width: Optional[int],
-              paint=None, key: int = 1, align: Sequence[str] = (), below: Optional[int] = None) -> str:
+              paint: Paint = None, key: int = 1, align: Sequence[str] = (), below: Optional[int] = None) -> str:
     """tabulate's "simple" table, no line wider than `width` (None: as wide as it comes).
 
     When the table is too wide its cells (and headers) wrap at spaces onto more lines: the widest
@@ -250,7 +251,7 @@ def _capped(target: Sequence[int], floor: Sequence[int], room: int) -> List[int]
 
 
 def _with_descriptions_below(rows: Sequence[Sequence[str]], headers: Sequence[str], width: int,
-                             below: int, paint, key: int, align: Sequence[str]) -> str:
+                             below: int, paint: Paint, key: int, align: Sequence[str]) -> str:
     """The table without its description column, each row's description wrapped under it."""
     others = [i for i in range(len(headers)) if i != below]
     n = len(others)
@@ -271,13 +272,13 @@ def _with_descriptions_below(rows: Sequence[Sequence[str]], headers: Sequence[st
 
 
 def _render(rows: Sequence[Sequence[str]], headers: Sequence[str], widths: Sequence[int],
-            columns: Sequence[int], paint, align: Sequence[str]) -> str:
+            columns: Sequence[int], paint: Paint, align: Sequence[str]) -> str:
     head, body = _layout(rows, headers, widths, columns, paint, align)
     return "\n".join(head + [line for lines in body for line in lines])
 
 
 def _layout(rows: Sequence[Sequence[str]], headers: Sequence[str], widths: Sequence[int],
-            columns: Sequence[int], paint, align: Sequence[str]) -> "tuple[List[str], List[List[str]]]":
+            columns: Sequence[int], paint: Paint, align: Sequence[str]) -> "tuple[List[str], List[List[str]]]":
     """The header lines (with the rule under them), and each row's lines."""
     columns = list(columns)
     right = {i for i in columns if i < len(align) and align[i] == "right"}
