@@ -16,12 +16,14 @@ run as the CLI runs, with the cycle collector off:
 linear in hands and flatters every ratio.) Printed, with the targets of issue 23:
 
   show     `show` of every game at 10,000 hands, against the floor of the same file: <= 1.5
+  crib     `show` of 2,000 cribbage deals typed as cards against the floor of the same file
+           (issue 34): <= 2.0
   write    `hand` (the last hand logged again) and `edit` (a note on the middle hand, and on
            the first; and a number of the first hand raised by one, which changes every
            later hand) against `show` of the same file: <= 1.25
   largest  `hand` on the largest file a sitting may be (store.MAX_FILE_BYTES, 2 MB, or
            MAX_HANDS hands, whichever comes first) of cribbage typed as cards, the slowest
-           game: CPU and wall seconds against half the lock wait (store LOCK_WAIT_SECONDS)
+           game: CPU seconds within 1.5 s (issue 34; half the lock wait is 2.5 s)
   linear   `show` and `hand` of tally and cribbage-by-cards at 2,500 to 20,000 hands: the
            cost of a hand (the slope) about constant
   season   `list` (<= 1.0) and `stats` (<= 2.0) over 500 mixed nights of 40 hands (tally,
@@ -61,7 +63,7 @@ FLOOR = ("import gc; gc.disable()\nimport sys, yaml\n"
 PEAK = ("import resource, subprocess, sys\n"
         "subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)\n"
         "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)\n")
-SECTIONS = ("show", "write", "largest", "linear", "season", "memory", "start")
+SECTIONS = ("show", "crib", "write", "largest", "linear", "season", "memory", "start")
 
 
 def command() -> List[str]:
@@ -201,6 +203,13 @@ def section_show(sk, work: Path, runs: int, games: Sequence[str]) -> None:
         line(f"{game:15}", cases["show"].best, cases["floor"].best, "floor", 1.5)
 
 
+def section_crib(sk, work: Path, runs: int) -> None:
+    print("show of 2,000 cribbage deals typed as cards, against the honest floor (issue 34: <= 2.0)")
+    path = sittings.write(work, "cribbage-cards", 2_000)
+    cases = measure({"floor": Case(floor([path])), "show": Case(sk + ["show", str(path)])}, runs)
+    line("cribbage-cards 2,000", cases["show"].best, cases["floor"].best, "floor", 2.0)
+
+
 def section_write(sk, work: Path, runs: int, games: Sequence[str]) -> None:
     print("hand and edit at 10,000 hands, against show of the same file (target <= 1.25)")
     for game in games:
@@ -237,13 +246,13 @@ def section_largest(sk, work: Path, runs: int) -> None:
 
     path = largest_file(work)
     hands = path.read_text(encoding="utf-8").count("\n- ")
-    budget = lock.LOCK_WAIT_SECONDS / 2
+    budget = min(lock.LOCK_WAIT_SECONDS / 2, 1.5)  # issue 34: `hand` within 1.5 s of CPU
     print(f"a write on the largest file accepted: {hands:,} hands of cribbage by cards, "
-          f"{path.stat().st_size:,} bytes (target: within half the lock wait, {budget:.1f} s)")
+          f"{path.stat().st_size:,} bytes (target: CPU within {budget:.1f} s)")
     cases = measure(write_cases(sk, path), runs)
     for name, case in cases.items():
         print(f"  {name:11}: CPU {case.best:.3f} s, wall {min(case.wall):.3f} s "
-              f"(best of {runs}; {'within' if max(case.best, min(case.wall)) <= budget else 'OVER'} "
+              f"(best of {runs}; {'within' if case.best <= budget else 'OVER'} "
               f"{budget:.1f} s)", flush=True)
 
 
@@ -335,6 +344,8 @@ def main() -> None:
     try:
         if "show" in only:
             section_show(sk, work / "show", options.runs, games)
+        if "crib" in only:
+            section_crib(sk, work / "crib", options.runs)
         if "write" in only:
             section_write(sk, work / "write", options.runs, games)
         if "largest" in only:

@@ -24,36 +24,17 @@ def side_name(side: Sequence[str]) -> str:
     return SEPARATOR.join(side)
 
 
-# A replay asks for the sides at every deal: each table's are worked out once (they are
-# tuples, never changed). Bounded: a process sees a few tables (a season, a few hundred).
-_PARTNERSHIPS: Dict[Tuple[Tuple[str, ...], int], Tuple[Side, ...]] = {}
-_ALONE: Dict[Tuple[str, ...], Tuple[Side, ...]] = {}
-_MOST = 10_000
-
-
 def partnerships(players: Sequence[str], count: int = 2) -> Tuple[Side, ...]:
     """`count` sides of alternate seats (partners opposite): four players, two sides ->
     (1st, 3rd) and (2nd, 4th); six players, three sides -> (1st, 4th), (2nd, 5th), (3rd, 6th)."""
-    key = (tuple(players), count)
-    found = _PARTNERSHIPS.get(key)
-    if found is None:
-        if count <= 0 or len(players) % count:
-            raise ValueError(f"{len(players)} players do not make {count} equal sides")
-        if len(_PARTNERSHIPS) > _MOST:
-            _PARTNERSHIPS.clear()
-        found = _PARTNERSHIPS[key] = tuple(tuple(players[i::count]) for i in range(count))
-    return found
+    if count <= 0 or len(players) % count:
+        raise ValueError(f"{len(players)} players do not make {count} equal sides")
+    return tuple(tuple(players[i::count]) for i in range(count))
 
 
 def each_alone(players: Sequence[str]) -> Tuple[Side, ...]:
     """Every player a side of his own (each for himself)."""
-    key = tuple(players)
-    found = _ALONE.get(key)
-    if found is None:
-        if len(_ALONE) > _MOST:
-            _ALONE.clear()
-        found = _ALONE[key] = tuple((p,) for p in players)
-    return found
+    return tuple((p,) for p in players)
 
 
 def side_index(sides: Sequence[Side], player: str) -> int:

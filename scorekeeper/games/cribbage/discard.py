@@ -27,8 +27,7 @@ from typing import Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, Suit, check_no_duplicates, full_deck
 from ...model import ScorekeeperError
-from .count import show_points
-from .stats import rank_points_cached
+from .count import rank_points, show_points
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def expected_crib(discard: Sequence[Card], unseen: Sequence[Card], others: int =
         for r in set(drawn):
             ways *= comb(available[r], drawn.count(r))
         if ways:
-            total += (k + 1) * ways * rank_points_cached(tuple(sorted(mine + list(drawn))))
+            total += (k + 1) * ways * rank_points(mine + list(drawn))
     # a flush: only the whole crib and the starter of one suit counts (§ 81 vii)
     suit_left = {s: sum(1 for c in unseen if c.suit is s) for s in Suit}
     if len({c.suit for c in discard}) == 1:

@@ -3,7 +3,7 @@ ranks in the order `itertools.combinations_with_replacement(range(1, 14), 5)` ma
 the show of four cards and a starter, before the flush and his nob. A constant, so that a
 replay does not work out again what thousands of deals share (a long sitting meets most of
 the 6,188 patterns). Written by `python -m scorekeeper.games.cribbage.five`, from
-`stats.rank_points`; tests/games/test_crib_fast.py checks every entry against it."""
+`stats.rank_points`; tests/games/test_crib_show.py checks every entry against it."""
 
 POINTS = bytes.fromhex(
     "140c0c0c0c0c0c0c0c0c0c0c0c080f06060606060608080808080606060606080c0c0c0c08060606080c0c0c0c0c0806"

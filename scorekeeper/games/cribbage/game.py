@@ -24,25 +24,20 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Rank, full_deck, known_card, known_cards
-from ...fields import BOOLEAN, CARD, MAX_NUMBER, MAX_TEXT, PLAYER, TEXT, Field, FieldIndex, cards, integer
-from ...model import Hand, ScorekeeperError, Session
+from ...cards import Rank, full_deck
+from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
+from ...model import ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
                     normalise)
-from ..history import appended
 from .count import show_points, spoken
 
-# The kinds of the fields, made once, so that `_plain_values` knows them (by identity).
 _POINTS = integer(0)
 _CARDS = {n: cards((n,)) for n in (3, 4, 6)}
-_READ_POINTS, _READ_CARD, _READ_FLAG, _READ_TEXT, _READ_PLAYER = 0, -1, -2, -3, -4  # and n > 0: n cards
-_READ_KINDS = {id(_POINTS): _READ_POINTS, id(CARD): _READ_CARD, id(BOOLEAN): _READ_FLAG,
-               id(TEXT): _READ_TEXT, id(PLAYER): _READ_PLAYER, **{id(kind): n for n, kind in _CARDS.items()}}
 
 HAND_SIZE = {"six-card": 4, "five-card": 3, "eight-card": 6}
 PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
@@ -170,52 +165,6 @@ class Cribbage(Game[CribState]):
                                               "side loses it at once"))
         return found
 
-    def _plain_values(self, raw: Mapping[str, Any], fields: FieldIndex,
-                      players: Sequence[str]) -> Optional[Dict[str, Any]]:
-        """The typed values of a hand whose every field is named exactly and of a kind read
-        here (the log's own, such as corrected, is not), each value as a file writes it; else
-        None."""
-        kinds = self._kinds(fields.by_name)
-        values: Dict[str, Any] = {}
-        for name, value in raw.items():
-            kind = kinds.get(name)  # exact names only: "ann" for Ann is the parser's to read
-            if kind is None:
-                return None
-            t = type(value)
-            if kind == _READ_POINTS:
-                if t is not int or not 0 <= value <= MAX_NUMBER:
-                    return None
-            elif kind > 0:  # that many cards
-                value = known_cards(value, kind)
-                if value is None:
-                    return None
-            elif kind == _READ_CARD:
-                value = known_card(value) if t is str else None
-                if value is None:
-                    return None
-            elif kind == _READ_FLAG:
-                if t is not bool:
-                    return None
-            elif kind == _READ_PLAYER:
-                if t is not str or value not in players:
-                    return None
-            elif t is not str or len(value) > MAX_TEXT or not value.strip():  # _READ_TEXT
-                return None
-            values[name] = value
-        return values
-
-    def _kinds(self, by_name: Mapping[str, Field]) -> Dict[str, int]:
-        """How `_plain_values` reads each field (by its name) of the kinds it knows: worked
-        out once per replay, for the fields last asked about (kept by the module, not the
-        game: a season's nights each keep their game)."""
-        last = _LAST.get("kinds")
-        if last is not None and last[0] is by_name:
-            return last[1]
-        kinds = {name: _READ_KINDS[id(field.kind)] for name, field in by_name.items()
-                 if id(field.kind) in _READ_KINDS and name == field.name}
-        _LAST["kinds"] = (by_name, kinds)
-        return kinds
-
     def card_fields(self, session: Session) -> Sequence[str]:
         # the cards as the deal shows them: the start turned up, each hand, the crib; then the play
         players = session.players
@@ -291,41 +240,36 @@ class Cribbage(Game[CribState]):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
-        table = self._table(session)
-        if table is not None and hand.keys() <= table.plain:
-            done = self._plain_deal(state, hand, session, index, table)
-            if done is not None:
-                return done
-        steps, counted, marks = self._steps(state, hand, session, dealer)
+        steps, counted = self._steps(state, hand, session, dealer)
         target = self.target(session.rules)
+        sides, seat = self._seating(players)
         before = state.scores
-        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not
-        # scored (target.Race's count, inline: a replay counts every step of every deal)
+        # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
         scores = list(before)
         winner: Optional[int] = None
         ended_in_play = False
         said: List[str] = []
-        sides = self._seating(players)[0]
+        shown: List[Any] = []  # the hands (by player) and the crib counted before the game ended
         pegging_checked = False
-        end = len(steps)  # the step that ended the game (the rest of the deal is not scored)
-        for k, (side, points, why) in enumerate(steps):
-            if not pegging_checked and why.startswith("pegs"):
-                pegging_checked = True
-                self.check_pegging(steps, scores, session, hand, target)
+        for side, points, words, kind in steps:
+            if kind == _PEGS:
+                if not pegging_checked:
+                    pegging_checked = True
+                    self.check_pegging(steps, scores, session, hand, target)
+            elif kind == _CRIB or type(kind) is str:
+                shown.append(kind)
             if points == 0:
-                if why.startswith("overlooks"):
-                    said.append(_side_says(sides[side], why))
+                if kind == _OVERLOOKS:
+                    said.append(_say(sides[side], words))
                 continue
-            reached = scores[side] + points
-            scores[side] = reached
-            said.append(_side_says(sides[side], why.format(n=points)))
-            if points > 0 and target is not None and reached >= target:
+            scores[side] += points
+            said.append(_say(sides[side], words))
+            if points > 0 and scores[side] >= target:
                 winner = side
-                ended_in_play = why.startswith("pegs")
-                end = k
+                ended_in_play = kind == _PEGS
                 break
-        changes = self.by_player(session, [s - b for s, b in zip(scores, before)])
-        after = self.by_player(session, scores)
+        changes = {p: scores[seat[p]] - before[seat[p]] for p in players}
+        after = {p: scores[seat[p]] for p in players}
         notes: List[str] = []
         balances = list(state.balances)
         finished = state.finished
@@ -336,212 +280,25 @@ class Cribbage(Game[CribState]):
         if (winner is None or not ended_in_play) and "starter" in hand:
             # pegged out in the play: no hand was shown; else how each counts, worded when read
             worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
-        shown = self._shown(counted, marks, end)
+        # what the season's figures count, once a deal: the hands and crib counted from their
+        # cards whose show came before the game ended
+        seen: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
+        if counted:
+            seen = (tuple((p, n) for p, n in counted["cards"].items() if p in shown),
+                    counted["crib"] if _CRIB in shown else None)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         sitter = self.sitting_out(session, state.dealer)
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
         if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, shown)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, seen)
         else:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
-                            state.finished, shown)
+                            state.finished, seen)
         return new, Effect(summary, changes, after, dealer, worded)
-
-    # ---------------------------------------------------------------- the plain deal, fast
-
-    def _table(self, session: Session) -> Optional["_Table"]:
-        """The facts of this table under its rules that every deal reads (None: one sits out
-        each deal, which only the general path plays), worked out once per table (kept by the
-        module, a few at a time, not by the game: a season's nights each keep their game)."""
-        rules = session.rules
-        if rules.get("sit_out"):
-            return None
-        key = (session.players, rules["variant"], rules.get("game"), bool(rules.get("loser_deals")),
-               bool(rules.get("lurch")), rules.get("three_penalties", "left"))
-        found = _TABLES.get(key)
-        if found is None:
-            if len(_TABLES) >= _TABLES_MOST:
-                _TABLES.clear()
-            players, variant, _, loser_deals, lurch, _ = key
-            found = _TABLES[key] = _make_table(self._seating(players), players, variant, self.target(rules),
-                                               loser_deals, lurch, self._penalty_steps(session))
-        return found
-
-    def _penalty_steps(self, session: Session) -> "_Penalties":
-        """For each penalty (in the order of PENALTIES), by offender: the steps `_steps` lists
-        for it, (the side that takes it, the points, what is said)."""
-        sides = self._seating(session.players)[0]
-
-        def steps(offender: str, points: int, what: str) -> Tuple[Tuple[int, int, str], ...]:
-            return tuple((side, points, _side_says(sides[side], f"takes {points}: {offender} {what}"))
-                         for side in self._penalty_takers(session, offender))
-
-        return tuple((name, {offender: steps(offender, points, what) for offender in session.players})
-                     for name, points, what in PENALTIES)
-
-    def _plain_deal(self, state: CribState, hand: Dict[str, Any], session: Session, index: int,
-                    table: "_Table") -> Optional[Tuple[CribState, Effect]]:
-        """A deal of points, cards, pegging and penalties (no misdeal, points overlooked or
-        over-scored, `out`, or one sitting out: `table.plain` names its fields), scored as the
-        general path (`_steps` and the race in `apply`) scores it, without its list of steps:
-        a replay meets thousands of them. None when anything is amiss: the general path then
-        says what (tests/games/test_crib_fast.py plays both ways and compares)."""
-        dealer_index = state.dealer
-        order = table.orders[dealer_index]
-        dealer = order[-1]
-        seat = table.seat
-        starter = hand.get("starter")
-        # what the cards and totals count (as `counted`: any mistake is the general path's)
-        crib_cards = hand.get("crib")
-        if starter is not None:
-            placed = [starter]
-            for p in table.hand_fields:
-                cards = hand.get(p)
-                if cards is not None:
-                    placed += cards
-            if crib_cards is not None:
-                placed += crib_cards
-            unique = set(placed)
-            if len(unique) != len(placed) or not unique <= _PACK:
-                return None
-        shows: Dict[str, int] = {}
-        from_cards: Dict[str, int] = {}
-        for p, hand_field, play_field in table.own_fields:
-            if p in hand:
-                total = hand[p]
-                if hand_field in hand or play_field in hand:
-                    return None
-                if total > (table.most_dealing if p == dealer else table.most):
-                    return None
-                shows[p] = total
-            else:
-                cards = hand.get(hand_field)
-                if cards is not None:
-                    if starter is None:
-                        return None
-                    shows[p] = from_cards[p] = show_points(cards, starter)
-        crib: Optional[int] = None
-        if crib_cards is not None:
-            if starter is None or dealer in hand:
-                return None
-            crib = show_points(crib_cards, starter, crib=True)
-        heels = hand.get("heels")
-        is_knave = starter is not None and starter.rank is _KNAVE
-        if heels and starter is not None and not is_knave:
-            return None
-        if hand.get("touched") == dealer:
-            return None
-        if heels is None:
-            heels = is_knave
-        # the race (§ 82 xvi): each step in the law's order until a side reaches the target
-        target = table.target
-        before = state.scores
-        scores = list(before)
-        said: List[str] = []
-        winner: Optional[int] = None
-        ended_in_play = False
-        if table.last and state.deals_in_game == 0:
-            side = seat[order[0]]
-            scores[side] += 3
-            said.append(table.last_said[side])
-            if scores[side] >= target:
-                winner = side
-        if heels and winner is None:
-            side = seat[dealer]
-            scores[side] += 2
-            said.append(table.heels_said[side])
-            if scores[side] >= target:
-                winner = side
-        for name, by_offender in table.penalties:  # in the order the faults happen
-            offender = hand.get(name)
-            if offender is not None and winner is None:
-                for side, points, text in by_offender[offender]:
-                    scores[side] += points
-                    said.append(text)
-                    if scores[side] >= target:
-                        winner = side
-                        break
-        if winner is None:
-            pegs = [(seat[p], hand[f]) for p, f in table.play_order[dealer_index] if hand.get(f)]
-            if pegs:
-                pegged: Dict[int, int] = {}
-                for side, n in pegs:
-                    pegged[side] = pegged.get(side, 0) + n
-                if sum(1 for side, n in pegged.items() if scores[side] + n >= target) > 1:
-                    return None  # two could each have pegged out: `out` must say who
-                for side, n in pegs:
-                    scores[side] += n
-                    said.append(table.pegs_said[side] + str(n))
-                    if scores[side] >= target:
-                        winner = side
-                        ended_in_play = True
-                        break
-        shown_hands: List[Tuple[str, int]] = []
-        shown_crib: Optional[int] = None
-        if winner is None:
-            for p in order:
-                n = shows.get(p)
-                if n is not None:
-                    if p in from_cards:
-                        shown_hands.append((p, n))
-                    if n:
-                        side = seat[p]
-                        scores[side] += n
-                        scored, showed, whose = table.show_said[p]
-                        said.append((scored if p in hand else showed) + str(n) + whose)
-                        if scores[side] >= target:
-                            winner = side
-                            break
-                if p == dealer and crib is not None:
-                    shown_crib = crib
-                    if crib:
-                        side = seat[p]
-                        scores[side] += crib
-                        said.append(table.crib_said[side] + str(crib))
-                        if scores[side] >= target:
-                            winner = side
-                            break
-        if len(shown_hands) > 1 and dealer_index < len(order) - 1:  # in the table's order, as
-            place = table.player_place                                # `_shown` gives them
-            shown_hands.sort(key=lambda item: place[item[0]])
-        seated = table.seated
-        changes = {p: scores[side] - before[side] for p, side in seated}
-        after = {p: scores[side] for p, side in seated}
-        notes: List[str] = []
-        if winner is not None:  # as `settle_game` and `game_over` settle and report it
-            balances = list(state.balances)
-            notes.append(_game_won(table, state, index, scores, winner, balances))
-            finished = appended(state.finished, _finished_game(table, state, index, scores, winner))
-        worded: Sequence[str] = tuple(notes)
-        if (winner is None or not ended_in_play) and starter is not None:
-            worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
-        shown = (tuple(shown_hands), shown_crib)
-        summary = "; ".join(said) or "no score"
-        next_dealer = (dealer_index + 1) % len(order)
-        # (every field given: the tuples made as the named tuples' own constructors make them)
-        if winner is not None:
-            if table.loser_deals and len(order) == 2:
-                next_dealer = 1 - winner
-            new = _tuple_new(CribState, (table.zeros, next_dealer, 0, tuple(balances), finished, shown))
-        else:
-            new = _tuple_new(CribState, (tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
-                                         state.finished, shown))
-        return new, _tuple_new(Effect, (summary, changes, after, dealer, worded))
-
-    @staticmethod
-    def _shown(counted: Optional[Dict[str, Any]], marks: Dict[str, int],
-               end: int) -> Tuple[Tuple[Tuple[str, int], ...], Optional[int]]:
-        """The hands and crib counted from their cards whose show came before the game ended
-        (its step at or before `end`): what the season's figures count, once a deal."""
-        if not counted:
-            return (), None
-        hands = tuple((p, points) for p, points in counted["cards"].items() if marks.get(p, end + 1) <= end)
-        crib = counted["crib"] if counted["crib"] is not None and marks.get("crib", end + 1) <= end else None
-        return hands, crib
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
         """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
@@ -550,21 +307,14 @@ class Cribbage(Game[CribState]):
         if starter is None:
             return []
         found = []
-        for field, whose in self._whose_hands(session.players):  # ("hand.Ann", "Ann's hand: "), ...
-            cards = hand.get(field)
+        for p in session.players:
+            cards = hand.get(f"hand.{p}")
             if cards is not None:
-                found.append(whose + spoken(cards, starter)[1])
+                found.append(f"{p}'s hand: " + spoken(cards, starter)[1])
         crib = hand.get("crib")
         if crib is not None and len(crib) == 4:  # a three-card crib (§ 87) is not said
             found.append("the crib: " + spoken(crib, starter, crib=True)[1])
         return found
-
-    def _whose_hands(self, players: Tuple[str, ...]) -> Tuple[Tuple[str, str], ...]:
-        """(hand.NAME, "NAME's hand: ") for each player, worked out once per table (the last)."""
-        last = _LAST.get("whose")
-        if last is None or last[0] != players:
-            last = _LAST["whose"] = (players, tuple((f"hand.{p}", f"{p}'s hand: ") for p in players))
-        return last[1]
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
                   dealer: str, index: int) -> Tuple[CribState, Effect]:
@@ -595,12 +345,13 @@ class Cribbage(Game[CribState]):
         summary = f"{hand['forfeit']} forfeits the game"
         return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
-    def check_pegging(self, steps, scores, session, hand, target) -> None:
+    def check_pegging(self, steps: Sequence[Step], scores: Sequence[int], session: Session,
+                      hand: Mapping[str, Any], target: int) -> None:
         """Two sides that could each peg out in this play: the order of the fields cannot say
         who did first, so `out=NAME` must."""
         pegged: Dict[int, int] = {}
-        for side, points, why in steps:
-            if why.startswith("pegs"):
+        for side, points, _, kind in steps:
+            if kind == _PEGS:
                 pegged[side] = pegged.get(side, 0) + points
         could = [side for side, n in pegged.items() if scores[side] + n >= target]
         out = hand.get("out")
@@ -665,15 +416,10 @@ class Cribbage(Game[CribState]):
         players = session.players
         return players[(dealer_index - 1) % len(players)]
 
-    def steps(self, state: CribState, hand: Dict[str, Any], session: Session,
-              dealer: str) -> List[Tuple[int, int, str]]:
-        """(side, points, why) in the order they are scored within the deal (see the top)."""
-        return self._steps(state, hand, session, dealer)[0]
-
     def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str
-               ) -> Tuple[List[Tuple[int, int, str]], Optional[Dict[str, Any]], Dict[str, int]]:
-        """The steps; what the cards counted (None for a misdeal); and where each show is
-        among the steps (a player's name: his hand; "crib": the crib)."""
+               ) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
+        """The steps in the order they are scored within the deal (see the top), and what the
+        cards counted (None for a misdeal)."""
         players = session.players
         rules = session.rules
         side = self._seating(players)[1].__getitem__  # of a player at the table
@@ -687,20 +433,20 @@ class Cribbage(Game[CribState]):
                 raise ScorekeeperError(f"{named[0]}: {out} sits out this deal (§ 88: one sits out "
                                        f"each deal in rotation); the deal is {dealer}'s against "
                                        f"{order[0]}", field=named[0])
-        steps: List[Tuple[int, int, str]] = []
+        steps: List[Step] = []
         if rules["variant"] == "five-card" and state.deals_in_game == 0:
-            steps.append((side(order[0]), 3, "takes three for last"))
+            steps.append((side(order[0]), 3, "takes three for last", _OTHER))
         if hand.get("misdeal"):
             others = [f for f in hand if f not in ("misdeal", "note", "at")]
             if others:
                 raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only misdeal "
                                        f"(and a note), not {', '.join(others)}", field="misdeal")
             for opponent in self._penalty_takers(session, dealer, out):
-                steps.append((opponent, 2, "takes two for the misdeal"))
-            return steps, None, {}
+                steps.append((opponent, 2, "takes two for the misdeal", _OTHER))
+            return steps, None
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
-            steps.append((side(dealer), 2, "takes two for his heels"))
+            steps.append((side(dealer), 2, "takes two for his heels", _OTHER))
         if hand.get("touched") == dealer:
             raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
                                    f"the cards after the cut is the non-dealer's (§ 82 vi)",
@@ -708,19 +454,12 @@ class Cribbage(Game[CribState]):
         for name, points, what in PENALTIES:
             if name in hand:
                 for opponent in self._penalty_takers(session, hand[name], out):
-                    steps.append((opponent, points, f"takes {points}: {hand[name]} {what}"))
-        steps += self._play_steps(hand, session, order, counted)
-        marks: Dict[str, int] = {}
+                    steps.append((opponent, points, f"takes {points}: {hand[name]} {what}", _OTHER))
+        steps += self._play_steps(hand, session, order)
         for p in order:
             crib = counted["crib"] if p == dealer else None
-            part = self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
-            for k, (_side, _points, why) in enumerate(part):
-                if why.startswith(("shows", "scores")):
-                    marks.setdefault(p, len(steps) + k)
-                elif why.startswith("crib"):
-                    marks.setdefault("crib", len(steps) + k)
-            steps += part
-        return steps, counted, marks
+            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
+        return steps, counted
 
     def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
         """The other sides; not the player sitting out this deal (§ 88)."""
@@ -728,7 +467,7 @@ class Cribbage(Game[CribState]):
         skip = self.side_of(session, out) if out is not None else None
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
-    def _play_steps(self, hand, session, order, counted) -> List[Tuple[int, int, str]]:
+    def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str]) -> List[Step]:
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
         out = hand.get("out")
         if out is not None:
@@ -737,22 +476,21 @@ class Cribbage(Game[CribState]):
                                        field="out")
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
         seat = self._seating(session.players)[1]
-        return [(seat[p], n, "pegs {n}") for p, n in pegs]
+        return [(seat[p], n, f"pegs {n}", _PEGS) for p, n in pegs]
 
-    def _show_steps(self, hand, session, player, shown, crib,
-                    out: Optional[str] = None) -> List[Tuple[int, int, str]]:
+    def _show_steps(self, hand: Mapping[str, Any], session: Session, player: str, shown: Optional[int],
+                    crib: Optional[int], out: Optional[str] = None) -> List[Step]:
         """His hand, then (the dealer) his crib; points he overlooked come off his last count,
         and with muggins his opponent takes them at once."""
         sides, seat = self._seating(session.players)
         side = seat[player]
-        counts = []
-        partners = len(sides[side]) > 1  # then say whose hand it was
+        whose = f" ({player})" if len(sides[side]) > 1 else ""  # partners: say whose hand it was
+        counts: List[List[Any]] = []  # [points, words before the points, after them, kind]
         if shown is not None:
             # a total NAME=N is the play and the show together; "shows" is for a hand counted
-            verb = "scores {n}" if player in hand else "shows {n}"
-            counts.append([shown, verb + (f" ({player})" if partners else "")])
+            counts.append([shown, "scores " if player in hand else "shows ", whose, player])
         if crib is not None:
-            counts.append([crib, "crib {n}"])
+            counts.append([crib, "crib ", "", _CRIB])
         missed = hand.get(f"overlooked.{player}", 0)
         if missed:  # (the usual show overlooks nothing: nothing to take off)
             if missed > sum(c[0] for c in counts):
@@ -764,18 +502,18 @@ class Cribbage(Game[CribState]):
                 taken = min(left, item[0])
                 item[0] -= taken
                 left -= taken
-        steps = [(side, n, why) for n, why in counts]
+        steps: List[Step] = [(side, n, f"{verb}{n}{after}", kind) for n, verb, after, kind in counts]
         over = hand.get(f"overscored.{player}")
         if over:
             # § 82 ix: "put back as many points as he has over-scored, and have the points
             # added to his opponent's side" (his record holds only his due already)
             for opponent in self._penalty_takers(session, player, out):
-                steps.append((opponent, over, f"takes {over}: {player} over-scored"))
+                steps.append((opponent, over, f"takes {over}: {player} over-scored", _OTHER))
         if missed:
-            steps.append((side, 0, f"overlooks {missed}" + (f" ({player})" if partners else "")))
+            steps.append((side, 0, f"overlooks {missed}{whose}", _OVERLOOKS))
             if session.rules.get("muggins"):
                 steps.append((self.muggins_side(session, player, out), missed,
-                              f"takes {missed} by muggins from {player}"))
+                              f"takes {missed} by muggins from {player}", _OTHER))
         return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
@@ -822,22 +560,21 @@ class Cribbage(Game[CribState]):
         shows: Dict[str, int] = {}
         from_cards: Dict[str, int] = {}
         for p in players:
-            if p in hand and (f"hand.{p}" in hand or f"play.{p}" in hand):
-                other = f"hand.{p}" if f"hand.{p}" in hand else f"play.{p}"
-                raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
-                                       f"by {other} and the cards, not both", field=p)
+            cards = hand.get("hand." + p)
             if p in hand:
+                if cards is not None or f"play.{p}" in hand:
+                    other = f"hand.{p}" if cards is not None else f"play.{p}"
+                    raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
+                                           f"by {other} and the cards, not both", field=p)
                 self.check_total(session, p, hand[p], p == dealer)
                 shows[p] = hand[p]
-            elif f"hand.{p}" in hand:
-                assert starter is not None  # checked above: cards shown need the starter
-                shows[p] = from_cards[p] = show_points(hand[f"hand.{p}"], starter)
-            missed = hand.get(f"overlooked.{p}", 0)
-            if missed:
-                if p in hand:
+                if hand.get(f"overlooked.{p}"):
                     raise ScorekeeperError(f"overlooked.{p}: with {p}={hand[p]} give the points he "
                                            f"took; overlooked points need his cards (hand.{p})",
                                            field=f"overlooked.{p}")
+            elif cards is not None:
+                assert starter is not None  # checked above: cards shown need the starter
+                shows[p] = from_cards[p] = show_points(cards, starter)
         crib = None
         if "crib" in hand:
             if dealer in hand:
@@ -903,111 +640,7 @@ class Cribbage(Game[CribState]):
         )
 
 
-_tuple_new = tuple.__new__
-# What a replay works out once and the next may use again, kept here rather than by a game
-# (ledger.season keeps every night's game): the tables last played (`_table`), and the last
-# fields read and words of a show (`_kinds`, `_whose_hands`).
-_TABLES: Dict[Any, "_Table"] = {}
-_TABLES_MOST = 16
-_LAST: Dict[str, Any] = {}
-_PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): the slow path
-_KNAVE = Rank.JACK
-
-
-# each penalty (PENALTIES' order), by offender: ((the side that takes it, points, what is said), ...)
-_Penalties = Tuple[Tuple[str, Dict[str, Tuple[Tuple[int, int, str], ...]]], ...]
-
-
-class _Table(NamedTuple):
-    """What a plain deal reads of its table (the players; the variant, the target, lurch,
-    loser_deals and three_penalties), worked out once: `Cribbage._plain_deal`."""
-
-    plain: FrozenSet[str]                         # the fields a plain deal may have
-    orders: Tuple[Tuple[str, ...], ...]           # by dealer: the order of play, the dealer last
-    play_order: Tuple[Tuple[Tuple[str, str], ...], ...]  # by dealer: (player, play.NAME) in order
-    seat: Dict[str, int]                          # each player's side
-    hand_fields: Tuple[str, ...]                  # hand.NAME, in the table's order
-    own_fields: Tuple[Tuple[str, str, str], ...]  # (NAME, hand.NAME, play.NAME), in the table's order
-    player_place: Dict[str, int]                  # each player's place at the table
-    seated: Tuple[Tuple[str, int], ...]           # (each player, his side), in the table's order
-    zeros: Tuple[int, ...]                        # a score of nothing for every side
-    most: int                                     # the most a total may be (check_total), not dealing
-    most_dealing: int                             # ... and dealing
-    target: int
-    last: bool                                    # five-card: three for last to begin each game
-    loser_deals: bool
-    lurch: bool
-    names: Tuple[str, ...]                        # by side: "Ann", "Ann-Cid"
-    places: Tuple[Tuple[int, ...], ...]           # by side: its players' places at the table
-    members: Tuple[Tuple[str, ...], ...]          # by side: its players
-    wins_with: Tuple[str, ...]                    # by side: "Ann wins with"
-    last_said: Tuple[str, ...]                    # by side: "Ann takes three for last"
-    heels_said: Tuple[str, ...]                   # by side: "Ann takes two for his heels"
-    pegs_said: Tuple[str, ...]                    # by side: "Ann pegs " (the points follow)
-    crib_said: Tuple[str, ...]                    # by side: "Ann crib "
-    show_said: Dict[str, Tuple[str, str, str]]    # by player: ("Ann scores ", "Ann shows ", "")
-    penalties: _Penalties                         # each penalty's steps, by offender
-
-
-def _make_table(seating: Tuple[Tuple[Tuple[str, ...], ...], Dict[str, int]], players: Tuple[str, ...],
-                variant: str, target: int, loser_deals: bool, lurch: bool, penalties: _Penalties) -> _Table:
-    """The facts of `_Table`, each worded by the helpers the general path words them with."""
-    sides, seat = seating
-    n = len(players)
-    orders = tuple(tuple(players[(d + k) % n] for k in range(1, n + 1)) for d in range(n))
-    size = HAND_SIZE[variant]
-    most = SHOW_MOST[size] + PEG_PER_CARD * size
-    plain = frozenset([*players, *(f"hand.{p}" for p in players), *(f"play.{p}" for p in players),
-                       "starter", "crib", "heels", "note", "at", *(name for name, _, _ in PENALTIES)])
-
-    show_said = {}
-    for p in players:
-        side = sides[seat[p]]
-        whose = f" ({p})" if len(side) > 1 else ""
-        show_said[p] = (_side_says(side, "scores") + " ", _side_says(side, "shows") + " ", whose)
-    return _Table(
-        plain, orders, tuple(tuple((p, f"play.{p}") for p in order) for order in orders), seat,
-        tuple(f"hand.{p}" for p in players), tuple((p, f"hand.{p}", f"play.{p}") for p in players),
-        {p: i for i, p in enumerate(players)}, tuple((p, seat[p]) for p in players), (0,) * len(sides),
-        most, most + SHOW_MOST[4], target,
-        variant == "five-card", loser_deals, lurch, tuple(_side_name(side) for side in sides),
-        tuple(tuple(players.index(p) for p in side) for side in sides), tuple(sides),
-        tuple(_side_says(side, "wins with") for side in sides),
-        tuple(_side_says(side, "takes three for last") for side in sides),
-        tuple(_side_says(side, "takes two for his heels") for side in sides),
-        tuple(_side_says(side, "pegs") + " " for side in sides),
-        tuple(_side_says(side, "crib") + " " for side in sides),
-        show_said, penalties)
-
-
-def _game_won(table: _Table, state: CribState, index: int, scores: Sequence[int], winner: int,
-              balances: List[Any]) -> str:
-    """`Cribbage.settle_game`, from the table's facts: the stake from each losing side (double
-    for a lurch), and the note that says so."""
-    lurch_line = table.target - 30  # 91 of 121, 31 of 61 (§ 82 xvii)
-    takers = table.places[winner]
-    parts = []
-    for side, places in enumerate(table.places):
-        if side == winner:
-            continue
-        stake = 2 if table.lurch and scores[side] < lurch_line else 1
-        parts.append(f"{table.names[side]} {scores[side]}" + (" (lurched: double)" if stake == 2 else ""))
-        for place in places:
-            balances[place] -= stake
-        for place in takers:
-            balances[place] += stake * len(places) // len(takers)
-    return (f"game {state.game_number}: {table.wins_with[winner]} {scores[winner]} against "
-            f"{', '.join(parts)}; the rest of the deal is not scored")
-
-
-def _finished_game(table: _Table, state: CribState, index: int, scores: Sequence[int],
-                   winner: int) -> FinishedGame:
-    """The game the winner's side won, as `target.game_over` reports it: the winner first,
-    then the other sides best first (in seating order where level)."""
-    rest = sorted((side for side in range(len(table.names)) if side != winner), key=lambda side: -scores[side])
-    return FinishedGame(len(state.finished) + 1, (table.names[winner],),
-                        {table.names[side]: scores[side] for side in [winner, *rest]}, index + 1,
-                        table.members[winner])
+_PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): said by the slow check
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
@@ -1025,12 +658,23 @@ def _place(field: str) -> str:
     return "as the starter" if field == "starter" else f"in {field}"
 
 
+# What a step of a deal is, for the race: points pegged, the crib shown, points overlooked, any
+# other; a hand shown is marked by its player's name.
+_OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
+Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
+
+
+def _say(side: Tuple[str, ...], words: str) -> str:
+    """The side as the subject of `words` (a player alone the most often: said at once)."""
+    return f"{side[0]} {words}" if len(side) == 1 else _side_says(side, words)
+
+
 _side_name = _sides.side_name  # "Ann-Cid"
 _side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners take the plural verb
 
 
 
 # The exact mean show of four cards and a starter over all 12,994,800 (the means `crib stats`
-# computes from `stats.distributions`; tests/games/test_crib_fast.py computes them again).
+# computes from `stats.distributions`; tests/games/test_crib_show.py computes them again).
 MEAN_HAND = Fraction(60759, 12740)    # about 4.769, as a hand
 MEAN_CRIB = Fraction(1025467, 216580)  # about 4.735, as a crib (a four-card flush does not count)

@@ -153,32 +153,3 @@ def stats(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Dict[str, object
         "crib": {k: crib.get(k, 0) for k in range(top + 1)},
         "mean": {"hand": mean(hand), "crib": mean(crib)},
     }
-
-
-def _five_ranks() -> Dict[Tuple[int, ...], int]:
-    """rank_points of every sorted five ranks (four cards and a starter), from the table
-    five.py keeps (tests/games/test_crib_fast.py checks it entry by entry)."""
-    from .five import POINTS
-
-    return dict(zip(combinations_with_replacement(FULL_RANKS, 5), POINTS))
-
-
-_RANK_CACHE: Dict[Tuple[int, ...], int] = _five_ranks()
-_PARTS_CACHE: Dict[Tuple[int, ...], RankParts] = {}
-
-
-def rank_points_cached(ranks: Tuple[int, ...]) -> int:
-    """rank_points of a sorted tuple of ordinals, remembered (there are few rank patterns);
-    every five ranks are known from the start."""
-    found = _RANK_CACHE.get(ranks)
-    if found is None:
-        found = _RANK_CACHE[ranks] = rank_parts_cached(ranks).points
-    return found
-
-
-def rank_parts_cached(ranks: Tuple[int, ...]) -> RankParts:
-    """rank_parts of a sorted tuple of ordinals, remembered."""
-    found = _PARTS_CACHE.get(ranks)
-    if found is None:
-        found = _PARTS_CACHE[ranks] = rank_parts(ranks)
-    return found
