@@ -331,7 +331,7 @@ def at_once(make: Callable[..., Change], path: Path, *args: Any, **kwargs: Any) 
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Decimal = Decimal("1"), currency: str = "", created: Optional[str] = None) -> Change:
+                stake: Optional[Decimal] = None, currency: str = "", created: Optional[str] = None) -> Change:
     """A new sitting; committed under `locked(path, new=True)`, which makes its folder."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
@@ -361,7 +361,7 @@ class Template(NamedTuple):
     game: str
     players: Tuple[str, ...]
     rules: Dict[str, Any]
-    stake: Decimal
+    stake: Optional[Decimal]
     currency: str
 
 

@@ -194,7 +194,7 @@ class FileData(NamedTuple):
 
 
 class Stakes(NamedTuple):
-    stake: Decimal = Decimal("1")
+    stake: Optional[Decimal] = None  # None: no stake, settled in the game's own unit
     currency: str = ""
 
 

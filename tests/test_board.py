@@ -80,9 +80,9 @@ def test_the_page_shows_the_standings_the_leader_and_the_latest_hands(fri):
     with client_for(fri.file("fri"), entry=False) as client:
         page = client.get("/").text
     assert "<h1>fri</h1>" in page and "tally · 1 hand · next dealer: Bob" in page
-    assert ('<tr class="lead"><td>Ann</td><td class="num">12</td>' in page)
+    assert '<tr class="lead"><td>Ann <span class="mark">★ leads</span></td><td class="num">12</td>' in page
     assert "<td>Ann=12 Bob=-3 note=first &lt;i&gt;blood&lt;/i&gt;</td>" in page
-    assert 'id="entry"' not in page  # no form without --entry
+    assert "<form" not in page and 'class="qr"' not in page  # the television has no form, nor QR without --entry
 
 
 def test_names_and_notes_are_escaped_on_the_page_in_the_form_and_in_the_events(cli):
@@ -147,22 +147,30 @@ def test_the_party_board_shows_who_sits_where_who_reported_and_the_next_seating(
     with client_for(path, entry=False) as client:
         page = client.get("/").text
         assert "round 1: waiting for tables 2, 3" in page
-        assert ('<tr class="done" data-table="1"><td class="table">1 head</td><td class="seat">Ann</td>'
-                in page)
-        assert "reported: Ann 3, Bob 4, Cid 2, Dan 4 (Dan won the cut)" in page
-        assert '<tr class="open" data-table="2">' in page and '<td class="waiting">waiting</td>' in page
+        assert ('<tr class="done" data-table="1"><td><span class="table">1 head</span></td><td><span class="seat">'
+                'Ann</span></td>' in page)
+        assert '<span class="reported">✓ reported</span>' in page  # in words, not by colour alone
+        assert "<h2>round 1 so far</h2>" in page
+        assert "<td>Ann 3, Bob 4, Cid 2, Dan 4 (Dan won the cut): Cid and Dan stay at the head table" in page
+        assert '<tr class="open" data-table="2">' in page and '<span class="waiting">… waiting</span>' in page
         spring.ok("party", "round", "spring", "2", "Eve=1", "Fay=5", "Gus=6", "Hal=1")
-        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2")
+        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2", "note=Jim shot the moon")
         page = client.get("/").text
     assert "round 2: the new seating (round 1 is complete)" in page
     # docs/party.md: Eve takes Ann's seat 1 at the head table, Ann goes down to the booby table
-    assert ('<td class="table">1 head</td><td class="seat">Eve <span class="moved up">from 2</span></td>'
-            in page)
-    assert '<td class="table">3 booby</td><td class="seat">Ann <span class="moved down">from 1</span>' in page
-    assert '<td class="seat">Cid</td>' in page  # stayed: no mark
+    assert ('<td><span class="table">1 head</span></td><td><span class="seat">Eve</span> '
+            '<span class="moved up">▲ up from 2</span></td>' in page)
+    assert '<span class="seat">Ann</span> <span class="moved down">▼ down from 1</span>' in page
+    assert '<td><span class="seat">Cid</span></td>' in page  # stayed: no mark
     assert "<h2>round 1</h2>" in page and "Ivy and Len go up to table 2; green: Jim" in page
     # the stars so far: Cid and Dan gold, Eve Hal Ivy Len red, Jim green
     assert "<tr><td class=\"num\">1=</td><td>Cid</td><td class=\"num\">1</td>" in page
+    # find your seat: everyone alphabetically, with his table and seat
+    find = page[page.index("<h2>find your seat</h2>"):]
+    assert re.findall(r"<tr><td>(\w+)</td>", find[:find.index("</table>")]) == sorted(
+        "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jim Kay Len".split())
+    assert "<tr><td>Ann</td><td class=\"num\">3</td><td class=\"num\">1</td></tr>" in find
+    assert "<h2>notes</h2>" in page and "<td>Jim shot the moon</td>" in page  # a party's notes
 
 
 # ---------------------------------------------------------------- reports
@@ -657,3 +665,60 @@ def test_the_board_stops_even_when_its_watcher_swallows_the_cancellation(fri, mo
     client.__enter__()
     assert post(client, "/hand", Ann="5").status_code == 200
     assert stops_within_bound(client)
+
+
+# ---------------------------------------------------------------- the pages
+
+
+def first_event(client: TestClient) -> dict:
+    with client.stream("GET", "/events") as events:
+        line = next(line for line in events.iter_lines() if line.startswith("data:"))
+    return json.loads(line[len("data:"):])
+
+
+def test_the_television_announces_each_change_in_words_to_a_screen_reader(fri):
+    with client_for(fri.file("fri")) as client:
+        page = client.get("/").text
+        event = first_event(client)
+    assert '<div id="announce" class="sr-only" role="status" aria-live="polite"></div>' in page
+    assert event["said"] == "hand 1: Ann +12, Bob -3; Ann leads"
+    assert event["seen"] == {"hands": 1}
+
+
+def test_each_table_has_a_phone_page_and_entry_asks_which_table(spring):
+    spring.ok("party", "round", "spring", "1", "Ann=3", "Bob=4", "Cid=2", "Dan=4", "cut=Dan")
+    with client_for(spring.file("spring")) as client:
+        table = client.get("/table/2")
+        choose = client.get("/entry")
+        event = first_event(client)
+        icon = client.get("/favicon.ico")
+    assert table.status_code == 200 and 'data-table="2"' in table.text
+    assert '<h1 id="heading">table 2: round 1</h1>' in table.text
+    assert 'data-table="?"' in choose.text and "which table are you at?" in choose.text
+    assert event["phones"]["2"]["heading"] == "table 2: round 1"
+    assert "<td>Eve</td>" in event["phones"]["2"]["mine"]
+    assert '<input type="hidden" name="round" value="1">' in event["forms"]["2"]
+    assert event["said"].startswith("round 1 table 1: Ann 3, Bob 4") and event["said"].endswith(
+        "round 1: waiting for tables 2, 3")
+    assert (icon.status_code, icon.headers["content-type"]) == (200, "image/svg+xml")
+
+
+def test_a_sitting_has_no_table_pages(fri):
+    with client_for(fri.file("fri")) as client:
+        answer = client.get("/table/1")
+        entry = client.get("/entry")
+    assert (answer.status_code, answer.text) == (404, "error: a sitting has no tables: its phone page is /entry, "
+                                                      "not /table/1\n")
+    assert '<h1 id="heading">fri: hand 2</h1>' in entry.text
+
+
+def test_the_television_shows_a_qr_code_of_each_tables_page(spring):
+    board = Board(spring.file("spring"), entry=True)
+    with TestClient(board_app.make_app(board, HOSTS, CODE, address="http://192.168.1.20:8765/"),
+                    base_url=BASE) as client:
+        page = client.get("/").text
+    assert page.count('<figure class="qr"><svg') == 3
+    for t in (1, 2, 3):
+        assert f"<figcaption>table {t}</figcaption>" in page
+    assert board.qr("table/2") == __import__("segno").make("http://192.168.1.20:8765/table/2", error="m").svg_inline(
+        omitsize=True, border=2)

@@ -304,14 +304,17 @@ def test_chromium_sees_the_page_change_when_a_hand_is_logged_elsewhere_and_repor
     cli.ok("hand", "odd", "Ann=5", "note=from the command line")  # in this process, not the server's
     wait_until(browser, lambda d: "note=from the command line" in board_text(d), "the hand on the page")
     assert browser.execute_script("return window.stayed") == 42  # updated without reloading
-    # a phone reports: the code, the game's own fields, the answer, the page updated
+    # a phone reports from its page: the code, the game's own fields, the answer, the board updated
+    browser.get(server.url + "entry")
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Ann]"), "the form")
+    browser.execute_script("window.stayed = 42")
     browser.find_element(By.ID, "code").send_keys(server.code)
     browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("7")
     browser.find_element(By.CSS_SELECTOR, '#form input[name="<b>Dee</b>"]').send_keys("-2")
     browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
     wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("hand 3:"), "the answer")
     assert browser.find_element(By.ID, "status").text == "hand 3: Ann +7, <b>Dee</b> -2"
-    wait_until(browser, lambda d: "3 hands" in board_text(d), "the reported hand on the page")
+    wait_until(browser, lambda d: d.find_element(By.ID, "heading").text == "odd: hand 4", "the next hand's form")
     # a mistake: the command line's own words, nothing saved
     browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("many")
     browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
@@ -328,7 +331,7 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     cli.ok("party", "new", "spring", "--game", "progressive-hearts", "--players",
            "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len")
     server = serve(cli.folder, "spring", "--entry")
-    browser.get(server.url + "#table=2")
+    browser.get(server.url + "table/2")
     wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Eve]"), "table 2's form")
 
     def names() -> List[str]:
@@ -342,11 +345,12 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("round 1 table 2:"), "answer")
     wait_until(browser, lambda d: "table 2 has reported round 1" in d.find_element(By.ID, "form").text,
                "table 2 waits for the round")
-    assert "round 1: waiting for tables 1, 3" in board_text(browser)
     for table, result in (("1", {"Ann": "3", "Bob": "4", "Cid": "2", "Dan": "4", "cut": "Dan"}),
                           ("3", {"Ivy": "0", "Jim": "9", "Kay": "2", "Len": "2"})):  # the other tables' phones
         answer = http.post(server.url + "round", data={**result, "table": table, "code": server.code})
         assert answer.status_code == 200, answer.text
-    wait_until(browser, lambda d: "round 2: the new seating" in board_text(d), "the next seating")
-    assert "Ann from 1" in board_text(browser)  # gone down to the booby table
     wait_until(browser, lambda d: names() == ["Ivy", "Fay", "Gus", "Len", "note"], "table 2's new players")
+    assert browser.find_element(By.ID, "heading").text == "table 2: round 2"
+    browser.get(server.url)  # the television: the new seating, Ann gone down to the booby table
+    wait_until(browser, lambda d: "Ann ▼ down from 1" in board_text(d), "the next seating")
+    assert "round 2: the new seating" in board_text(browser)

@@ -25,7 +25,7 @@ def test_every_mistake_is_reported_at_its_line_and_the_file_is_untouched(cli, tm
     r = cli("check", str(path))
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
-        f"{path}:6: unknown rule 'bogus' for tally; rules: target, low_wins, first_dealer",
+        f"{path}:6: unknown rule 'bogus' for tally; rules: target, low_wins, settle, first_dealer",
         f"{path}:7: rule low_wins: must be on or off, got 'perhaps'",
         f"{path}:10: hand 2: Bob: must be a whole number, got 'many'",
         f"{path}:12: hand 3: unknown field 'Dan' (did you mean Ann?); fields: Ann, Bob, Cid",

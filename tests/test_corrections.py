@@ -42,10 +42,10 @@ def test_edit_names_the_later_hands_and_the_game_that_changed_hands(cli):
         "later hands that changed (1):\n"
         "  hand 3: Ann +6; Ann wins the game  ->  Ann +6\n\n"
         "race (tally, 3 hands)\n\n"
-        "player    before    after    games before    games after\n"
-        "--------  --------  -------  --------------  -------------\n"
-        "Ann       0         6        1               0\n"
-        "Bob       0         0        0               1\n\n"
+        "player    before    after    games before    games after    points before    points after\n"
+        "--------  --------  -------  --------------  -------------  ---------------  --------------\n"
+        "Ann       0         6        1               0              4.50             -0.50\n"
+        "Bob       0         0        0               1              -4.50            0.50\n\n"
         "next dealer: Bob\n")
 
 

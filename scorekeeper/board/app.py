@@ -49,6 +49,8 @@ MAX_FIELDS = 200       # form fields in one report
 # judged one at a time, each after the wrong ones before it have waited, so that many addresses
 # guess no faster than one; at most MAX_QUEUED reports wait their turn.
 FIRST_WAIT, MAX_WAIT, ALARM, ALARM_WAIT, MAX_QUEUED = 0.25, 8.0, 20, 2.0, 64
+TOKEN_COOKIE = "board-token"  # a phone that has sent the right code once: HttpOnly, SameSite=Strict
+TOKEN_SECONDS = 24 * 3600     # a night's party and the morning after
 
 HEADERS = {
     # only the page's own script and style run (nothing inline), nothing is fetched from elsewhere,
@@ -65,8 +67,13 @@ HEADERS = {
 
 
 def new_code() -> str:
-    """Six digits, new each start, from the operating system's random source."""
+    """Six digits from the operating system's random source."""
     return f"{secrets.randbelow(10 ** 6):06d}"
+
+
+def new_token() -> str:
+    """What a phone's cookie holds once it has sent the right code: unguessable, unlike the code."""
+    return secrets.token_urlsafe(24)
 
 
 class Live:
@@ -161,7 +168,7 @@ class Guard:
     def wait_for(self, client: str) -> float:
         """How long the next answer to a wrong code from `client` waits."""
         n = self.wrong.get(client, 0)
-        wait = min(FIRST_WAIT * 2 ** max(n - 1, 0), MAX_WAIT)
+        wait = min(FIRST_WAIT * 2.0 ** max(n - 1, 0), MAX_WAIT)
         return max(wait, ALARM_WAIT) if self.wrong_in_all > ALARM else wait
 
     def right(self, given: Sequence[str]) -> bool:
@@ -283,21 +290,54 @@ class SecurityHeaders:
 
 
 def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
-             notify: Callable[[str], None] = lambda line: None) -> Starlette:
+             notify: Callable[[str], None] = lambda line: None, token: Optional[str] = None,
+             address: str = "") -> Starlette:
     """The board's application: `hosts` the names it answers to; `code` the entry code (None:
-    no reports taken); `notify` gets a line for the host's terminal on each report and each
-    wrong code."""
+    no reports taken); `token` what a phone's cookie holds once it has sent the right code
+    (made here if not given); `address` the board's own address, for the QR codes of the
+    phones' pages; `notify` gets a line for the host's terminal on each report and each wrong
+    code."""
     from sse_starlette.sse import EventSourceResponse
 
+    if code is not None and not token:
+        token = new_token()
+    if address:
+        board.address = address
     live = Live(board)
     guard = Guard(code, notify)
     writing = asyncio.Lock()  # the board's own reports one at a time; the file lock serialises the rest
     report_path = "/round" if board.kind == PARTY else "/hand"
 
+    def let_in(request: Request) -> bool:
+        given = request.cookies.get(TOKEN_COOKIE, "")
+        return bool(token and given) and hmac.compare_digest(given.encode(), str(token).encode())
+
     async def index(request: Request) -> Response:
         await live.refresh()
-        title = f"{board.name}: scorekeeper board"
-        return HTMLResponse(assets.page(title, board.kind, code is not None, live.view.board))
+        return HTMLResponse(assets.television(f"{board.name}: scorekeeper board", board.kind, live.view.board))
+
+    async def entry(request: Request) -> Response:
+        await live.refresh()
+        if board.kind == PARTY:
+            return phone_page(request, "?", "which table are you at?")
+        heading = live.view.phones.get("", {}).get("heading", board.name)
+        return phone_page(request, "", heading)
+
+    async def table_page(request: Request) -> Response:
+        number = request.path_params["number"]
+        if board.kind != PARTY:
+            return error(f"a sitting has no tables: its phone page is /entry, not /table/{number}", 404)
+        await live.refresh()
+        heading = live.view.phones.get(str(number), {}).get("heading", f"table {number}")
+        return phone_page(request, str(number), heading)
+
+    def phone_page(request: Request, table: str, heading: str) -> Response:
+        title = f"{board.name}: {heading}"
+        return HTMLResponse(assets.phone(title, board.kind, table, heading, let_in(request)))
+
+    async def favicon(request: Request) -> Response:
+        return Response(assets.FAVICON, media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
 
     async def css(request: Request) -> Response:
         return Response(assets.CSS, media_type="text/css; charset=utf-8")
@@ -333,13 +373,19 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         except _Refused as refused:
             return error(refused.message, refused.status)
         client = request.client.host if request.client else "?"
-        judged = await guard.judge(client, [value for name, value in pairs if name == ENTRY_CODE])
+        known = let_in(request)
+        judged = 200 if known else await guard.judge(client, [v for n, v in pairs if n == ENTRY_CODE])
         if judged == 429:
             return error("a wrong entry code from here is still being answered, or too many "
                          "reports are waiting: wait a few seconds and send it again", 429)
         if judged == 403:
             return error("the entry code is missing or wrong (the host has it: code: NNNNNN)", 403)
-        fields = [(name, value) for name, value in pairs if name != ENTRY_CODE]
+        answer = await log(client, [(name, value) for name, value in pairs if name != ENTRY_CODE])
+        if token and not known:  # the right code: from now on this phone goes past the guessing queue
+            answer.set_cookie(TOKEN_COOKIE, str(token), max_age=TOKEN_SECONDS, httponly=True, samesite="strict")
+        return answer
+
+    async def log(client: str, fields: List[Tuple[str, str]]) -> Response:
         async with writing:
             try:
                 text = await run_in_threadpool(board.report, fields)
@@ -362,7 +408,8 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
             watcher.cancel()
             await asyncio.wait({watcher}, timeout=STOP_SECONDS)
 
-    routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
+    routes = [Route("/", index), Route("/entry", entry), Route("/table/{number:int}", table_page),
+              Route("/favicon.ico", favicon), Route("/board.css", css), Route("/board.js", js),
               Route("/state.json", state), Route("/events", events),
               Route(report_path, report, methods=["POST"])]
     middleware = [Middleware(SecurityHeaders), Middleware(OnlyHosts, hosts=list(hosts))]

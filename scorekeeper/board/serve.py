@@ -57,7 +57,7 @@ def network_address() -> str:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         try:
             probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed, nothing is sent
-            address = probe.getsockname()[0]
+            address: str = probe.getsockname()[0]
         except OSError:
             address = ""
     if not address or address.startswith("127.") or address == EVERY_INTERFACE:

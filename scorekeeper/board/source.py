@@ -39,6 +39,8 @@ class View(NamedTuple):
     error: Optional[str] = None
     replayed: Any = None
     seen: Mapping[str, int] = {}  # what a report from this page says it saw (`hands`, a sitting's)
+    phones: Mapping[str, Mapping[str, str]] = {}  # by table ("" a sitting): a phone page's heading, what is under the form
+    said: str = ""  # the latest change in words, for a screen reader (the television's live region)
 
 
 Signature = Tuple[int, int, int, int]
@@ -47,9 +49,11 @@ Signature = Tuple[int, int, int, int]
 class Board:
     """One sitting or party, served: its kind is found once, when the board starts."""
 
-    def __init__(self, path: Path, entry: bool = False):
+    def __init__(self, path: Path, entry: bool = False, address: str = ""):
         self.path = path
         self.entry = entry
+        self.address = address  # the board's own address ("http://192.168.1.20:8765/"), for the QR codes
+        self._qr: Dict[str, str] = {}
         try:
             ledger.open_session(path)
             self.kind = SITTING
@@ -100,13 +104,33 @@ class Board:
 
         return party_render.show_json(view.replayed.party, view.replayed.standing)
 
+    def qr(self, page: str) -> str:
+        """A phone page's address as a QR code (inline SVG), made once for each page."""
+        if page not in self._qr:
+            import segno
+
+            self._qr[page] = segno.make(self.address + page, error="m").svg_inline(omitsize=True, border=2)
+        return self._qr[page]
+
     def _sitting_view(self) -> View:
         r = ledger.open_session(self.path)
         forms: Dict[str, str] = {}
+        phones: Dict[str, Dict[str, str]] = {}
+        qr = {}
         if self.entry:
             fields = list(r.game.fields(r.session)) + [NOTE]
-            forms[""] = page.form(fields, r.session.players, "hand", title="report a hand")
-        return View(page.sitting_board(r.session, r.standings), forms, None, r, {HANDS: len(r.session.hands)})
+            forms[""] = page.form(fields, r.session.players, "/hand", title="")
+            phones[""] = {"heading": f"{r.session.name}: hand {len(r.session.hands) + 1}",
+                          "mine": page.sitting_summary(r.session, r.standings)}
+            if self.address:
+                qr = {"report a hand": self.qr("entry")}
+        said = ""
+        if r.session.hands:
+            leaders = page.leaders(r.standings)
+            said = f"hand {len(r.session.hands)}: {r.standings.effects[-1].summary}" + (
+                f"; {' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders else "")
+        return View(page.sitting_board(r.session, r.standings, qr), forms, None, r,
+                    {HANDS: len(r.session.hands)}, phones, said)
 
     def _party_view(self) -> View:
         from ..party import ledger as parties
@@ -114,16 +138,25 @@ class Board:
         p = parties.open_party(self.path)
         st = p.standing
         forms: Dict[str, str] = {}
+        phones: Dict[str, Dict[str, str]] = {}
+        qr = {}
         if self.entry:
             for table, players in enumerate(st.tables, start=1):
+                phones[str(table)] = {"heading": f"table {table}: round {st.round}",
+                                      "mine": page.table_seats(st, table)}
+                if self.address:
+                    qr[f"table {table}"] = self.qr(f"table/{table}")
                 if table in st.reported:
                     forms[str(table)] = page.reported_form(table, st.round)
                     continue
                 f = party_fields(st.game, p.party.rules, players)
-                title = f"table {table}, round {st.round}: {', '.join(players)}"
-                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table), ROUND: str(st.round)},
-                                              title, f.main)
-        return View(page.party_board(p.party, st), forms, None, p)
+                forms[str(table)] = page.form(f.fields, players, "/round", f.labels,
+                                              {TABLE: str(table), ROUND: str(st.round)}, "", f.main)
+        said = page.party_state(st)
+        if st.results:
+            last = st.results[-1]
+            said = f"round {last.round} table {last.table}: {last.summary}; {said}"
+        return View(page.party_board(p.party, st, qr), forms, None, p, {}, phones, said)
 
     # ------------------------------------------------------------ writing
 
@@ -328,8 +361,9 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     first partner's name, labelled with the pair) or, folded away, the four deals; cut= for a
     tie and note= for both."""
     from ..party import replay as progressive
+    from ..party.seating import HEARTS
 
-    if game == progressive.HEARTS:
+    if game == HEARTS:
         fields = [Field(p, integer(0, progressive.TOTAL_HEARTS), f"hearts {p} took (left empty: none)")
                   for p in players]
         cut = "who won the cut for a tie (the lower card goes up, or at the head table stays)"
@@ -351,4 +385,5 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
 def event_data(version: int, view: View) -> str:
     """One Server-Sent Event's data: one line of JSON, the board and the forms as HTML."""
     return json.dumps({"version": version, "board": view.board, "forms": dict(view.forms),
-                       "seen": dict(view.seen), "error": view.error}, ensure_ascii=False, separators=(",", ":"))
+                       "phones": dict(view.phones), "seen": dict(view.seen), "said": view.said,
+                       "error": view.error}, ensure_ascii=False, separators=(",", ":"))

@@ -236,7 +236,9 @@ def _cut(message: str) -> str:
 
 def _fail(message: str, code: int) -> NoReturn:
     try:
-        typer.echo(f"error: {_cut(message)}", err=True)
+        from .output import fitted
+
+        typer.echo(fitted(f"error: {_cut(message)}", sys.stderr, "  "), err=True)
     except OSError:  # stderr cannot be written either (2>/dev/full): the exit code alone tells
         _silence(sys.stderr)
     sys.exit(code)
@@ -342,15 +344,53 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
 
     return resolve_sessions_dir(_root_dir(ctx))
 
-def _path(ctx: typer.Context, name: str) -> Path:
+def _path(ctx: typer.Context, name: str, must_exist: bool = True) -> Path:
     """The one resolver for --dir plus a sitting's (or a party's) name: the file it names in
     the sessions folder (--dir, SCOREKEEPER_DIR, ./sessions, XDG), or a path as given.
-    Every command of the app and of its sub-apps (party, cinch, board) finds its file here."""
+    Every command of the app and of its sub-apps (party, cinch, board) finds its file here.
+    A name not in that folder but in another the program would look in is an error saying
+    where it is (`must_exist`: all but `new`)."""
     from ..store import session_path
 
     if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
         raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
-    return session_path(name, _folder(ctx))
+    folder, why = _folder_and_why(ctx)
+    path = session_path(name, folder)
+    if must_exist and path.parent == folder and not os.path.lexists(path):
+        found = _found_elsewhere(path.name, folder)
+        if found is not None:
+            from ..render.sitting import shell_words
+
+            fixed = shell_words(["scorekeeper", "--dir", str(found.parent), *_command_names(ctx),
+                                 *_rest_of_command_line(ctx, name)])
+            raise ScorekeeperError(f"no sitting {shown(name)} in {folder} ({why}); it is in {found.parent}: "
+                                   f"{fixed}")
+    return path
+
+
+def _found_elsewhere(file_name: str, folder: Path) -> Optional[Path]:
+    """The file of that name in another folder the program looks in (SCOREKEEPER_DIR,
+    ./sessions, the user's data folder), the first that has it."""
+    from ..store.paths import DEFAULT_DIR, user_data_dir
+
+    places = [os.environ.get("SCOREKEEPER_DIR", "").strip(), DEFAULT_DIR, str(user_data_dir() / "sessions")]
+    for place in places:
+        if not place:
+            continue
+        other = Path(place)
+        try:
+            if other.resolve() != folder.resolve() and (other / file_name).is_file():
+                return other.absolute() / file_name
+        except OSError:  # a folder this user may not read: not where it is
+            continue
+    return None
+
+
+def _rest_of_command_line(ctx: typer.Context, name: str) -> List[str]:
+    """What followed the command's words on the command line (the name and the fields), for
+    the command line put right; the name alone when it cannot be told."""
+    words = list(sys.argv[1:])
+    return words[words.index(name):] if name in words else [name]
 
 
 def _name_forgotten(ctx: typer.Context, name: str) -> str:
@@ -451,7 +491,8 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
                                               "Ann,Bob,Cid  [required, unless --like]"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
         stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
-                                            "[default: 1]"),
+                                            "[default: none: settled in the game's own unit; asked "
+                                            "at a terminal]"),
         currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
         like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
                                            help="take the game, players, stake and house rules of an "
@@ -470,7 +511,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
         game = earlier.game if game is None else game
         players = ",".join(earlier.players) if players is None else players
         rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
-        stake = stake if stake is not None else str(earlier.stake)
+        stake = stake if stake is not None or earlier.stake is None else str(earlier.stake)
         currency = currency if currency is not None else earlier.currency
     for value, option in ((game, "--game"), (players, "--players")):
         if value is None:
@@ -478,11 +519,15 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
                                    f"and rules of an earlier sitting)", usage=True)
     assert game is not None and players is not None
     names = [p.strip() for p in players.split(",")]
-    path = _path(ctx, name)
+    path = _path(ctx, name, must_exist=False)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
     style = _style(ctx)
-    change = ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
+    if stake is None and like is None and is_terminal(sys.stdin) and is_terminal(sys.stdout):
+        stake = _ask_stake(currency)
+    if stake is None and currency:  # a currency says money is meant: a stake of 1
+        stake = "1"
+    change = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
                                 currency or "")
     r = change.after
     text = (render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
@@ -490,6 +535,25 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     with ledger.locked(path, new=True):
         ledger.commit(change)
     print_saved(text, f"{r.session.name} was created")
+
+
+def _ask_stake(currency: Optional[str]) -> Optional[str]:
+    """At a terminal, `new` without --stake asks for it; Enter: no stake (the game's unit)."""
+    from ..fields import parse_stake
+    from .output import fitted
+
+    while True:
+        answer = typer.prompt(fitted(f"stake: money per counter, point or game{' in ' + currency if currency else ''} "
+                                     f"(Enter for none: settled in the game's own unit)"),
+                              default="", show_default=False).strip()
+        if not answer:
+            return None
+        try:
+            parse_stake(answer)
+        except ScorekeeperError as err:
+            typer.echo(fitted(f"{err.message}; try again", sys.stderr, "  "), err=True)
+            continue
+        return answer
 
 
 @app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
@@ -619,7 +683,8 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     style = _style(ctx)
     raw = parse_assignments(fields)
     text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
-        number, c.before.session, c.before.standings, c.after.session, c.after.standings, style=style))[1]
+        number, c.before.session, c.before.standings, c.after.session, c.after.standings, style=style,
+        money=(ledger.settlement(c.before), ledger.settlement(c.after))))[1]
     print_saved(text, f"the correction to hand {number} was saved")
 
 
@@ -663,7 +728,7 @@ def check(ctx: typer.Context,
     from ..render.sitting import fit_lines
     from .output import width
 
-    errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
+    errors = [err for name in names for err in ledger.check_file(_path(ctx, name, must_exist=False))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
         _out(f"no mistakes in {sittings}")

@@ -59,7 +59,7 @@ def board(ctx: typer.Context,
     sys.stdout.flush()
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl-C does
     try:
-        serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed), sock)
+        serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed, address=spot.url), sock)
     except KeyboardInterrupt:  # uvicorn has shut down, then passes the Ctrl-C on
         pass
     _out("board stopped")

@@ -82,3 +82,20 @@ def page(text: str, command: str) -> None:
         pager.wait()
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def fitted(text: str, stream=None, hang: str = "") -> str:
+    """`text` wrapped at spaces to the terminal's width when `stream` (stdout by default) is a
+    terminal: a prompt or an error line the terminal would otherwise cut mid-word."""
+    import shutil
+    import sys
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        if stream is None or not stream.isatty():
+            return text
+    except (AttributeError, ValueError):
+        return text
+    from ..render.terminal import fit_lines
+
+    return fit_lines(text, max(shutil.get_terminal_size().columns - 1, MIN_WIDTH), hang)

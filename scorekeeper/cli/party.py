@@ -56,7 +56,7 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     from ..fields import parse_assignments
 
     names = [p.strip() for p in players.split(",")]
-    path = _path(ctx, name)
+    path = _path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     from .. import ledger
 

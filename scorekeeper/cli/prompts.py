@@ -78,7 +78,7 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
                 raise
             message = err.detail  # the hand being typed: no "hand N:" in front
             at_fault = fields_at_fault(err, [f.name for f in asked], extra)
-            typer.echo(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}", err=True)
+            _say(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}")
             for field in asked:
                 if field.name in at_fault:
                     _ask_field(field, players, answers, again=True)
@@ -120,7 +120,7 @@ def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_f
     """The first question of a game counted from its cards: a number (by points) or a card,
     taken as the first card field (the starter), which says the table counts by cards."""
     while True:
-        answer = typer.prompt(f"{field.name}: {_help(field)} (or the {card_field.name} card, to count "
+        answer = _prompt(f"{field.name}: {_help(field)} (or the {card_field.name} card, to count "
                               f"from the cards)", default="", show_default=False).strip()
         if not answer:
             return "points"
@@ -134,7 +134,7 @@ def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_f
         try:
             field.parse(answer, players)
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            _say(f"{err.message}; try again")
             continue
         answers[field.name] = answer
         return "points"
@@ -164,7 +164,7 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
     while True:  # a bad answer is explained and asked again, not found out after the last field
         # the answer shown again escaped: what was typed may hold an escape sequence
         offered = f" [{printable(previous)}]" if again and previous else ""
-        answer = typer.prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
+        answer = _prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
                               show_default=False).strip()
         try:
             if answer:
@@ -172,7 +172,7 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
             elif field.required:
                 raise ScorekeeperError(f"{field.name} is required ({field.kind.describe})")
         except ScorekeeperError as err:
-            typer.echo(f"{printable(err.message)}; try again", err=True)
+            _say(f"{printable(err.message)}; try again")
             continue
         break
     if answer:
@@ -192,7 +192,7 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
     shown = " ".join(f"{k}={_quoted(v)}" for k, v in previous.items())
     while True:
         offered = f" [{printable(shown)}]" if shown else ""
-        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
+        answer = _prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
                               default=shown, show_default=False).strip()
         try:
             extra = parse_assignments(shlex.split(answer)) if answer else {}
@@ -205,12 +205,28 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
                 if value:
                     field.parse(value, players)
         except ValueError as err:  # an unclosed quote
-            typer.echo(f"{printable(str(err))}; try again", err=True)
+            _say(f"{printable(str(err))}; try again")
             continue
         except ScorekeeperError as err:
-            typer.echo(f"{printable(err.message)}; try again", err=True)
+            _say(f"{printable(err.message)}; try again")
             continue
         return extra
+
+
+def _prompt(text: str, **options):
+    """typer.prompt, its question wrapped at spaces to the terminal (never cut mid-word)."""
+    from .output import fitted
+
+    return typer.prompt(fitted(text), **options)
+
+
+def _say(text: str) -> None:
+    """A line about an answer, on stderr, wrapped at spaces on a terminal."""
+    import sys
+
+    from .output import fitted
+
+    typer.echo(fitted(text, sys.stderr, "  "), err=True)
 
 
 def _quoted(value: str) -> str:

@@ -6,7 +6,7 @@ Pure: seatings in, seatings out. The replay (replay.py) decides when each is app
 
 from __future__ import annotations
 
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Set, Mapping, Optional, Sequence, Tuple
 
 from ..model import ScorekeeperError
 
@@ -105,7 +105,7 @@ def reseat(game: str, tables: Seating, pool: Sequence[str], joins: Sequence[str]
     return _hearts(tables, pool, gone), ()
 
 
-def _hearts(seating: Seating, pool: List[str], gone: set) -> Seating:
+def _hearts(seating: Seating, pool: List[str], gone: Set[str]) -> Seating:
     """A departure leaves his table one short; a table left with two breaks up, its two placed as
     arrivals are: each at the table with the fewest players (the lowest of them) while it has
     fewer than five, else at a new booby table of three made with the last seats of the
@@ -129,7 +129,7 @@ def _hearts(seating: Seating, pool: List[str], gone: set) -> Seating:
     return tuple(tuple(t) for t in tables)
 
 
-def _cinch(seating: Seating, pool: List[str], gone: set, missed: Mapping[str, int],
+def _cinch(seating: Seating, pool: List[str], gone: Set[str], missed: Mapping[str, int],
            order: Sequence[str]) -> Tuple[Seating, Tuple[str, ...]]:
     """Tables of four: as many as the players fill, a new booby table when there are four more,
     the booby table broken up when there are not. The rest sit out: those who have sat out

@@ -9,7 +9,7 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .sitting import finished_lines, money, number, standings_rows
+from .sitting import finished_lines, money, number, paid, stake_words, standings_rows
 from .chart import chart_svg, legend_html
 
 if TYPE_CHECKING:
@@ -192,12 +192,15 @@ def standings_html(st: "Standings", sides: Sides = None) -> str:
 
 
 def settlement_html(st: "Standings", s: "Settlement") -> str:
-    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    stake = stake_words(s)
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
-    pays = [f"<li>{escape(t.payer)} pays {escape(t.payee)} {escape(money(t.cents, s.currency))}</li>"
+    headers = ["player", f"balance ({s.unit})", "money"]
+    if s.stake is None:  # no money: the balance is what is paid
+        headers, rows = headers[:2], [row[:2] for row in rows]
+    pays = [f"<li>{escape(t.payer)} pays {escape(t.payee)} {escape(paid(t.cents, s))}</li>"
             for t in s.transfers] or ["<li>nobody owes anything</li>"]
     remarks = "".join(f"<p>{escape(line)}</p>" for line in st.settle_lines)
-    return (f"<p>{escape(stake)}</p>" + _table(["player", f"balance ({s.unit})", "money"], rows, (1, 2))
+    return (f"<p>{escape(stake)}</p>" + _table(headers, rows, (1, 2)[:len(headers) - 1])
             + remarks + '<ul class="pay">' + "".join(pays) + "</ul>")
 
 

@@ -10,7 +10,8 @@ from ..model import printable
 from .sitting import _table, fit_lines
 
 if TYPE_CHECKING:
-    from ..party.replay import PartyStanding, Seating, TableResult
+    from ..party.replay import PartyStanding, TableResult
+    from ..party.seating import Seating
     from ..model import Session
 
 
@@ -69,7 +70,8 @@ def missed_rounds(st: "PartyStanding") -> bool:
 
 
 def prizes_line(party: "Session", st: Optional["PartyStanding"] = None) -> str:
-    from ..party.replay import ABSENT, CINCH, PRIZES, SITOUT
+    from ..party.replay import ABSENT, PRIZES, SITOUT
+    from ..party.seating import CINCH
 
     rule = party.rules.get("prizes", "stars")
     line = f"prizes ({rule}): {PRIZES[rule]}"
@@ -294,7 +296,7 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
     import csv
     import io
 
-    from ..party.replay import CINCH
+    from ..party.seating import CINCH
 
     cinch = party.game == CINCH
     out = io.StringIO()

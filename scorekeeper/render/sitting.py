@@ -273,9 +273,12 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
 
 def correction_text(number: int, before_session: Session, before: Standings,
                     after_session: Session, after: Standings, limit: int = 6,
-                    style: "Optional[Style]" = None) -> str:
+                    style: "Optional[Style]" = None,
+                    money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
     """`edit`: the hand's effect before and after, which later hands changed, and the
-    standings before -> after (a game won by someone else shows in the games column)."""
+    standings before -> after (a game won by someone else shows in the games column; what each
+    player is owed, and the money at the stake, where they are not the score: `money`, the
+    settlements before and after)."""
     old, new = before_session.hands[number - 1], after_session.hands[number - 1]
     was, now = before.effects[number - 1], after.effects[number - 1]
     lines = [f"corrected hand {number}",
@@ -297,7 +300,7 @@ def correction_text(number: int, before_session: Session, before: Standings,
         from .terminal import cards, fit_lines
 
         text = cards(fit_lines(text, style.width), style)
-    return text + "\n\n" + _before_after(after_session, before, after, style)
+    return text + "\n\n" + _before_after(after_session, before, after, style, money)
 
 
 def _effect_line(effect: Any) -> str:
@@ -305,21 +308,57 @@ def _effect_line(effect: Any) -> str:
 
 
 def _before_after(session: Session, before: Standings, after: Standings,
-                  style: "Optional[Style]" = None) -> str:
+                  style: "Optional[Style]" = None,
+                  money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+    """The standings before -> after: the score, games won, and what each player is owed (the
+    balance in the unit: rubber points, the pool's shares) and the money at the stake, each
+    where it says more than the score (a single made a double shows, though the game's score
+    is 0 -> 0 for everyone)."""
     headers = ["player", "before", "after"]
+    columns = [(lambda st, p: number(st.scores[p]))]
     won_before, won_after = before.games_won, after.games_won
     if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]
+        columns.append(lambda st, p: str((st.games_won or {}).get(p, 0)))
+    owed = not (_follows_the_score(before) and _follows_the_score(after))
+    if owed:
+        headers += [f"{after.unit} before", f"{after.unit} after"]
+        columns.append(lambda st, p: number(st.balances[p]))
+    in_money = owed and money is not None and money[0].stake is not None and money[0].stake != 1
     rows = []
     for p in after.players:
-        row = [p, number(before.scores[p]), number(after.scores[p])]
-        if won_before is not None and won_after is not None:
-            row += [str(won_before.get(p, 0)), str(won_after.get(p, 0))]
+        row = [p]
+        for column in columns:
+            row += [column(before, p), column(after, p)]
+        if in_money:
+            assert money is not None
+            row += [money_json(money[0].money_cents[p]), money_json(money[1].money_cents[p])]
         rows.append(row)
+    if in_money:
+        assert money is not None
+        currency = f" ({printable(money[1].currency)})" if money[1].currency else ""
+        headers += [f"money before{currency}", f"money after{currency}"]
     parts = [_fit(_heading(session, after), style), _table(rows, headers, _width(style))]
+    if before.pool != after.pool and after.pool is not None:
+        parts.append(f"pool: {before.pool} -> {after.pool} {after.unit}")
     if after.next_dealer:
         parts.append(f"next dealer: {after.next_dealer}")
     return "\n\n".join(parts)
+
+
+def _follows_the_score(st: Standings) -> bool:
+    """Each player's balance is the score against the average, times one factor for all (a
+    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all."""
+    from fractions import Fraction
+
+    scores = {p: Fraction(st.scores[p]) for p in st.players}
+    mean = sum(scores.values()) / len(scores)
+    apart = {p: s - mean for p, s in scores.items()}
+    key = next((p for p in st.players if apart[p]), None)
+    if key is None:
+        return all(st.balances[p] == 0 for p in st.players)
+    factor = Fraction(st.balances[key]) / apart[key]
+    return all(Fraction(st.balances[p]) == factor * apart[p] for p in st.players)
 
 
 def undone_text(name: str, removed: Any, session: Session, st: Standings, folder: Optional[str] = None,
@@ -478,15 +517,37 @@ def money(cents: int, currency: str) -> str:
     return f"{text} {printable(currency)}".strip()
 
 
+def paid(cents: int, s: Settlement) -> str:
+    """What a payment is: money at the stake (`2.25 USD`), or with no stake the game's own
+    unit (`155 counters`, `4.34 points`): no money nobody asked for."""
+    if s.stake is not None:
+        return money(cents, s.currency)
+    text = money(cents, "")
+    text = text[:-3] if text.endswith(".00") else text
+    one = abs(cents) == 100
+    return f"{text} {s.unit[:-1] if one and s.unit.endswith('s') else s.unit}"
+
+
+def stake_words(s: Settlement) -> str:
+    """`stake 0.25 USD per counter`, or `no stake: in counters`."""
+    if s.stake is None:
+        return f"no stake: in {s.unit}"
+    return f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+
+
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    if s.stake is None:  # the balance is what is paid
+        headers.pop()
+        for row in rows:
+            row.pop()
     shares = st.pool_shares
     if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
         headers[1:1] = ["score", "pool share"]
         for row, p in zip(rows, st.players):
             row[1:1] = [number(st.scores[p]), number(shares[p])]
-    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    stake = stake_words(s)
     if style is not None and style.color:
         from . import terminal
 
@@ -507,7 +568,7 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
     if remarks:
         parts.append(_fit("\n".join(remarks), style))
     if s.transfers:
-        parts.append(_fit("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
+        parts.append(_fit("\n".join(f"{t.payer} pays {t.payee} {paid(t.cents, s)}"
                                     for t in s.transfers), style))
     else:
         parts.append("nobody owes anything")
@@ -531,9 +592,10 @@ def settle_json(s: Settlement, st: Standings) -> str:
     data = {
         "unit": s.unit,
         "balances": {p: exact_json(s.balances[p]) for p in st.players},
-        "stake": number(s.stake),
+        "stake": number(s.stake) if s.stake is not None else None,
         "currency": s.currency,
-        "money": {p: money_json(s.money_cents[p]) for p in st.players},
+        # with no stake there is no money: the amounts paid are in the unit
+        "money": {p: money_json(s.money_cents[p]) for p in st.players} if s.stake is not None else None,
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
                       for t in s.transfers],
     }

@@ -34,7 +34,7 @@ def dump(session: Session, kind: str = SITTING) -> str:
         "players": list(session.players),
         "rules": {k: _plain(v) for k, v in session.rules.items()},
     })
-    if kind != PARTY:  # a party plays for prizes, not money
+    if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
         header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
     header["created"] = session.created
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
