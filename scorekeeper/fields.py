@@ -316,40 +316,26 @@ COMMON = (Field("note", TEXT, "a remark kept with the hand"),
 
 
 class FieldIndex(NamedTuple):
-    """A game's fields looked up by name, built once for a whole replay rather than per hand;
-    and what each value read so far was read as (`memo`: a long sitting repeats the same
-    few values, names, small numbers, the time, thousands of times; a kind's `parse` is a
-    function of the value and the players alone, and every value it gives is immutable)."""
+    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
 
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
     required: Tuple[Field, ...] = ()
-    memo: Optional[Dict[Any, Any]] = None
-
-
-MEMO_MOST = 50_000  # values remembered per replay: notes are seldom repeated
-_MISSING = object()
-_MEMO_TYPES = (str, int, bool)
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
     return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
-                      tuple(f for f in fields if f.required), {})
+                      tuple(f for f in fields if f.required))
 
 
 def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower, required, memos = index
-    memo = None
-    if memos is not None and type(players) is tuple:
-        memo = memos.get(players)
-        if memo is None:
-            memo = memos[players] = {}
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
         field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
@@ -362,16 +348,7 @@ def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
         if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
             continue  # an empty value leaves the field out (how `edit` removes one)
-        if memo is None or type(value) not in _MEMO_TYPES:
-            values[field.name] = field.parse(value, players)
-            continue
-        key = (field.name, type(value), value)  # 1, True and "1" are read apart
-        found = memo.get(key, _MISSING)
-        if found is _MISSING:
-            found = field.parse(value, players)
-            if len(memo) < MEMO_MOST:
-                memo[key] = found
-        values[field.name] = found
+        values[field.name] = field.parse(value, players)
     for field in required:
         if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",

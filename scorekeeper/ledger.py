@@ -278,7 +278,7 @@ class Change(NamedTuple):
     """A change to a session file, pending: the sitting (or party) `before` it, as the file
     holds it (None: a new file), and `after` it, as it will be saved; `text`, the file it will
     be; `undone`, when the change keeps or takes back an undo, what the side file of undos
-    will hold (`undone_first`: written before the file, as an undo keeps what it removes).
+    will hold (written after the file: a refused or failed save leaves a pending redo as it was).
     The caller makes what it will print from it, then `commit`s it; both under `locked(path)`,
     so that the file is not changed in between and a failure to print leaves it as it was."""
 
@@ -287,7 +287,6 @@ class Change(NamedTuple):
     after: Any
     text: str
     undone: Optional[Sequence[store.Undone]] = None
-    undone_first: bool = False
 
 
 def sitting_change(path: Path, before: Optional[Replayed], after: Replayed, **undone: Any) -> Change:
@@ -299,15 +298,10 @@ def commit(change: Change) -> Any:
     path = change.path
     if change.before is None and path.exists():
         raise ScorekeeperError(f"{path} already exists")
-    if change.undone is not None and change.undone_first:
-        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
-            store.write_undone(path, list(change.undone))
-        except ScorekeeperError as err:
-            raise err.with_message(f"{err.message}; nothing was undone") from None
     store.save_text(path, change.text)
-    if change.undone is not None and not change.undone_first:
-        with contextlib.suppress(ScorekeeperError):  # the change is made; a stale entry is harmless
-            store.write_undone(path, list(change.undone))
+    if change.undone is not None:  # the change is made: the put-back command undo prints is the way back
+        with contextlib.suppress(ScorekeeperError):
+            store.write_undone(path, change.undone, _saved_form(change.after))
     return change.after
 
 
@@ -417,12 +411,14 @@ def undo(path: Path) -> Change:
     before = _replayed(session, keep=len(session.hands) - 1)
     removed = session.hands[-1]
     after = replayed_from(before, session.hands[:-1], len(session.hands) - 1)
-    kept = store.read_undone(path)
+    try:
+        kept = store.read_undone(path)
+    except ScorekeeperError:
+        kept = []  # not what undo writes: replaced, never read or written through
     if kept and kept[-1].after != store.file_digest(path):
         kept = []  # hands were logged or corrected since those undos: they cannot be redone
     change = sitting_change(path, before, after)
-    return change._replace(undone=kept + [store.Undone(dict(removed.fields), store.digest(change.text))],
-                           undone_first=True)
+    return change._replace(undone=kept + [store.Undone(removed, store.digest(change.text))])
 
 
 def redo(path: Path) -> Change:
@@ -439,7 +435,7 @@ def redo(path: Path) -> Change:
                                f"was logged or corrected); log the hand again with the command "
                                f"undo printed")
     hands = before.session.hands
-    after = replayed_from(before, hands + (Hand(dict(kept[-1].fields)),), len(hands))
+    after = replayed_from(before, hands + (kept[-1].hand,), len(hands))
     return sitting_change(path, before, after, undone=kept[:-1])
 
 

@@ -145,36 +145,13 @@ class Source(NamedTuple):
         return f"{self.file}:{self.line}"
 
 
-class _HandFields(NamedTuple):
+class Hand(NamedTuple):
+    """One physical hand as logged: its fields exactly as they stand in the file."""
+
     fields: Mapping[str, Any]
     source: Optional[Source] = None
     # line of each field's key, when read from a file (for precise error locations)
     field_lines: Mapping[str, int] = _NO_LINES
-    # the line it was read from (its `{...}`), when that is exactly what saving it would write
-    # (store/lines.py): a save writes it back as it was. A changed hand is a new Hand without it.
-    text: Optional[str] = None
-
-
-class Hand(_HandFields):
-    """One physical hand as logged: its fields exactly as they stand in the file."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:  # the line it was read from is not part of the hand
-        if isinstance(other, Hand):
-            return self[:3] == other[:3]
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]  # its fields are a mapping
-
-    def _replace(self, **changes: Any) -> "Hand":
-        """A hand with its fields changed no longer holds the line it was read from."""
-        if "fields" in changes and "text" not in changes:
-            changes["text"] = None
-        return super()._replace(**changes)
 
     def game_fields(self) -> Dict[str, Any]:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}

@@ -77,56 +77,15 @@ def _table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] =
            key: int = 1, below: Optional[int] = None) -> str:
     """tabulate's "simple" table; with a `width` (a terminal's, or COLUMNS), fitted to it
     (terminal.fit_table: cells wrap at spaces, or the columns go in groups, `key` columns
-    repeated). Plain text cells (most tables) are laid out here, to the character as tabulate
-    lays them out, at a fraction of its cost: `show` on a season of 10,000 hands spent most of
-    its time in tabulate (see bench/bench_scale.py)."""
+    repeated)."""
     if width is not None:
         from .terminal import fit_table
 
         return fit_table([[str(c) for c in row] for row in rows], [str(h) for h in headers], width,
                          key=key, below=below)
-    if _plain_cells(rows, headers):
-        return _simple_table(rows, headers)
     from tabulate import tabulate
 
     return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
-
-
-def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
-    """Strings of printable characters one column wide each, every row as long as the
-    headers: where tabulate's layout is simply len() and ljust (no wide or combining
-    characters, colour codes or line breaks), with wcwidth installed or not."""
-    width = len(headers)
-    if any(len(row) != width for row in rows):
-        return False
-    cells = [c for row in rows for c in row]
-    cells.extend(headers)
-    if not set(map(type, cells)) <= {str}:
-        return False
-    text = "".join(cells)
-    if not text.isprintable():
-        return False
-    return text.isascii() or all(_one_column(c) for c in set(text) if not c.isascii())
-
-
-def _one_column(char: str) -> bool:
-    """A character that takes one column by len() and by wcwidth alike (è, ½, ♥; not a wide
-    East Asian character, an emoji, nor a combining mark or format character)."""
-    import unicodedata
-
-    return (unicodedata.east_asian_width(char) in ("N", "Na", "H", "A") and not unicodedata.combining(char)
-            and unicodedata.category(char) not in ("Mn", "Me", "Cf"))
-
-
-def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
-    stripped = [list(map(str.strip, row)) for row in rows]
-    widths = [len(h) + 2 for h in headers]  # tabulate's MIN_PADDING beside a header
-    for i, column in enumerate(zip(*stripped)):
-        widths[i] = max(widths[i], max(map(len, column)))
-    line = "  ".join(f"{{:<{w}}}" for w in widths).format
-    lines = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
-    lines.extend(line(*row).rstrip() for row in stripped)
-    return "\n".join(lines)
 
 
 def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:

@@ -41,11 +41,7 @@ def dump(session: Session, kind: str = SITTING) -> str:
                      default_flow_style=None, width=100)
     key = "results" if kind == PARTY else "hands"
     lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
-    for hand in session.hands:
-        if hand.text is not None:  # read in exactly the form written here: as it was
-            lines.append(f"- {hand.text}")
-            continue
-        lines.append(f"- {hand_flow(hand.fields)}")
+    lines.extend(f"- {hand_flow(hand.fields)}" for hand in session.hands)
     return "\n".join(lines) + "\n"
 
 
@@ -241,12 +237,23 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
     return None
 
 
-def _write_atomically(text: str, path: Path) -> None:
-    """The temporary file is made exclusively under a random name (never through a link that
-    someone planted there) with the mode and owner of the file it replaces, so a private
-    sitting stays private and root's save leaves it its owner's."""
+def write_beside(path: Path, text: str, like: Path) -> None:
+    """A file the program keeps beside a sitting (undo's side file), written as the sitting is,
+    with the sitting's mode and owner (`like`): whatever is at `path` (a planted link, a pipe)
+    is replaced, never written through."""
     try:
-        keep: Optional[os.stat_result] = os.stat(path)
+        _write_atomically(text, path, like)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+    sweep_temp_files(path)
+
+
+def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> None:
+    """The temporary file is made exclusively under a random name (never through a link that
+    someone planted there) with the mode and owner of the file it replaces (or of `like`), so
+    a private sitting stays private and root's save leaves it its owner's."""
+    try:
+        keep: Optional[os.stat_result] = os.stat(like or path)
     except FileNotFoundError:
         keep = None
     fd, tmp = create_temp(path)
