@@ -159,3 +159,36 @@ def leave(ctx: typer.Context, name: str = _name(),
     """Take a player out from the next round (the round being played, if no table has reported
     it yet); his stars so far are kept."""
     _roster(ctx, name, player, "leave")
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party cards spring --html spring-cards.html "
+                                   "--url http://192.168.1.20:8000"))
+def cards(ctx: typer.Context, name: str = _name(),
+          html: str = typer.Option(..., "--html", help="the page to write, to print on A4 or Letter"),
+          url: str = typer.Option("", "--url", help="the board's address (scorekeeper board): each "
+                                  "table card gets a QR code of its table's phone page, URL/table/N"),
+          rounds: int = typer.Option(6, "--rounds", min=1, max=12, help="rows on each score card"),
+          force: bool = typer.Option(False, "--force", help="write over a file that is not a page "
+                                     "scorekeeper wrote (never over a sitting or a party)")) -> None:
+    """The cards to print before the party: round 1's seating, a table card for each table
+    (head or booby, a QR code of its phone page with --url) and a score card for each player."""
+    from pathlib import Path
+
+    from .. import store
+    from ..model import ScorekeeperError
+    from ..party import ledger as parties
+    from ..render import cards as render_cards
+
+    address = url.strip()
+    if address and not address.lower().startswith(("http://", "https://")):
+        raise ScorekeeperError(f"--url must be the board's address, http://HOST:PORT, got {address!r}",
+                               usage=True)
+    if address:
+        try:
+            import segno  # noqa: F401  (the QR codes: the board's extra)
+        except ImportError:
+            raise ScorekeeperError("--url draws QR codes with segno: pip install 'scorekeeper[board]'") from None
+    p = parties.open_party(_path(ctx, name))
+    store.write_report(Path(html), render_cards.cards_html(p.party, p.standing, address or None, rounds),
+                       force=force)
+    _out(f"wrote {html}")
