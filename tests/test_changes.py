@@ -2,8 +2,7 @@
 (or put back) is one `apply` on the state the load reached, an undo finishes from the state
 before the last hand, a correction replays from the hand corrected (`ledger.replayed_from`).
 On every bundled sitting, each change's sitting after it is the whole replay of the file it
-wrote, or its refusal is the whole replay's and the file is as it was. And no reader changes
-what a replay made (a replay's effects are shared by what every command reads of them)."""
+wrote, or it is refused and the file is as it was."""
 
 from __future__ import annotations
 
@@ -78,50 +77,3 @@ def ends_and_middle(found: List[Tuple[int, Dict[str, Any]]]) -> List[Tuple[int, 
     numbers = sorted({n for n, _ in found})
     keep = {numbers[0], numbers[len(numbers) // 2], numbers[-1]} if numbers else set()
     return [(n, raw) for n, raw in found if n in keep]
-
-
-@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.name)
-def test_no_reader_changes_what_a_replay_made(path):
-    # A replay's effects and states are shared: whist's deals scored alike share one effect,
-    # Enfle's deals of one winner share their changes (for the whole process), a counters
-    # game's effect holds the state's own mapping, and a change's replay goes on from the
-    # state of the replay before it. Every command's reading of them leaves them as they were
-    # (to the order of every mapping: repr shows it).
-    replayed = ledger.check_session(store.load(path), keep=len(store.load(path).hands) // 2)
-    made = repr((replayed.folded, replayed.standings))
-    _every_reading(replayed)
-    assert repr((replayed.folded, replayed.standings)) == made
-
-
-def _every_reading(replayed: ledger.Replayed) -> None:
-    """What every command reads of a replay: show (text, JSON, the last hand, a correction),
-    export, settle, chart, the board's page, the report's page, the season's figures."""
-    from scorekeeper import stats
-    from scorekeeper.render import board, chart, html, sitting
-    from scorekeeper.render import stats as render_stats
-
-    session, st, game = replayed.session, replayed.standings, replayed.game
-    settled = ledger.settlement(replayed)
-    lines = stats.score_lines(st)
-    sides = game.score_sides(session)
-    sitting.show_text(session, st, sides=sides)
-    sitting.show_json(session, st)
-    sitting.export_csv(session, st)
-    sitting.settle_text(session, st, settled)
-    sitting.settle_json(settled, st)
-    chart.chart_text("t", lines.lines, lines.game_ends, 80, target=game.race_target(session))
-    chart.chart_svg(lines.lines, lines.game_ends)
-    board.sitting_board(session, st)
-    html.sitting_html(session, st, settled, lines, ledger.hands_in_words(replayed), sides,
-                      game.race_target(session))
-    if session.hands:
-        sitting.effect_text(session, st)
-        sitting.hand_json(session, st)
-        sitting.correction_text(1, session, st, session, st)
-    figures: List[Any] = []
-    ledger.check_session(session, figures)
-    night = ledger.Night(replayed, settled, tuple(figures))
-    season = stats.season([night])
-    render_stats.stats_text(season, "sessions")
-    render_stats.stats_json(season)
-    html.season_html(season, [night.slim(figures=False)])
