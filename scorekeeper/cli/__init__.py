@@ -73,6 +73,7 @@ class ScorekeeperGroup(TyperGroup):
             register()
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
+        _escape_what_cannot_be_encoded()
         try:
             _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
@@ -109,6 +110,11 @@ class ScorekeeperGroup(TyperGroup):
             if _SAVED:  # the change is in the file: typing the command again would make it twice
                 _fail(f"{_SAVED[-1]}; its output could not be written ({why})", 1)
             _fail(f"cannot write the output: {why}", 1)
+        except Exception as err:  # a fault of ours: once the change is saved, it still says so
+            if not _SAVED:
+                raise
+            _silence_stdout()
+            _fail(f"{_SAVED[-1]}; then its output failed ({type(err).__name__}: {shown(str(err), 200)})", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -436,6 +442,14 @@ def _out(text: str, page: bool = False) -> None:
             through(text, command)
             return
     typer.echo(text, color=_forced_color() or None)
+
+
+def _escape_what_cannot_be_encoded() -> None:
+    """A name such as 李 on a terminal set to ISO-8859-1 is written as `\\u674e`, not a
+    UnicodeEncodeError after the hand was saved (typed again, it was logged twice)."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
 
 
 def _forced_color() -> bool:
