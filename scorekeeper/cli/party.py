@@ -6,7 +6,7 @@ inside each command.
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List
 
 import typer
 
@@ -35,7 +35,7 @@ def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     return sittings(_root_dir(ctx), incomplete)
 
 
-def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file") -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_name)
 
 
