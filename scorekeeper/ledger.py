@@ -463,7 +463,8 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
         except ScorekeeperError as err:
             raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
                                    field=err.field) from None
-        hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
+        kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+        hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
         return tuple(hands)
 
     try:

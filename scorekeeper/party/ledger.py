@@ -190,6 +190,8 @@ def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any],
         seating = before.standing.history[round_ - 1]  # that round, as it was played
         entry = progressive.corrected_entry(before.standing.game, before.party.rules,
                                             hands[index].fields, raw, table, seating, round_)
+        if "id" in hands[index].fields:  # a board report's id stays with it
+            entry["id"] = hands[index].fields["id"]
         hands[index] = Hand(entry)
         return hands
 

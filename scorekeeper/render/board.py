@@ -240,9 +240,11 @@ def _seating(st: "PartyStanding") -> List[Block]:
         rows.append(cells)
         css.append(f'{"done" if t in done else "open"}" data-table="{t}')
     seat = _text_width(names)
+    seats = max((len(players) for players in st.tables), default=4)  # Hearts tables seat 3 to 6
+    rows = [row[:-1] + [""] * (seats + 2 - len(row)) + row[-1:] for row in rows]
     return _columns(f"round {st.round}: who sits where", "seating",
-                    ["table", "seat 1", "seat 2", "seat 3", "seat 4", "this round"], rows,
-                    [4.5 + CELL, seat, seat, seat, seat, 6.5 + CELL], raw=True, row_css=css)
+                    ["table", *(f"seat {n}" for n in range(1, seats + 1)), "this round"], rows,
+                    [4.5 + CELL, *[seat] * seats, 6.5 + CELL], raw=True, row_css=css)
 
 
 def _results(st: "PartyStanding") -> List[Block]:
@@ -317,7 +319,7 @@ def form(fields: Sequence["Field"], players: Sequence[str], action: str,
     shown: List[str] = []
     more: List[str] = []
     for i, field in enumerate(fields):
-        (shown if i < main or field.required or field.name == "note" else more).append(
+        (shown if i < main or field.required or field.name in ("note", "correct") else more).append(
             _field(field, players, labels.get(field.name, field.name)))
     hidden_inputs = "".join(f'<input type="hidden" name="{_e(k)}" value="{_e(v)}">'
                             for k, v in (hidden or {}).items())
@@ -383,6 +385,9 @@ def error_board(message: str) -> str:
     return f'<p class="error" role="alert">error: {_e(message)}</p>'
 
 
-def reported_form(table: int, round_: int) -> str:
+def reported_form(table: int, round_: int, correction: str = "") -> str:
+    """What a table that has reported sees until the round is complete; `correction`, the form
+    that corrects its report, folded away."""
+    fix = f'<details class="more"><summary>correct our report</summary>{correction}</details>' if correction else ""
     return (f'<p class="done">table {table} has reported round {round_}: the next round\'s seating '
-            f"shows when every table has reported</p>")
+            f"shows when every table has reported</p>{fix}")
