@@ -219,9 +219,9 @@ class Board:
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
-        printed: Dict[str, str] = {}
-
-        def prepare(r: ledger.Replayed) -> None:
+        with ledger.locked(self.path):
+            change = ledger.add_hand(self.path, fields, id=once or None)
+            r = change.after
             _refuse_repeat(r.session.hands[:-1], once)
             logged = len(r.session.hands) - 1
             if seen is not None and seen != logged:
@@ -229,10 +229,9 @@ class Board:
                             f"{_plural(seen, 'hand')}, and {r.session.name} has {logged} now; nothing "
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
-            printed["text"] = render.effect_text(r.session, r.standings, None)
-
-        ledger.add_hand(self.path, fields, prepare=prepare, id=once or None)
-        return printed["text"]
+            printed = render.effect_text(r.session, r.standings, None)
+            ledger.commit(change)
+        return printed
 
     def _correct_hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
         """A phone corrects the hand it reported, until the next hand: its fields replace the
@@ -242,22 +241,19 @@ class Board:
 
         seen = _seen(pairs, HANDS, "how many hands the page had seen")
         fields = _assignments([(name, value) for name, value in pairs if name != HANDS])
-        r = ledger.open_session(self.path)
-        number = len(r.session.hands)
-        if not number:
-            raise ScorekeeperError("there is no hand to correct yet", usage=True)
-        if seen is not None and seen != number:
-            raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand is "
-                        f"corrected from the board until the next hand, then with scorekeeper edit")
-        raw = {**_left_out(r.session.hands[-1].fields, fields), **fields}
-        printed: Dict[str, str] = {}
-
-        def prepare(before: ledger.Replayed, after: ledger.Replayed) -> None:
-            printed["text"] = render.correction_text(number, before.session, before.standings,
-                                                     after.session, after.standings)
-
-        ledger.correct(self.path, number, raw, prepare=prepare)
-        return printed["text"]
+        with ledger.locked(self.path):
+            r = ledger.open_session(self.path)
+            number = len(r.session.hands)
+            if not number:
+                raise ScorekeeperError("there is no hand to correct yet", usage=True)
+            if seen is not None and seen != number:
+                raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand "
+                            f"is corrected from the board until the next hand, then with scorekeeper edit")
+            change = ledger.edit(self.path, number, {**_left_out(r.session.hands[-1].fields, fields), **fields})
+            text = render.correction_text(number, change.before.session, change.before.standings,
+                                          change.after.session, change.after.standings)
+            ledger.commit(change)
+        return text
 
     def _correct_round(self, pairs: Sequence[Tuple[str, str]]) -> str:
         """A table corrects its result until the round is complete (`party edit`'s path)."""
@@ -268,26 +264,23 @@ class Board:
         table = self._table(pairs)
         seen = _seen(pairs, ROUND, "the round the page reported for")
         fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
-        p = parties.open_party(self.path)
-        st = p.standing
-        if seen is not None and seen != st.round:
-            raise Stale(f"round {seen} is complete: a table corrects its result from the board until the "
-                        f"round is complete, then the host does (party edit {p.party.name} {seen} {table} "
-                        f"FIELD=VALUE)")
-        if table not in st.reported:
-            raise ScorekeeperError(f"table {table} has not reported round {st.round}: there is nothing to "
-                                   f"correct", usage=True)
-        index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
-        old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
-        raw = {**_left_out(old, fields), **fields}
-        printed: Dict[str, str] = {}
-
-        def prepare(before: "parties.Party", after: "parties.Party") -> None:
-            printed["text"] = party_render.correction_text(st.round, table, before.standing, after.party,
-                                                           after.standing)
-
-        parties.edit(self.path, st.round, table, raw, prepare=prepare)
-        return printed["text"]
+        with ledger.locked(self.path):
+            p = parties.open_party(self.path)
+            st = p.standing
+            if seen is not None and seen != st.round:
+                raise Stale(f"round {seen} is complete: a table corrects its result from the board until "
+                            f"the round is complete, then the host does (party edit {p.party.name} {seen} "
+                            f"{table} FIELD=VALUE)")
+            if table not in st.reported:
+                raise ScorekeeperError(f"table {table} has not reported round {st.round}: there is nothing "
+                                       f"to correct", usage=True)
+            index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
+            old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
+            change = parties.edit(self.path, st.round, table, {**_left_out(old, fields), **fields})
+            text = party_render.correction_text(st.round, table, change.before.standing, change.after.party,
+                                                change.after.standing)
+            ledger.commit(change)
+        return text
 
     def _table(self, pairs: Sequence[Tuple[str, str]]) -> int:
         tables = [value for name, value in pairs if name == TABLE]
@@ -310,14 +303,16 @@ class Board:
                 raise Stale(f"round {seen} {moved}: this report is for round {seen}, and the party is "
                             f"playing round {now}; nothing was logged (look at the board)")
 
-        def prepare(after: "parties.Party") -> None:
-            _refuse_repeat(after.party.hands[:-1], once)
-            check_round(int(after.party.hands[-1].fields["round"]))
-
-        if seen is not None:  # before the result is read against the tables of another round
-            check_round(parties.open_party(self.path).standing.round)
-        p = parties.report(self.path, table, fields, id=once or None, prepare=prepare)
-        return party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+        with ledger.locked(self.path):
+            if seen is not None:  # before the result is read against the tables of another round
+                check_round(parties.open_party(self.path).standing.round)
+            change = parties.log_result(self.path, table, fields, id=once or None)
+            p = change.after
+            _refuse_repeat(p.party.hands[:-1], once)
+            check_round(int(p.party.hands[-1].fields["round"]))
+            printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+            ledger.commit(change)
+        return printed
 
     # ------------------------------------------------------------ what may be shown
 
