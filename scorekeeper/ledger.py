@@ -15,7 +15,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping,
                     Tuple, Union)
 
 from . import store
-from .fields import MAX_TEXT, Field, dump_hand, text_bound
+from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
 from .games.base import Figure, Folded, Game, Resume, Standings
 from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -231,9 +231,9 @@ def check_players(players: Sequence[str]) -> None:
                                    f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
-        if name.lower() in seen:
+        if nfc(name).lower() in seen:  # "Zoë" composed and decomposed are one name
             raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
-        seen.add(name.lower())
+        seen.add(nfc(name).lower())
 
 
 def _is_utf8(text: str) -> bool:
@@ -455,8 +455,10 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
             span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
             raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
         fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
-        # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
+        # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes);
+        # not the time the hand was played (`at=` is refused, as `at=yesterday` is)
+        fields.update({k: (None if isinstance(v, str) and not v.strip() and k.lower() != "at" else v)
+                       for k, v in raw.items()
                        if k not in LOG_FIELDS})  # the log's own record is set below, not typed
         try:
             corrected = canonical_hand(before, fields)

@@ -53,9 +53,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = _path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
