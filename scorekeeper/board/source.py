@@ -210,9 +210,9 @@ class Board:
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
-        printed: Dict[str, str] = {}
-
-        def prepare(r: ledger.Replayed) -> None:
+        with ledger.locked(self.path):
+            change = ledger.add_hand(self.path, fields, id=once or None)
+            r = change.after
             _refuse_repeat(r.session.hands[:-1], once)
             logged = len(r.session.hands) - 1
             if seen is not None and seen != logged:
@@ -220,10 +220,9 @@ class Board:
                             f"{_plural(seen, 'hand')}, and {r.session.name} has {logged} now; nothing "
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
-            printed["text"] = render.effect_text(r.session, r.standings, None)
-
-        ledger.add_hand(self.path, fields, prepare=prepare, id=once or None)
-        return printed["text"]
+            printed = render.effect_text(r.session, r.standings, None)
+            ledger.commit(change)
+        return printed
 
     def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..party import ledger as parties
@@ -243,14 +242,16 @@ class Board:
                 raise Stale(f"round {seen} {moved}: this report is for round {seen}, and the party is "
                             f"playing round {now}; nothing was logged (look at the board)")
 
-        def prepare(after: "parties.Party") -> None:
-            _refuse_repeat(after.party.hands[:-1], once)
-            check_round(int(after.party.hands[-1].fields["round"]))
-
-        if seen is not None:  # before the result is read against the tables of another round
-            check_round(parties.open_party(self.path).standing.round)
-        p = parties.report(self.path, table, fields, id=once or None, prepare=prepare)
-        return party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+        with ledger.locked(self.path):
+            if seen is not None:  # before the result is read against the tables of another round
+                check_round(parties.open_party(self.path).standing.round)
+            change = parties.log_result(self.path, table, fields, id=once or None)
+            p = change.after
+            _refuse_repeat(p.party.hands[:-1], once)
+            check_round(int(p.party.hands[-1].fields["round"]))
+            printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+            ledger.commit(change)
+        return printed
 
     # ------------------------------------------------------------ what may be shown
 
@@ -288,7 +289,7 @@ class Board:
             return [f.name for f in r.game.fields(r.session)]
         from ..party import ledger as parties
 
-        return list(parties.open_party(self.path).party.players)
+        return list(parties.open_party(self.path).standing.players)  # late arrivals too
 
 
 class Stale(ScorekeeperError):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..model import printable
 
@@ -274,7 +274,7 @@ def _before_after(session: Session, before: Standings, after: Standings,
     where it says more than the score (a single made a double shows, though the game's score
     is 0 -> 0 for everyone)."""
     headers = ["player", "before", "after"]
-    columns = [(lambda st, p: number(st.scores[p]))]
+    columns: List[Callable[[Standings, str], str]] = [lambda st, p: number(st.scores[p])]
     won_before, won_after = before.games_won, after.games_won
     if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]

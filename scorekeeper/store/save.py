@@ -61,18 +61,16 @@ def _plain(value: Any) -> Any:
 
 
 def save(session: Session, path: Path, kind: str = SITTING) -> None:
-    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it.
+    """`session_text` written by `save_text`."""
+    save_text(path, session_text(session, kind, path.stem))
 
-    A session reached through a symbolic link (a sitting kept in a synced folder) is written
-    where the link points, and the link is kept. A file holding something the save would
-    drop (a comment, a key of its own) is refused, not silently rewritten.
-    """
-    path = real_path(path)
-    _refuse_dropping(path)
-    _refuse_read_only(path)
+
+def session_text(session: Session, kind: str = SITTING, name: str = "") -> str:
+    """The file a sitting or party will be (`dump`), refused when loading it would be refused."""
     key, what = ("results", "party") if kind == PARTY else ("hands", "sitting")
+    name = session.name or name
     if len(session.hands) > MAX_HANDS:
-        raise ScorekeeperError(f"{session.name or path.stem} already holds {MAX_HANDS:,} {key}, the most a "
+        raise ScorekeeperError(f"{name} already holds {MAX_HANDS:,} {key}, the most a "
                                f"{what} may hold (so that every command stays quick): nothing was "
                                f"saved; start a new {what} for the next ones")
     try:
@@ -82,9 +80,23 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
         raise ScorekeeperError(f"{shown(err.object[max(0, err.start - 20):err.end + 20])} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
     if size > MAX_FILE_BYTES:  # loading would refuse it: every hand would be locked out
-        raise ScorekeeperError(f"{session.name or path.stem} would be {size / 2 ** 20:.2f} MB, more than the "
+        raise ScorekeeperError(f"{name} would be {size / 2 ** 20:.2f} MB, more than the "
                                f"{MAX_FILE_BYTES // 2 ** 20} MB a session file may be: nothing was "
                                f"saved; start a new {what} for the next {key} (or shorten long notes)")
+    return text
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write a session file atomically: a temporary file beside the target, flushed, fsynced,
+    renamed over it.
+
+    A session reached through a symbolic link (a sitting kept in a synced folder) is written
+    where the link points, and the link is kept. A file holding something the save would
+    drop (a comment, a key of its own) is refused, not silently rewritten.
+    """
+    path = real_path(path)
+    _refuse_dropping(path)
+    _refuse_read_only(path)
     try:
         _write_atomically(text, path)
     except OSError as err:
