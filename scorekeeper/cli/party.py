@@ -125,7 +125,7 @@ def edit(ctx: typer.Context, name: str = _name(),
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
 def undo(ctx: typer.Context, name: str = _name()) -> None:
-    """Remove the last result logged."""
+    """Remove the last entry logged: a result, an arrival or a departure."""
     from ..party import ledger as parties
     from ..render import party as party_render
 
