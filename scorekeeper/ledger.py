@@ -19,7 +19,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List,
                     Sequence, Tuple, TypeVar, Union)
 
 from . import store
-from .fields import MAX_TEXT, Field, dump_hand, text_bound
+from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
 from .games.base import Figure, Folded, Game, Resume, Standings, play_fields
 from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -234,9 +234,9 @@ def check_players(players: Sequence[str]) -> None:
                                    f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
-        if name.lower() in seen:
+        if nfc(name).lower() in seen:  # "Zoë" composed and decomposed are one name
             raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
-        seen.add(name.lower())
+        seen.add(nfc(name).lower())
 
 
 def _is_utf8(text: str) -> bool:
@@ -461,14 +461,16 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
         raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
     fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
-    # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-    fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
-                   if k not in LOG_FIELDS})  # the log's own record is set below, not typed
+    # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes);
+    # not the time the hand was played (`at=` is refused, as `at=yesterday` is)
+    fields.update({k: (None if isinstance(v, str) and not v.strip() and k.lower() != "at" else v)
+                   for k, v in raw.items() if k not in LOG_FIELDS})  # the log's own record is set below
     try:
         corrected, values = read_hand(before, fields)
     except ScorekeeperError as err:
         raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1, field=err.field) from None
-    hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
+    kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+    hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
     try:
         return sitting_change(path, before, replayed_from(before, hands, number - 1, (values,)))
     except ScorekeeperError as err:

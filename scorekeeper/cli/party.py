@@ -52,9 +52,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = _path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     from .. import ledger
@@ -118,19 +118,19 @@ def edit(ctx: typer.Context, name: str = _name(),
     table = typed_number(table_text, "TABLE", "the table")
     path, raw = _path(ctx, name), parse_assignments(fields)
     text = save_change(path, lambda: parties.edit(path, round_number, table, raw), lambda c: party_render.correction_text(
-        round_number, table, c.before.standing, c.after.party, c.after.standing, width()))[1]
+        round_number, table, c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
 def undo(ctx: typer.Context, name: str = _name()) -> None:
-    """Remove the last result logged."""
+    """Remove the last entry logged: a result, an arrival or a departure."""
     from ..party import ledger as parties
     from ..render import party as party_render
 
     path = _path(ctx, name)
     text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
-        c.before.standing, c.after.party, c.after.standing, width()))[1]
+        c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, "the undo of the last result was saved")
 
 
