@@ -14,14 +14,35 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 import yaml
 
 from ..model import FORMAT, ScorekeeperError, Session, Source, shown
-from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
+from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, TEXT, scalar_tag
 from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter is several times faster
-    from yaml import CSafeDumper as _Dumper
+    from yaml import CSafeDumper as _SafeDumper
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
+
+
+
+class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
+    """Every value written as its text, plain wherever YAML's syntax allows it: the loader
+    reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
+    quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is yaml.ScalarNode:
+            return scalar_tag(value, implicit)
+        return super().resolve(kind, value, implicit)
+
+
+def _as_text(dumper: Any, value: Any) -> Any:
+    text = ("yes" if value else "no") if isinstance(value, bool) else str(value)  # as a hand is typed
+    return dumper.represent_scalar(TEXT, text)
+
+
+for _kind in (int, bool, float):
+    _Dumper.add_representer(_kind, _as_text)
 
 
 def dump(session: Session, kind: str = SITTING) -> str:
