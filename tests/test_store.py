@@ -181,7 +181,7 @@ def test_concurrent_writers_lose_no_acknowledged_hand_and_never_tear_the_file(tm
     hands = store.load(path).hands
     assert acknowledged == len(hands) == WRITERS * HANDS_EACH
     for i in range(WRITERS):
-        assert [h.fields[f"P{i}"] for h in hands if f"P{i}" in h.fields] == list(range(1, HANDS_EACH + 1))
+        assert [int(h.fields[f"P{i}"]) for h in hands if f"P{i}" in h.fields] == list(range(1, HANDS_EACH + 1))
     print(f"{WRITERS} writers, {len(hands)} hands, {loads} loads by a reader meanwhile")
     assert loads > 0
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]  # no lock or temp file left
