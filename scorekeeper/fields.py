@@ -2,7 +2,7 @@
 
 A hand is a mapping of field names to values. From the command line every value is a
 string; from YAML it may already be an int, a bool or a list. Both go through
-`coerce_hand`, so a hand typed at the table and a hand read from a file are validated by
+`read_fields`, so a hand typed at the table and a hand read from a file are validated by
 exactly the same code, and what is saved is the canonical form (`dump`) of the value.
 """
 
@@ -59,7 +59,7 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
             raise ScorekeeperError(f"{shown(item)} is not {example}{hint}", usage=True)
         if not name:
             raise ScorekeeperError(f"{shown(item)} has no {what} name before '='", usage=True)
-        if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
+        if name in result:  # Ann and ann may still be one field: read_fields tells, knowing the fields
             raise ScorekeeperError(f"{what} {_brief(name)} given twice ({_brief(f'{name}={result[name]}')} and "
                                    f"{_brief(item)})", usage=True)
         _check_text(value, name)
@@ -331,7 +331,7 @@ def field_index(fields: Sequence[Field]) -> FieldIndex:
                       tuple(f for f in fields if f.required))
 
 
-def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
+def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)

@@ -722,3 +722,64 @@ def test_the_television_shows_a_qr_code_of_each_tables_page(spring):
         assert f"<figcaption>table {t}</figcaption>" in page
     assert board.qr("table/2") == __import__("segno").make("http://192.168.1.20:8765/table/2", error="m").svg_inline(
         omitsize=True, border=2)
+
+
+def test_the_entry_code_stays_across_starts_beside_the_sitting_and_new_code_changes_it(fri, not_served):
+    path = fri.file("fri")
+    before = path.read_bytes()
+
+    def code(*args: str) -> str:
+        out = fri.ok("board", "fri", "--port", "0", "--entry", *args).stdout
+        return re.search(r"^code: (\d{6})$", out, re.M).group(1)
+
+    first = code()
+    assert code() == first  # started again: the phones' code is the same
+    side = path.parent / ".fri.yaml.board"
+    assert f"code: {first}" in side.read_text() and oct(side.stat().st_mode & 0o777) == "0o600"
+    assert path.read_bytes() == before  # never in the sitting
+    assert fri.ok("board", "fri", "--code").stdout == f"code: {first}\n"  # no second server
+    assert len(not_served) == 2
+    changed = code("--new-code")
+    assert changed != first or code("--new-code") != first  # drawn: two alike one chance in a million
+    assert fri.ok("board", "fri", "--code").stdout == f"code: {code()}\n"
+    r = fri("board", "fri", "--new-code")
+    assert (r.exit_code, r.stderr) == (2, "error: --new-code draws the code of a board that takes reports: give "
+                                          "--entry too\n")
+
+
+def test_code_without_a_kept_code_or_a_sitting_is_one_error(cli, not_served):
+    cli.new("sat", "tally", "Ann,Bob")
+    r = cli("board", "sat", "--code")
+    assert (r.exit_code, r.stderr) == (1, "error: no entry code is kept for sat: start its board with --entry\n")
+    r = cli("board", "sta", "--code")
+    assert r.exit_code == 1 and r.stderr == cli("show", "sta").stderr
+
+
+def test_after_the_right_code_a_phone_goes_past_the_guessing_queue_with_its_token(fri):
+    import asyncio
+
+    import httpx
+
+    app = board_app.make_app(Board(fri.file("fri"), entry=True), HOSTS, CODE, token="tok-abc")
+    with TestClient(app, base_url=BASE) as client:
+        let_in = post(client, "/hand", Ann="1")
+    cookie = let_in.headers["set-cookie"]
+    assert cookie.startswith("board-token=tok-abc;") and "HttpOnly" in cookie and "SameSite=strict" in cookie
+
+    async def guessers_and_a_phone():
+        async def send(address, data, cookies=None):
+            transport = httpx.ASGITransport(app=app, client=(address, 40000))
+            async with httpx.AsyncClient(transport=transport, base_url=BASE, cookies=cookies) as c:
+                return address, (await c.post("/hand", data=data)).status_code
+
+        wrong = [send(f"10.0.0.{n}", {"Ann": "1", "code": "000000"}) for n in range(1, 6)]
+        return await asyncio.gather(*wrong, send("10.0.0.99", {"Bob": "2"}, {"board-token": "tok-abc"}))
+
+    board_app.FIRST_WAIT, saved = 0.05, board_app.FIRST_WAIT
+    try:
+        with TestClient(app, base_url=BASE):
+            answers = asyncio.run(guessers_and_a_phone())
+    finally:
+        board_app.FIRST_WAIT = saved
+    assert answers[-1] == ("10.0.0.99", 200) and all(status == 403 for _, status in answers[:-1])
+    assert fri.json("show", "fri")["hands"] == 3

@@ -354,3 +354,51 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     browser.get(server.url)  # the television: the new seating, Ann gone down to the booby table
     wait_until(browser, lambda d: "Ann ▼ down from 1" in board_text(d), "the next seating")
     assert "round 2: the new seating" in board_text(browser)
+
+
+# ---------------------------------------------------------------- what a careless or hostile client does
+
+
+def raw(port: int, data: bytes, close: bool = False) -> bytes:
+    """Sends `data` on a connection of its own and reads what comes back until the board closes it
+    (each read bounded by WAIT); with `close`, hangs up at once instead, as a phone going away."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as conn:
+        conn.sendall(data)
+        if close:
+            return b""
+        got = b""
+        while True:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return got
+            got += chunk
+
+
+def test_slow_clients_are_dropped_a_client_going_away_prints_nothing_and_utf8_is_taken(cli, serve, http):
+    cli.new("fri", "tally", "Ann,Bob")
+    server = serve(cli.folder, "fri", "--entry")
+    head = (f"POST /hand HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n")
+    # a body that never comes: 408 within seconds, not held for ever
+    answer = raw(server.port, (head + "Content-Length: 100000000\r\n\r\nAnn=1").encode())
+    assert answer.startswith(b"HTTP/1.1 408 ") and b"error: the report did not arrive within 4 seconds" in answer
+    # headers that never end: the connection is closed
+    assert raw(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") == b""
+    # a phone that goes away mid-upload: nothing logged, no traceback on the host's terminal
+    raw(server.port, (head + f"Content-Length: 500\r\n\r\nAnn=1&code={server.code}").encode(), close=True)
+    # `curl -d note=café`: the letters sent as they are, taken as UTF-8
+    cafe = http.post(server.url + "hand", content=f"Ann=2&note=café&code={server.code}".encode(),
+                     headers={"content-type": "application/x-www-form-urlencoded"})
+    assert cafe.status_code == 200, cafe.text
+    icon = http.get(server.url + "favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+    # Ctrl-C while a television holds the event stream open: the board stops, and quietly
+    stream = events(http, server.url)
+    next(stream)
+    assert server.stop() == 0
+    assert server.proc.stderr is not None
+    errors = server.proc.stderr.read()
+    assert "Traceback" not in errors and "Exception" not in errors, errors
+    shown = cli.json("show", "fri")
+    assert shown["hands"] == 1 and shown["scores"] == {"Ann": 2, "Bob": 0}
+    assert "note: café" in cli.file("fri").read_text(encoding="utf-8")

@@ -150,5 +150,5 @@ def test_the_undone_hand_waits_beside_the_sitting_where_list_never_reads_it(cli)
     cli.ok("hand", "fri", "Ann=5", "note=kept")
     cli.ok("undo", "fri")
     side = cli.folder / ".fri.yaml.undone"
-    assert yaml.safe_load(side.read_text())[0]["hand"]["note"] == "kept"
+    assert yaml.safe_load(side.read_text())["hands"][0]["note"] == "kept"
     assert [row["name"] for row in cli.json("list")["sessions"]] == ["fri"]

@@ -143,7 +143,7 @@ def _fork_writer(path: Path, who: str, first: int, count: int, acks: int, wait: 
         try:
             os.environ["SCOREKEEPER_LOCK_WAIT"] = wait
             for i in range(first, first + count):
-                ledger.add_hand(path, {who: str(i)}, at=AT)
+                ledger.at_once(ledger.add_hand, path, {who: str(i)}, at=AT)
                 os.write(acks, b".")
             code = 0
         finally:
@@ -198,7 +198,7 @@ def _drain(fd: int) -> bytes:
 
 
 def _new_tally(path: Path, players=("Ann", "Bob")) -> None:
-    ledger.new_session(path, "tally", list(players), {}, created="2026-11-29T20:00:00")
+    ledger.at_once(ledger.new_session, path, "tally", list(players), {}, created="2026-11-29T20:00:00")
 
 
 def _is_io(function) -> bool:

@@ -16,7 +16,8 @@ What is refused, and how (docs/board.md, Security):
 - a report without the entry code, or with a wrong one: 403, and wrong codes are answered
   slowly, one at a time, before any later code is judged (Guard); an address still waiting
   on a wrong code, or a report beyond MAX_QUEUED waiting: 429;
-- a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, or too large: 413.
+- a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, too large: 413,
+  or not all there within BODY_SECONDS: 408 (headers that do not arrive in time: serve.py).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -42,6 +43,7 @@ from .source import ENTRY_CODE, PARTY, Board, Stale, View, event_data
 POLL_SECONDS = 0.2     # how often the file's signature is read: a hand typed elsewhere shows within this
 STOP_SECONDS = 1.0     # the longest the board waits for its watcher when it stops
 PING_SECONDS = 15      # a comment down each event stream, so that proxies and phones keep it open
+BODY_SECONDS = 4.0     # a report's body arrives within this, or is refused (408): a slow sender holds nothing
 MAX_BODY = 64 * 1024   # a report's form: the fields of a hand, a note of MAX_TEXT characters
 MAX_FIELDS = 200       # form fields in one report
 # Wrong entry codes (Guard): the n-th from one address waits FIRST_WAIT * 2**(n-1) seconds, at
@@ -225,19 +227,29 @@ async def read_form(request: Request) -> List[Tuple[str, str]]:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
         raise _Refused(415, "a report is a form (application/x-www-form-urlencoded): FIELD=VALUE&...&code=NNNNNN")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _Refused(413, f"a report may be at most {MAX_BODY // 1024} KB")
     try:
-        text = bytes(body).decode("ascii")
+        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise _Refused(408, f"the report did not arrive within {BODY_SECONDS:g} seconds") from None
+    except ClientDisconnect:  # the phone went away mid-upload: nobody hears the answer, nothing is logged
+        raise _Refused(400, "the report was cut off") from None
+    try:
+        text = body.decode("utf-8")  # `curl -d note=café` sends the letters as they are
         return parse_qsl(text, keep_blank_values=True, strict_parsing=False, encoding="utf-8",
                          errors="strict", max_num_fields=MAX_FIELDS)
     except UnicodeDecodeError:
         raise _Refused(400, "the form is not valid UTF-8 text") from None
     except ValueError:
         raise _Refused(413, f"a report may have at most {MAX_FIELDS} fields") from None
+
+
+async def _body(request: Request) -> bytes:
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _Refused(413, f"a report may be at most {MAX_BODY // 1024} KB")
+    return bytes(body)
 
 
 class _Refused(Exception):

@@ -7,6 +7,7 @@ A sitting goes through `ledger` (open_session, add_hand), a party through `party
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -209,9 +210,9 @@ class Board:
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
-        printed: Dict[str, str] = {}
-
-        def prepare(r: ledger.Replayed) -> None:
+        with ledger.locked(self.path):
+            change = ledger.add_hand(self.path, fields, id=once or None)
+            r = change.after
             _refuse_repeat(r.session.hands[:-1], once)
             logged = len(r.session.hands) - 1
             if seen is not None and seen != logged:
@@ -219,10 +220,9 @@ class Board:
                             f"{_plural(seen, 'hand')}, and {r.session.name} has {logged} now; nothing "
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
-            printed["text"] = render.effect_text(r.session, r.standings, None)
-
-        ledger.add_hand(self.path, fields, prepare=prepare, id=once or None)
-        return printed["text"]
+            printed = render.effect_text(r.session, r.standings, None)
+            ledger.commit(change)
+        return printed
 
     def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..party import ledger as parties
@@ -242,14 +242,16 @@ class Board:
                 raise Stale(f"round {seen} {moved}: this report is for round {seen}, and the party is "
                             f"playing round {now}; nothing was logged (look at the board)")
 
-        def prepare(after: "parties.Party") -> None:
-            _refuse_repeat(after.party.hands[:-1], once)
-            check_round(int(after.party.hands[-1].fields["round"]))
-
-        if seen is not None:  # before the result is read against the tables of another round
-            check_round(parties.open_party(self.path).standing.round)
-        p = parties.report(self.path, table, fields, id=once or None, prepare=prepare)
-        return party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+        with ledger.locked(self.path):
+            if seen is not None:  # before the result is read against the tables of another round
+                check_round(parties.open_party(self.path).standing.round)
+            change = parties.log_result(self.path, table, fields, id=once or None)
+            p = change.after
+            _refuse_repeat(p.party.hands[:-1], once)
+            check_round(int(p.party.hands[-1].fields["round"]))
+            printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+            ledger.commit(change)
+        return printed
 
     # ------------------------------------------------------------ what may be shown
 
@@ -379,6 +381,43 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     fields += [Field(f"deal{n}", TEXT, f"instead of the points: the fields of a cinch hand, e.g. "
                      f"bidder={players[0]} bid=8 made=10") for n in range(1, progressive.DEALS + 1)]
     return PartyForm(fields, labels, 4)
+
+
+class Entry(NamedTuple):
+    """The entry code the host reads out, and what a phone's cookie holds once it sent it."""
+
+    code: str
+    token: str
+
+
+def entry_path(path: Path) -> Path:
+    """Where the entry code is kept: `.NAME.yaml.board` beside the sitting or party (hidden, not
+    a `.yaml` file: no command reads it as one), never in it."""
+    target = store.real_path(path)
+    return target.parent / f".{target.name}.board"
+
+
+def read_entry(path: Path) -> Optional[Entry]:
+    """The code kept beside the file, so that it stays the same when the board starts again."""
+    try:
+        lines = entry_path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    kept = dict(line.split(": ", 1) for line in lines if ": " in line and not line.startswith("#"))
+    code, token = kept.get("code", ""), kept.get("token", "")
+    if not (len(code) == 6 and code.isdigit() and ONE_TIME_ID.fullmatch(token)):
+        return None
+    return Entry(code, token)
+
+
+def keep_entry(path: Path, entry: Entry) -> None:
+    """Write the code beside the file (atomically), readable by its owner only."""
+    side = entry_path(path)
+    store.write_text(side, f"# The entry code of {store.real_path(path).name}'s board (scorekeeper board "
+                           f"{path.stem} --code prints it, --new-code changes it); not part of the log.\n"
+                           f"code: {entry.code}\ntoken: {entry.token}\n")
+    with contextlib.suppress(OSError):
+        os.chmod(side, 0o600)
 
 
 def event_data(version: int, view: View) -> str:

@@ -10,7 +10,7 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
 
 import typer
 from typer.core import TyperArgument, TyperGroup
@@ -73,6 +73,7 @@ class ScorekeeperGroup(TyperGroup):
             register()
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
+        _escape_what_cannot_be_encoded()
         try:
             _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
@@ -109,6 +110,11 @@ class ScorekeeperGroup(TyperGroup):
             if _SAVED:  # the change is in the file: typing the command again would make it twice
                 _fail(f"{_SAVED[-1]}; its output could not be written ({why})", 1)
             _fail(f"cannot write the output: {why}", 1)
+        except Exception as err:  # a fault of ours: once the change is saved, it still says so
+            if not _SAVED:
+                raise
+            _silence_stdout()
+            _fail(f"{_SAVED[-1]}; then its output failed ({type(err).__name__}: {shown(str(err), 200)})", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -438,6 +444,14 @@ def _out(text: str, page: bool = False) -> None:
     typer.echo(text, color=_forced_color() or None)
 
 
+def _escape_what_cannot_be_encoded() -> None:
+    """A name such as 李 on a terminal set to ISO-8859-1 is written as `\\u674e`, not a
+    UnicodeEncodeError after the hand was saved (typed again, it was logged twice)."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def _forced_color() -> bool:
     """FORCE_COLOR or CLICOLOR_FORCE asked for colour where click would strip it (a pipe)."""
     if not os.environ.get("FORCE_COLOR") and os.environ.get("CLICOLOR_FORCE", "0") == "0":
@@ -449,22 +463,25 @@ def _forced_color() -> bool:
     return wants_color(False, dict(os.environ), no_color)
 
 
-class _Printed:
-    """What a command that changes the file will print, computed by the ledger before the
-    file is replaced (`prepare`): a command finishes completely or leaves the file as it was."""
+def save_change(path: Path, make: Callable[[], Any], show: Callable[[Any], str]) -> Tuple[Any, str]:
+    """Make a change (`make`: a ledger function's pending change), make what it will print
+    (`show`), then commit it, all under the file's lock: a command finishes completely or
+    leaves the file as it was."""
+    from .. import ledger
 
-    def __init__(self, render) -> None:
-        self.render = render
-        self.value = ""
+    with ledger.locked(path):
+        change = make()
+        text = show(change)
+        ledger.commit(change)
+    return change, text
 
-    def __call__(self, *replayed) -> None:
-        self.value = self.render(*replayed)
 
-    def out(self, done: str) -> None:
-        """Print it, once the ledger has saved (`done`: "hand 3 was saved"), to the end."""
-        _SAVED.append(done)
-        _out(self.value)
-        sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
+def print_saved(text: str, done: str) -> None:
+    """Print what a change made, once it is saved (`done`: "hand 3 was saved"), to the end."""
+    _SAVED.append(done)
+    _out(text)
+    sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
+
 
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
 
@@ -520,15 +537,18 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
     style = _style(ctx)
-    text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
-                    + "\n\n" + render.standings_text(r.session, r.standings, style))
     if stake is None and like is None and is_terminal(sys.stdin) and is_terminal(sys.stdout):
         stake = _ask_stake(currency)
     if stake is None and currency:  # a currency says money is meant: a stake of 1
         stake = "1"
-    made = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
-                              currency or "", prepare=text)
-    text.out(f"{made.session.name} was created")
+    change = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
+                                currency or "")
+    r = change.after
+    text = (render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+            + "\n\n" + render.standings_text(r.session, r.standings, style))
+    with ledger.locked(path, new=True):
+        ledger.commit(change)
+    print_saved(text, f"{r.session.name} was created")
 
 
 def _ask_stake(currency: Optional[str]) -> Optional[str]:
@@ -571,8 +591,11 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
 
     path = _path(ctx, name)
     style = None if json else _style(ctx)
-    text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
-                    else render.effect_text(r.session, r.standings, style))
+
+    def show(change: Any) -> str:
+        r = change.after
+        return render.hand_json(r.session, r.standings) if json else render.effect_text(r.session, r.standings, style)
+
     if by is not None and by.strip().lower() not in ("cards", "points"):
         raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
     asking = interactive or (not fields and is_terminal(sys.stdin))
@@ -581,14 +604,15 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     if asking:
         from .prompts import ask_hand
 
-        logged = ask_hand(path, prepare=text, given=parse_assignments(fields or []),
-                          by=by.strip().lower() if by else None)
+        change, text = ask_hand(path, show, given=parse_assignments(fields or []),
+                                by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)
     else:
-        logged = ledger.add_hand(path, parse_assignments(fields), prepare=text)
-    text.out(f"hand {len(logged.session.hands)} was saved")
+        raw = parse_assignments(fields)
+        change, text = save_change(path, lambda: ledger.add_hand(path, raw), show)
+    print_saved(text, f"hand {len(change.after.session.hands)} was saved")
 
 
 @app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
@@ -625,10 +649,10 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from ..render import sitting as render
 
     style = _style(ctx)
-    text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
-                                                          _root_dir(ctx), style))
-    after = ledger.undo(_path(ctx, name), prepare=text)[1]
-    text.out(f"the undo of hand {len(after.session.hands) + 1} was saved")
+    path = _path(ctx, name)
+    change, text = save_change(path, lambda: ledger.undo(path), lambda c: render.undone_text(
+        name, c.before.session.hands[-1], c.after.session, c.after.standings, _root_dir(ctx), style))
+    print_saved(text, f"the undo of hand {len(change.before.session.hands)} was saved")
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
@@ -638,12 +662,18 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from ..render import sitting as render
 
     style = None if json else _style(ctx)
-    text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
-                    else render.fit_lines(f"put back hand {len(r.session.hands)}: "
-                                          f"{render.hand_text(hand.fields)}", style and style.width)
-                    + "\n" + render.effect_text(r.session, r.standings, style))
-    after = ledger.redo(_path(ctx, name), prepare=text)[1]
-    text.out(f"hand {len(after.session.hands)} was put back")
+
+    def show(change: Any) -> str:
+        r = change.after
+        if json:
+            return render.hand_json(r.session, r.standings)
+        return (render.fit_lines(f"put back hand {len(r.session.hands)}: "
+                                 f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
+                + "\n" + render.effect_text(r.session, r.standings, style))
+
+    path = _path(ctx, name)
+    change, text = save_change(path, lambda: ledger.redo(path), show)
+    print_saved(text, f"hand {len(change.after.session.hands)} was put back")
 
 
 @app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
@@ -665,11 +695,11 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
                                usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
     style = _style(ctx)
-    text = _Printed(lambda before, after: render.correction_text(
-        number, before.session, before.standings, after.session, after.standings, style=style,
-        money=(ledger.settlement(before), ledger.settlement(after))))
-    ledger.correct(path, number, parse_assignments(fields), prepare=text)
-    text.out(f"the correction to hand {number} was saved")
+    raw = parse_assignments(fields)
+    text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
+        number, c.before.session, c.before.standings, c.after.session, c.after.standings, style=style,
+        money=(ledger.settlement(c.before), ledger.settlement(c.after))))[1]
+    print_saved(text, f"the correction to hand {number} was saved")
 
 
 def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:

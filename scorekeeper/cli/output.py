@@ -69,7 +69,7 @@ def page(text: str, command: str) -> None:
     env.setdefault("LESS", "FRX")  # git's defaults, for a PAGER=less given without options
     env.setdefault("LV", "-c")
     data = (text + "\n").encode(getattr(__import__("sys").stdout, "encoding", None) or "utf-8",
-                                "replace")
+                                "backslashreplace")
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         pager = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env)

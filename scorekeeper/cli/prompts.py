@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import typer
 
@@ -33,12 +33,14 @@ MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line 
 BY = ("cards", "points")  # how a table counts a hand at the prompts (`hand -i --by`)
 
 
-def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, by: Optional[str] = None):
-    """Ask for the hand, log it, and return the replayed sitting (`prepare`: as
-    ledger.add_hand's, what the command will print, made before the file is replaced). `given`:
-    fields typed on the command line, not asked again; `by`: "cards" or "points" (None: the
-    first answer tells, for a game counted from its cards)."""
+def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, str]] = None,
+             by: Optional[str] = None) -> Tuple[Any, str]:
+    """Ask for the hand, log it, and return the change and what `show` made of it (as
+    `save_change`: before the file is replaced). `given`: fields typed on the command line, not
+    asked again; `by`: "cards" or "points" (None: the first answer tells, for a game counted
+    from its cards)."""
     from .. import ledger
+    from . import save_change
 
     replayed = ledger.open_session(path)
     game, session = replayed.game, replayed.session
@@ -69,7 +71,8 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
     extra = _ask_others(others, {}, players, fields)
     for attempt in range(MAX_TRIES):
         try:
-            return ledger.add_hand(path, {**answers, **extra}, prepare=prepare)
+            raw = {**answers, **extra}
+            return save_change(path, lambda: ledger.add_hand(path, raw), show)
         except ScorekeeperError as err:
             if attempt == MAX_TRIES - 1:
                 raise

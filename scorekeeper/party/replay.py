@@ -454,8 +454,10 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
         if JOIN in entry or LEAVE in entry:
             try:
                 change = _roster_change(game, entry, now, roster, everyone)
-            except ScorekeeperError as err:
-                located = _located(err, party, index, entry.get("round"), None)
+            except ScorekeeperError as err:  # about the round it is for: its message names the player
+                about = {**err.about(), "round": now.number + 1 if now.results else now.number}
+                located = _located(ScorekeeperError(err.message, err.source, kind=err.kind, **about),
+                                   party, index, entry.get("round"), None)
                 if errors is None:
                     raise located from None
                 errors.append(located)

@@ -84,17 +84,16 @@ def _plain(value: Any) -> Any:
 
 
 def save(session: Session, path: Path, kind: str = SITTING) -> None:
-    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it.
+    """`session_text` written by `save_text`."""
+    save_text(path, session_text(session, kind, path.stem))
 
-    A session reached through a symbolic link (a sitting kept in a synced folder) is written
-    where the link points, and the link is kept. A file holding something the save would
-    drop (a comment, a key of its own) is refused, not silently rewritten.
-    """
-    path = real_path(path)
-    _refuse_dropping(path)
+
+def session_text(session: Session, kind: str = SITTING, name: str = "") -> str:
+    """The file a sitting or party will be (`dump`), refused when loading it would be refused."""
     key, what = ("results", "party") if kind == PARTY else ("hands", "sitting")
+    name = session.name or name
     if len(session.hands) > MAX_HANDS:
-        raise ScorekeeperError(f"{session.name or path.stem} already holds {MAX_HANDS:,} {key}, the most a "
+        raise ScorekeeperError(f"{name} already holds {MAX_HANDS:,} {key}, the most a "
                                f"{what} may hold (so that every command stays quick): nothing was "
                                f"saved; start a new {what} for the next ones")
     try:
@@ -104,9 +103,22 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
         raise ScorekeeperError(f"{shown(err.object[max(0, err.start - 20):err.end + 20])} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
     if size > MAX_FILE_BYTES:  # loading would refuse it: every hand would be locked out
-        raise ScorekeeperError(f"{session.name or path.stem} would be {size / 2 ** 20:.2f} MB, more than the "
+        raise ScorekeeperError(f"{name} would be {size / 2 ** 20:.2f} MB, more than the "
                                f"{MAX_FILE_BYTES // 2 ** 20} MB a session file may be: nothing was "
                                f"saved; start a new {what} for the next {key} (or shorten long notes)")
+    return text
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write a session file atomically: a temporary file beside the target, flushed, fsynced,
+    renamed over it.
+
+    A session reached through a symbolic link (a sitting kept in a synced folder) is written
+    where the link points, and the link is kept. A file holding something the save would
+    drop (a comment, a key of its own) is refused, not silently rewritten.
+    """
+    path = real_path(path)
+    _refuse_dropping(path)
     try:
         _write_atomically(text, path)
     except OSError as err:
@@ -252,12 +264,23 @@ def _line(text: str, index: int) -> int:
     return text.count("\n", 0, index) + 1
 
 
-def _write_atomically(text: str, path: Path) -> None:
-    """The temporary file is made exclusively under a random name (never through a link that
-    someone planted there) with the mode and owner of the file it replaces, so a private
-    sitting stays private and root's save leaves it its owner's."""
+def write_beside(path: Path, text: str, like: Path) -> None:
+    """A file the program keeps beside a sitting (undo's side file), written as the sitting is,
+    with the sitting's mode and owner (`like`): whatever is at `path` (a planted link, a pipe)
+    is replaced, never written through."""
     try:
-        keep: Optional[os.stat_result] = os.stat(path)
+        _write_atomically(text, path, like)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+    sweep_temp_files(path)
+
+
+def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> None:
+    """The temporary file is made exclusively under a random name (never through a link that
+    someone planted there) with the mode and owner of the file it replaces (or of `like`), so
+    a private sitting stays private and root's save leaves it its owner's."""
+    try:
+        keep: Optional[os.stat_result] = os.stat(like or path)
     except FileNotFoundError:
         keep = None
     fd, tmp = create_temp(path)
