@@ -600,8 +600,9 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
             after = path.read_bytes()
             now = store.load(path).hands[k - 1].fields
             kept = {"at": old["at"]} if "at" in old and "at" not in new else {}  # never removed
-            assert {k: v for k, v in now.items() if k != "corrected"} == \
-                ledger.read_hand(replayed, {**new, **kept})[0].fields  # it took
+            # it took (the file holds each value as its text, read as the command line's)
+            assert ledger.read_hand(replayed, {f: v for f, v in now.items() if f != "corrected"})[0].fields == \
+                ledger.read_hand(replayed, {**new, **kept})[0].fields
             back = {f: removal(by_name.get(f)) for f in now if f not in old}
             back.update(as_typed(old))
             ledger.at_once(ledger.edit, path, k, back)
