@@ -5,17 +5,18 @@ here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EX
 So is a failure to write the output (a full disk); a closed pipe (`| head`) ends quietly.
 """
 
+import contextlib
 import errno
 import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 import typer
 from typer.core import TyperArgument, TyperGroup
 
-from ..model import FILE, USAGE, ScorekeeperError, shown
+from ..model import FILE, USAGE, ScorekeeperError, ScorekeeperWarning, shown
 from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
@@ -77,7 +78,8 @@ class ScorekeeperGroup(TyperGroup):
         try:
             _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
-            code = super().main(*args, **kwargs)
+            with _warnings_as_lines():
+                code = super().main(*args, **kwargs)
             sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         except ScorekeeperError as err:
             _fail(str(err), EXIT_CODES.get(err.kind, 1))
@@ -86,8 +88,12 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
-                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+            given = kwargs.get("args", args[0] if args else None)
+            moved = _global_option_after_command(err, errors, given)
+            if moved is not None and moved != list(sys.argv[1:] if given is None else given):
+                # `show x --no-pager`: taken, as if given before the command
+                return self.main(*args[1:], **{**kwargs, "args": moved})
+            _fail(_usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
                   2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
@@ -183,9 +189,9 @@ def _usage_message(err: Any, errors: Any) -> str:
     return err.format_message()
 
 
-def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[List[str]]:
     """`settle friday --no-color`: an option of scorekeeper itself given after the command.
-    Say where it goes, with the command line put right, rather than "No such option"."""
+    The command line put right (the option before the command), to be run as that."""
     if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
         return None
     root = err.ctx.find_root()
@@ -200,10 +206,7 @@ def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[
         taken = 1 if param.is_flag or "=" in words[at] else 2
         moved = words[at:at + taken]
         del words[at:at + taken]
-    from ..render.sitting import shell_words
-
-    fixed = shell_words(["scorekeeper", *moved, *words])
-    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
+    return [*moved, *words]
 
 
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
@@ -444,6 +447,27 @@ def _out(text: str, page: bool = False) -> None:
     typer.echo(text, color=_forced_color() or None)
 
 
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """What the library warns a person of (ScorekeeperWarning) as one `warning:` line on
+    stderr; any other warning as Python shows it."""
+    import warnings
+
+    previous = warnings.showwarning
+
+    def show(message: Any, category: Any, *where: Any, **more: Any) -> None:
+        if issubclass(category, ScorekeeperWarning):
+            typer.echo(f"warning: {message}", err=True)
+        else:
+            previous(message, category, *where, **more)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = previous
+
+
 def _escape_what_cannot_be_encoded() -> None:
     """A name such as 李 on a terminal set to ISO-8859-1 is written as `\\u674e`, not a
     UnicodeEncodeError after the hand was saved (typed again, it was logged twice)."""
@@ -515,7 +539,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
     from ..fields import parse_stake
 
     rules = parse_assignments(rule, "rule")
@@ -532,7 +556,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
             raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
                                    f"and rules of an earlier sitting)", usage=True)
     assert game is not None and players is not None
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = _path(ctx, name, must_exist=False)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
@@ -615,11 +639,13 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"hand {len(change.after.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5", "scorekeeper show friday --short",
                             "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
 def show(ctx: typer.Context, name: str = _sitting_arg(),
          last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
                                                  help="list only the last N hands"),
+         short: bool = typer.Option(False, "--short", help="one line a hand; remarks many hands "
+                                    "share said once"),
          json: bool = _json_opt()) -> None:
     """Standings (with the next dealer), then every hand with its effect; when the hands are
     many, the standings again at the end. Long output goes through a pager on a terminal."""
@@ -638,8 +664,8 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
     if json:
         _out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last),
-             page=True)
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last,
+                              short=short), page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -781,7 +807,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     """The games, or one game's house rules and hand fields."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
     from .output import width
 
@@ -790,7 +816,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
         _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
-    seated = [p.strip() for p in players.split(",")] if players is not None else None
+    seated = names_from(players) if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
     _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 
