@@ -339,7 +339,7 @@ class Board:
                 raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand "
                             f"is corrected from the board until the next hand, then with scorekeeper edit")
             change = ledger.edit(self.path, number, {**_left_out(r.session.hands[-1].fields, fields), **fields})
-            text = render.correction_text(number, change.before.session, change.before.standings,
+            text = render.correction_text(number, change.was.session, change.was.standings,
                                           change.after.session, change.after.standings)
             ledger.commit(change)
         return text
@@ -366,7 +366,7 @@ class Board:
             index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
             old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
             change = parties.edit(self.path, st.round, table, {**_left_out(old, fields), **fields})
-            text = party_render.correction_text(st.round, table, change.before.standing, change.after.party,
+            text = party_render.correction_text(st.round, table, change.was.standing, change.after.party,
                                                 change.after.standing)
             ledger.commit(change)
         return text
