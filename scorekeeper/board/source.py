@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ledger, store
-from ..fields import PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
+from ..fields import BOOLEAN, PLAYER, PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
 from ..model import ScorekeeperError, shown
 from ..render import board as page
 
@@ -25,8 +25,15 @@ TABLE = "table"        # the form field that says which party table reports
 ID = "id"              # a report's one-time id: sent again, it is answered as the first, logged once
 HANDS = "hands"        # a sitting's report: how many hands the page had seen
 ROUND = "round"        # a party's report: the round it is for
+CORRECT = "correct"    # correct=yes: the report replaces the table's own (the sitting's last hand)
+CONFIRM = "confirm"    # with --confirm: confirm=yes, a player of the other side confirms the report awaiting
+BY = "by"              # with --confirm: who reports, or who confirms
 ONE_TIME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOTE = Field("note", TEXT, "a remark kept with the hand")
+FIX = Field("correct", BOOLEAN, "this corrects the last hand instead of logging a new one (until the next hand)")
+WHO = Field("by", PLAYER, "who you are: a player of the other side confirms your report on his phone",
+            required=True)
+CONFIRMER = Field("by", PLAYER, "who you are: a player of the other side from the one who reported", required=True)
 MAX_ERROR = 500        # characters in an error line, as at the command line
 
 
@@ -50,9 +57,11 @@ Signature = Tuple[int, int, int, int]
 class Board:
     """One sitting or party, served: its kind is found once, when the board starts."""
 
-    def __init__(self, path: Path, entry: bool = False, address: str = ""):
+    def __init__(self, path: Path, entry: bool = False, address: str = "", confirm: bool = False):
         self.path = path
         self.entry = entry
+        self.confirm = confirm  # a report counts once a player of the other side confirms it
+        self.awaiting: Dict[str, Awaiting] = {}  # by table ("" a sitting): reports not yet confirmed
         self.address = address  # the board's own address ("http://192.168.1.20:8765/"), for the QR codes
         self._qr: Dict[str, str] = {}
         try:
@@ -113,14 +122,26 @@ class Board:
             self._qr[page] = segno.make(self.address + page, error="m").svg_inline(omitsize=True, border=2)
         return self._qr[page]
 
+    def _confirmed_form(self, fields: List[Field], players: Sequence[str], action: str, hidden: Dict[str, str],
+                        key: str, labels: Optional[Mapping[str, str]] = None, main: int = page.MAIN_FIELDS) -> str:
+        """The report form; with --confirm, who reports first, and while a report awaits, the
+        form that confirms it."""
+        if not self.confirm:
+            return page.form(fields, players, action, labels, hidden, "", main)
+        waiting = self.awaiting.get(key)
+        if waiting is None:
+            return page.form([WHO] + list(fields), players, action, labels, hidden, "", main + 1)
+        confirm = page.form([CONFIRMER], waiting.others, action, None, {**hidden, CONFIRM: "yes"}, "")
+        return page.awaiting_form(waiting.summary, waiting.by, waiting.others, confirm)
+
     def _sitting_view(self) -> View:
         r = ledger.open_session(self.path)
         forms: Dict[str, str] = {}
         phones: Dict[str, Dict[str, str]] = {}
         qr = {}
         if self.entry:
-            fields = list(r.game.fields(r.session)) + [NOTE]
-            forms[""] = page.form(fields, r.session.players, "/hand", title="")
+            fields = list(r.game.fields(r.session)) + [NOTE] + ([FIX] if r.session.hands else [])
+            forms[""] = self._confirmed_form(fields, r.session.players, "/hand", {}, "")
             phones[""] = {"heading": f"{r.session.name}: hand {len(r.session.hands) + 1}",
                           "mine": page.sitting_summary(r.session, r.standings)}
             if self.address:
@@ -130,7 +151,9 @@ class Board:
             leaders = page.leaders(r.standings)
             said = f"hand {len(r.session.hands)}: {r.standings.effects[-1].summary}" + (
                 f"; {' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders else "")
-        return View(page.sitting_board(r.session, r.standings, qr), forms, None, r,
+        waiting = self.awaiting.get("")
+        note = f"a hand awaits confirmation: {waiting.summary} (reported by {waiting.by})" if waiting else ""
+        return View(page.sitting_board(r.session, r.standings, qr, note), forms, None, r,
                     {HANDS: len(r.session.hands)}, phones, said)
 
     def _party_view(self) -> View:
@@ -147,17 +170,20 @@ class Board:
                                       "mine": page.table_seats(st, table)}
                 if self.address:
                     qr[f"table {table}"] = self.qr(f"table/{table}")
-                if table in st.reported:
-                    forms[str(table)] = page.reported_form(table, st.round)
-                    continue
                 f = party_fields(st.game, p.party.rules, players)
-                forms[str(table)] = page.form(f.fields, players, "/round", f.labels,
-                                              {TABLE: str(table), ROUND: str(st.round)}, "", f.main)
+                hidden = {TABLE: str(table), ROUND: str(st.round)}
+                if table in st.reported:  # until the round is complete, the table may correct it
+                    fix = page.form(f.fields, players, "/round", f.labels, {**hidden, CORRECT: "yes"}, "", f.main)
+                    forms[str(table)] = page.reported_form(table, st.round, fix)
+                    continue
+                forms[str(table)] = self._confirmed_form(f.fields, players, "/round", hidden, str(table),
+                                                         f.labels, f.main)
         said = page.party_state(st)
         if st.results:
             last = st.results[-1]
             said = f"round {last.round} table {last.table}: {last.summary}; {said}"
-        return View(page.party_board(p.party, st, qr), forms, None, p, {}, phones, said)
+        awaiting = {int(key) for key in self.awaiting if key}
+        return View(page.party_board(p.party, st, qr, awaiting), forms, None, p, {}, phones, said)
 
     # ------------------------------------------------------------ writing
 
@@ -169,17 +195,88 @@ class Board:
         A report carrying an `id` already in the log is not logged again: it is answered as the
         first was (what the command line printed then, from the log as it stood then)."""
         once = _one_time_id(pairs)
-        pairs = [(name, value) for name, value in pairs if name != ID]
+        correcting = [value.strip().lower() for name, value in pairs if name == CORRECT]
+        pairs = [(name, value) for name, value in pairs if name not in (ID, CORRECT)]
+        if correcting:
+            if correcting != ["yes"]:
+                raise ScorekeeperError(f"correct must be yes (the report replaces the table's own), got "
+                                       f"{shown(','.join(correcting))}", usage=True, field=CORRECT)
+            return self._correct_hand(pairs) if self.kind == SITTING else self._correct_round(pairs)
         if once:
             earlier = self.answer_for(once)
             if earlier is not None:
                 return earlier
+        if self.confirm:
+            return self._await_or_confirm(pairs, once)
+        return self._log(pairs, once)
+
+    def _log(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
         try:
             if self.kind == SITTING:
-                return self._hand(pairs, once)
-            return self._round(pairs, once)
+                return self._hand(pairs, once, dry)
+            return self._round(pairs, once, dry)
         except _Repeated:
             return self.answer_for(once) or ""
+
+    def _await_or_confirm(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+        """With --confirm: a report is checked (as if logged) and awaits a player of the other
+        side at its table, who confirms it from his phone (confirm=yes, by=HIM): then it is logged."""
+        confirming = [value.strip().lower() for name, value in pairs if name == CONFIRM]
+        by = [value.strip() for name, value in pairs if name == BY]
+        pairs = [(name, value) for name, value in pairs if name not in (CONFIRM, BY)]
+        key = self._table_key(pairs)
+        table = self._seated(key)
+        if len(by) != 1 or by[0].lower() not in {p.lower() for p in table}:
+            raise ScorekeeperError(f"by must name one player at the table ({', '.join(table)}): who "
+                                   f"{'confirms' if confirming else 'reports'}", usage=True, field=BY)
+        who = next(p for p in table if p.lower() == by[0].lower())
+        if confirming:
+            waiting = self.awaiting.get(key)
+            if waiting is None:
+                raise ScorekeeperError(f"no report awaits confirmation{_at_table(key)}", usage=True)
+            if who not in waiting.others:
+                raise ScorekeeperError(f"{who} cannot confirm {waiting.by}'s report: a player of the other "
+                                       f"side confirms it ({' or '.join(waiting.others)})", usage=True)
+            text = self._log(waiting.pairs, waiting.once)
+            del self.awaiting[key]
+            return f"confirmed by {who}: {text}"
+        text = self._log(pairs, once, dry=True)  # checked as it would be logged; nothing written
+        others = self._other_side(key, table, who)
+        self.awaiting[key] = Awaiting(tuple(pairs), once, who, others, text.splitlines()[0])
+        return (f"awaiting confirmation by {' or '.join(others)}: {text.splitlines()[0]}\n"
+                f"(it counts once a player of the other side confirms it on his phone)")
+
+    def _table_key(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        return "" if self.kind == SITTING else str(self._table(pairs))
+
+    def _seated(self, key: str) -> Tuple[str, ...]:
+        if self.kind == SITTING:
+            return tuple(ledger.open_session(self.path).session.players)
+        from ..party import ledger as parties
+
+        tables = parties.open_party(self.path).standing.tables
+        number = int(key)
+        if not 1 <= number <= len(tables):
+            raise ScorekeeperError(f"there is no table {number} (tables 1 to {len(tables)})", usage=True)
+        return tuple(tables[number - 1])
+
+    def _other_side(self, key: str, table: Tuple[str, ...], who: str) -> Tuple[str, ...]:
+        """Who may confirm WHO's report: the players not on his side (partners sit opposite)."""
+        from ..games.sides import partnerships
+
+        partners = False
+        if self.kind == SITTING:
+            r = ledger.open_session(self.path)
+            partners = bool(r.game.score_sides(r.session))
+        else:
+            from ..party import ledger as parties
+            from ..party import replay as progressive
+
+            partners = parties.open_party(self.path).standing.game == progressive.CINCH
+        if partners and len(table) % 2 == 0:
+            mine = next(side for side in partnerships(table) if who in side)
+            return tuple(p for p in table if p not in mine)
+        return tuple(p for p in table if p != who)
 
     def answer_for(self, once: str) -> Optional[str]:
         """What the report with id `once` was answered, if it is in the log."""
@@ -202,7 +299,7 @@ class Board:
         logged = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
         return party_render.reported_text(logged.party, logged.standing, logged.standing.results[-1])
 
-    def _hand(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+    def _hand(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
         from ..render import sitting as render
 
         seen = _seen(pairs, HANDS, "how many hands the page had seen")
@@ -221,18 +318,71 @@ class Board:
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
             printed = render.effect_text(r.session, r.standings, None)
-            ledger.commit(change)
+            if not dry:
+                ledger.commit(change)
         return printed
 
-    def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+    def _correct_hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A phone corrects the hand it reported, until the next hand: its fields replace the
+        hand's (those left out are removed; the note and the time stay), through the ledger's
+        correction, so that the log records it (`corrected: TIME`)."""
+        from ..render import sitting as render
+
+        seen = _seen(pairs, HANDS, "how many hands the page had seen")
+        fields = _assignments([(name, value) for name, value in pairs if name != HANDS])
+        with ledger.locked(self.path):
+            r = ledger.open_session(self.path)
+            number = len(r.session.hands)
+            if not number:
+                raise ScorekeeperError("there is no hand to correct yet", usage=True)
+            if seen is not None and seen != number:
+                raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand "
+                            f"is corrected from the board until the next hand, then with scorekeeper edit")
+            change = ledger.edit(self.path, number, {**_left_out(r.session.hands[-1].fields, fields), **fields})
+            text = render.correction_text(number, change.was.session, change.was.standings,
+                                          change.after.session, change.after.standings)
+            ledger.commit(change)
+        return text
+
+    def _correct_round(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A table corrects its result until the round is complete (`party edit`'s path)."""
         from ..party import ledger as parties
+        from ..party import replay as progressive
         from ..render import party as party_render
 
+        table = self._table(pairs)
+        seen = _seen(pairs, ROUND, "the round the page reported for")
+        fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
+        with ledger.locked(self.path):
+            p = parties.open_party(self.path)
+            st = p.standing
+            if seen is not None and seen != st.round:
+                raise Stale(f"round {seen} is complete: a table corrects its result from the board until "
+                            f"the round is complete, then the host does (party edit {p.party.name} {seen} "
+                            f"{table} FIELD=VALUE)")
+            if table not in st.reported:
+                raise ScorekeeperError(f"table {table} has not reported round {st.round}: there is nothing "
+                                       f"to correct", usage=True)
+            index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
+            old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
+            change = parties.edit(self.path, st.round, table, {**_left_out(old, fields), **fields})
+            text = party_render.correction_text(st.round, table, change.was.standing, change.after.party,
+                                                change.after.standing)
+            ledger.commit(change)
+        return text
+
+    def _table(self, pairs: Sequence[Tuple[str, str]]) -> int:
         tables = [value for name, value in pairs if name == TABLE]
         if len(tables) != 1:
             raise ScorekeeperError("table is missing: the table reporting (1 is the head table)" if not tables
                                    else f"table given {len(tables)} times", usage=True, field=TABLE)
-        table = typed_number(tables[0], TABLE, "the table")
+        return typed_number(tables[0], TABLE, "the table")
+
+    def _round(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
+        from ..party import ledger as parties
+        from ..render import party as party_render
+
+        table = self._table(pairs)
         seen = _seen(pairs, ROUND, "the round the page reported for")
         fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
 
@@ -250,7 +400,8 @@ class Board:
             _refuse_repeat(p.party.hands[:-1], once)
             check_round(int(p.party.hands[-1].fields["round"]))
             printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
-            ledger.commit(change)
+            if not dry:
+                ledger.commit(change)
         return printed
 
     # ------------------------------------------------------------ what may be shown
@@ -292,6 +443,20 @@ class Board:
         return list(parties.open_party(self.path).standing.players)  # late arrivals too
 
 
+class Awaiting(NamedTuple):
+    """A report awaiting confirmation (--confirm): its fields and id, who sent it, who may confirm it."""
+
+    pairs: Tuple[Tuple[str, str], ...]
+    once: str
+    by: str
+    others: Tuple[str, ...]
+    summary: str
+
+
+def _at_table(key: str) -> str:
+    return f" at table {key}" if key else ""
+
+
 class Stale(ScorekeeperError):
     """A report for a sitting or a round that has moved on (answered 409): nothing is logged."""
 
@@ -324,6 +489,15 @@ def _seen(pairs: Sequence[Tuple[str, str]], name: str, what: str) -> Optional[in
     if len(given) > 1:
         raise ScorekeeperError(f"{name} given {len(given)} times", usage=True, field=name)
     return typed_number(given[0], name, what)
+
+
+def _left_out(old: Mapping[str, Any], given: Mapping[str, str]) -> Dict[str, str]:
+    """The fields of a result being corrected that the correction leaves out, to be removed
+    (FIELD= on the command line); its note, time and the log's own fields stay."""
+    from ..model import COMMON_FIELDS, LOG_FIELDS
+
+    named = {k.lower() for k in given}
+    return {k: "" for k in old if k.lower() not in named and k not in COMMON_FIELDS + LOG_FIELDS}
 
 
 def _logged_with(hands: Sequence[Any], once: str) -> Optional[int]:

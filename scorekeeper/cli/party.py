@@ -6,7 +6,7 @@ inside each command.
 
 from __future__ import annotations
 
-from typing import Dict, List
+from typing import Any, Dict, List
 
 import typer
 
@@ -35,7 +35,7 @@ def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     return sittings(_root_dir(ctx), incomplete)
 
 
-def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file") -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_name)
 
 
@@ -52,9 +52,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = _path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     from .. import ledger
@@ -192,19 +192,19 @@ def edit(ctx: typer.Context, name: str = _name(),
     table = typed_number(table_text, "TABLE", "the table")
     path, raw = _path(ctx, name), parse_assignments(fields)
     text = save_change(path, lambda: parties.edit(path, round_number, table, raw), lambda c: party_render.correction_text(
-        round_number, table, c.before.standing, c.after.party, c.after.standing, width()))[1]
+        round_number, table, c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
 def undo(ctx: typer.Context, name: str = _name()) -> None:
-    """Remove the last result logged."""
+    """Remove the last entry logged: a result, an arrival or a departure."""
     from ..party import ledger as parties
     from ..render import party as party_render
 
     path = _path(ctx, name)
     text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
-        c.before.standing, c.after.party, c.after.standing, width()))[1]
+        c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, "the undo of the last result was saved")
 
 
