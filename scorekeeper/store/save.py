@@ -20,10 +20,10 @@ from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter and scanner are several times faster
     from yaml import CSafeDumper as _SafeDumper
-    from yaml.cyaml import CParser as _Scanner
+    from yaml import CBaseLoader as _Scanner
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
-    from yaml import SafeLoader as _Scanner  # type: ignore[assignment]
+    from yaml import BaseLoader as _Scanner  # type: ignore[assignment]
 
 
 
@@ -229,7 +229,9 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
     depth, end, key_next = 0, 0, False
     try:
         while True:
-            token = scanner.get_token()
+            token: Any = scanner.get_token()
+            if token is None:
+                return None
             start = token.start_mark.index
             if start > end and "#" in text[end:start]:
                 return _line(text, text.index("#", end, start)), "this file holds a comment (#...)"
