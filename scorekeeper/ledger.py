@@ -469,7 +469,8 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         corrected, values = read_hand(before, fields)
     except ScorekeeperError as err:
         raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1, field=err.field) from None
-    hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
+    kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+    hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
     try:
         return sitting_change(path, before, replayed_from(before, hands, number - 1, (values,)))
     except ScorekeeperError as err:

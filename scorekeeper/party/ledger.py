@@ -153,8 +153,11 @@ def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.
     index = _find(before, round_, table)
     hands = as_played(before)
     seating = before.standing.history[round_ - 1]  # that round, as it was played
-    hands[index] = Hand(progressive.corrected_entry(before.standing.game, before.party.rules,
-                                                    hands[index].fields, raw, table, seating, round_))
+    entry = progressive.corrected_entry(before.standing.game, before.party.rules,
+                                        hands[index].fields, raw, table, seating, round_)
+    if "id" in hands[index].fields:  # a board report's id stays with it
+        entry["id"] = hands[index].fields["id"]
+    hands[index] = Hand(entry)
     try:
         return _changed(path, before, hands)
     except ScorekeeperError as err:
