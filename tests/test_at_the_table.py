@@ -110,3 +110,51 @@ def test_prompts_and_error_lines_wrap_at_spaces_on_a_narrow_terminal(cli):
     assert all(len(line) < 40 for line in said.splitlines())
     term.send(b"\x03")
     term.finish()
+
+
+# 9. smaller
+
+def test_boston_partout_at_the_prompts_asks_every_players_tricks(cli):
+    cli.new("b", "boston", "A,Y,B,Z")
+    r = cli.ok("hand", "b", "-i", input="\npartout\n2\n5\n3\n3\n\n")
+    assert [line.split(":")[0] for line in r.stdout.splitlines()[:7]] == [
+        "caller", "call", "A", "Y", "B", "Z", "other fields (tricks, revoke, misdeal, wrong_cards, pay, note)"]
+    assert "{call: partout, A: 2, Y: 5, B: 3, Z: 3" in cli.file("b").read_text()
+
+
+def test_show_short_is_one_line_a_hand(cli):
+    r = cli.runner.invoke(__import__("scorekeeper.cli", fromlist=["app"]).app,
+                          ["show", str(ROOT / "sessions/examples/boston-twelve-deals.yaml"), "--short"],
+                          env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    table = r.stdout[r.stdout.index("#    dealer"):].split("\n\n")[0].splitlines()
+    assert table[0].split() == ["#", "dealer", "effect", "A", "Y", "B", "Z"]
+    assert len(table) == 2 + 13 and all(len(line) <= 80 for line in table)
+    assert table[2].startswith("1    Z         game 1 deal 1: A calls seven, takes 6: A ")
+    assert table[2].endswith("…  -107  9     9     9")
+
+
+def test_crib_count_and_discard_print_suit_symbols_on_a_terminal():
+    term = Terminal("crib", "count", "5H", "5D", "5C", "JS", "--starter", "5S")
+    code, out = term.finish()
+    assert code == 0 and out.startswith("hand 5♥ 5♦ 5♣ J♠, starter 5♠: 29\n")
+    term = Terminal("crib", "discard", "5H", "5D", "JS", "6C", "4D", "KH", "--dealer")
+    code, out = term.finish()
+    assert code == 0 and "5C" not in out and "♣" in out
+
+
+def test_games_lists_a_game_for_exactly_four_as_4(cli):
+    rows = {line.split()[0]: line for line in cli.ok("games").stdout.splitlines()[2:]}
+    assert "  4  " in rows["cinch"] and "4-4" not in rows["cinch"] and "2-4" in rows["cribbage"]
+
+
+def test_one_earlier_game_is_one_game(cli):
+    cli.new("r", "tally", "Ann,Bob", "target=1")
+    for _ in range(6):
+        cli.ok("hand", "r", "Ann=1")
+    assert "(1 earlier game finished)" in cli.ok("show", "r").stdout
+
+
+def test_a_party_game_named_to_games_points_to_the_installed_help(cli):
+    r = cli("games", "progressive-cinch")
+    assert "docs/" not in r.stderr and "scorekeeper party --help" in r.stderr

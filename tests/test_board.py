@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -783,3 +784,24 @@ def test_after_the_right_code_a_phone_goes_past_the_guessing_queue_with_its_toke
         board_app.FIRST_WAIT = saved
     assert answers[-1] == ("10.0.0.99", 200) and all(status == 403 for _, status in answers[:-1])
     assert fri.json("show", "fri")["hands"] == 3
+
+
+def test_the_party_board_shows_tables_of_three_who_sits_out_and_the_arrivals_and_departures(cli, tmp_path):
+    """Issue 29: the television shows a Hearts table of three, the Cinch players sitting out, and
+    the arrivals and departures."""
+    shutil.copy(Path(__file__).parent.parent / "sessions" / "examples" / "party-arrivals.yaml",
+                tmp_path / "evening.yaml")
+    with client_for(tmp_path / "evening.yaml", entry=False) as client:
+        page = client.get("/").text
+    assert "14 players at 4 tables" in page
+    assert "<th>seat 4</th>" in page and "<th>seat 5</th>" not in page
+    changes = page[page.index("<h2>arrivals and departures</h2>"):]
+    assert changes.index("Dan leaves after round 4") < changes.index("Zoe arrives: plays from round 3")
+    cli.ok("party", "new", "club9", "--game", "progressive-cinch", "--players", "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy")
+    with client_for(cli.file("club9"), entry=False) as client:
+        page = client.get("/").text
+        state = client.get("/state.json").json()
+    assert "<h2>round 1: sitting out</h2>" in page and "<td>Ivy</td>" in page
+    find = page[page.index("<h2>find your seat</h2>"):]
+    assert '<tr><td>Ivy</td><td class="num">out</td>' in find
+    assert state["sitting_out"] == ["Ivy"]

@@ -109,7 +109,7 @@ table.seating .waiting { color: var(--bad); font-weight: 700; white-space: nowra
 .moved.up { color: var(--green); } .moved.down { color: var(--red); }
 table.tally th:nth-child(3) { color: var(--gold); } table.tally th:nth-child(4) { color: var(--red); }
 table.tally th:nth-child(5) { color: var(--green); }
-table.results td:last-child, table.notes td:last-child { max-width: 25em; }
+table.results td:last-child, table.notes td:last-child, table.changes td:last-child { max-width: 25em; }
 table.standings td { font-size: 2.2em; font-weight: 600; padding: .15em .6em; }
 table.standings tr.lead td { background: var(--lead); }
 .mark { font-size: .45em; font-weight: 700; color: var(--gold); white-space: nowrap; vertical-align: middle; }

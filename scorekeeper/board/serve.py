@@ -113,7 +113,7 @@ def impatient() -> Any:
     holds nothing for long. uvicorn closes only idle keep-alive connections by itself."""
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
-    class Impatient(H11Protocol):  # type: ignore[misc]
+    class Impatient(H11Protocol):
         _timer: Any = None
 
         def connection_made(self, transport: Any) -> None:

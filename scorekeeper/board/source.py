@@ -289,7 +289,7 @@ class Board:
             return [f.name for f in r.game.fields(r.session)]
         from ..party import ledger as parties
 
-        return list(parties.open_party(self.path).party.players)
+        return list(parties.open_party(self.path).standing.players)  # late arrivals too
 
 
 class Stale(ScorekeeperError):

@@ -86,8 +86,12 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
-                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+            given = kwargs.get("args", args[0] if args else None)
+            moved = _global_option_after_command(err, errors, given)
+            if moved is not None and moved != list(sys.argv[1:] if given is None else given):
+                # `show x --no-pager`: taken, as if given before the command
+                return self.main(*args[1:], **{**kwargs, "args": moved})
+            _fail(_usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
                   2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
@@ -183,9 +187,9 @@ def _usage_message(err: Any, errors: Any) -> str:
     return err.format_message()
 
 
-def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[List[str]]:
     """`settle friday --no-color`: an option of scorekeeper itself given after the command.
-    Say where it goes, with the command line put right, rather than "No such option"."""
+    The command line put right (the option before the command), to be run as that."""
     if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
         return None
     root = err.ctx.find_root()
@@ -200,10 +204,7 @@ def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[
         taken = 1 if param.is_flag or "=" in words[at] else 2
         moved = words[at:at + taken]
         del words[at:at + taken]
-    from ..render.sitting import shell_words
-
-    fixed = shell_words(["scorekeeper", *moved, *words])
-    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
+    return [*moved, *words]
 
 
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
@@ -615,11 +616,13 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"hand {len(change.after.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5", "scorekeeper show friday --short",
                             "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
 def show(ctx: typer.Context, name: str = _sitting_arg(),
          last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
                                                  help="list only the last N hands"),
+         short: bool = typer.Option(False, "--short", help="one line a hand; remarks many hands "
+                                    "share said once"),
          json: bool = _json_opt()) -> None:
     """Standings (with the next dealer), then every hand with its effect; when the hands are
     many, the standings again at the end. Long output goes through a pager on a terminal."""
@@ -638,8 +641,8 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
     if json:
         out(render.show_json(r.session, r.standings, last))
     else:
-        out(render.show_text(r.session, r.standings, style_of(ctx), r.game.score_sides(r.session), last),
-             page=True)
+        out(render.show_text(r.session, r.standings, style_of(ctx), r.game.score_sides(r.session), last,
+                             short=short), page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))

@@ -26,8 +26,7 @@ app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=Fa
 
 @app.callback()
 def party() -> None:
-    """A progressive party: tables of four, the winners moving up, stars and prizes
-    (docs/party.md)."""
+    """A progressive party: tables of four, the winners moving up, stars and prizes."""
 
 
 def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:

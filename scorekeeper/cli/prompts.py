@@ -61,9 +61,11 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
     if by == "cards":
         cards_asked = [by_name[n] for n in card_names if n not in given]
         asked = cards_asked + [f for f in asked if f.required and f not in cards_asked and f.name not in players]
-    for field in asked:
-        if field.name not in first:
-            _ask_field(field, players, answers)
+        for field in asked:
+            if field.name not in first:
+                _ask_field(field, players, answers)
+    else:
+        asked = _ask_in_turn(game, session, fields, answers, given, first)
     answers.update(given)
     others = [f.name for f in fields if f.name not in answers and f not in asked
               and _applies(f, session.rules) and not (by == "cards" and f.name in players)]
@@ -87,11 +89,30 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
     raise AssertionError("unreachable")
 
 
-def asked_fields(game, session, fields: Sequence) -> List:
+def asked_fields(game, session, fields: Sequence, answers: Optional[Dict[str, str]] = None) -> List:
     """The fields asked one by one: the required ones and those the game asks every hand (by
-    default each player's own field)."""
-    every_hand = set(game.prompt_fields(session))
+    default each player's own field), given the answers so far (Boston's `call: partout` asks
+    every player's tricks, not the caller's)."""
+    every_hand = set(game.prompt_fields(session, answers or {}))
     return [f for f in fields if f.required or f.name in every_hand]
+
+
+def _ask_in_turn(game, session, fields: Sequence, answers: Dict[str, str], given: Dict[str, str],
+                 first: set) -> List:
+    """Ask the fields one by one, what is left to ask worked out again after each answer;
+    the fields asked, in their order."""
+    asked: List = []
+    done = set(first) | set(given)
+    while True:
+        pending = [f for f in asked_fields(game, session, fields, {**answers, **given})
+                   if f.name not in done]
+        if not pending:
+            return asked + [f for f in asked_fields(game, session, fields, answers)
+                            if f.name in first and f not in asked]
+        field = pending[0]
+        _ask_field(field, session.players, answers)
+        asked.append(field)
+        done.add(field.name)
 
 
 def _applies(field, rules) -> bool:

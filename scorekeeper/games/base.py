@@ -324,10 +324,11 @@ class Game(Generic[S]):
         as on a paper sheet. None: every player scores alone."""
         return None
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
-        these and the required fields; the rest in one question). By default each player's
-        own field, where the game has one (a tally's points, the hearts each took)."""
+        these and the required fields; the rest in one question), given the `answers` so far
+        (asked again after each). By default each player's own field, where the game has one
+        (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
 
     def card_fields(self, session: Session) -> Sequence[str]:

@@ -171,12 +171,13 @@ def party_board(party: "Session", st: "PartyStanding", qr: Optional[Mapping[str,
     far (or, under a new seating, the round before: why each player moved); every player
     alphabetically with his table (find your seat); the stars so far; the notes; and with
     `qr`, each table's QR code for its phone page."""
-    meta = [party.game, f"{_plural(len(party.players), 'player')} at {len(st.tables)} tables",
+    meta = [party.game, f"{_plural(len(st.present or party.players), 'player')} at {len(st.tables)} tables",
             _plural(st.rounds_played, "round") + " played"]
     header = (f'<header class="top"><h1>{_e(party.name)}</h1>'
               f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>'
               f'<p class="state">{_e(party_state(st))}</p></header>')
-    blocks = _seating(st) + _find_your_seat(st) + _stars(st) + _results(st) + _notes(party, st)
+    blocks = (_seating(st) + _sitting_out(st) + _find_your_seat(st) + _stars(st) + _results(st)
+              + _changes(st) + _notes(party, st))
     if qr:
         blocks.append(_qr_block(qr))
     return header + _pages(blocks)
@@ -226,6 +227,7 @@ def _seating(st: "PartyStanding") -> List[Block]:
     done = {r.table for r in st.results if r.round == st.round}
     rows, css = [], []
     names: List[str] = []
+    seats = max((len(t) for t in st.tables), default=4)  # Hearts: tables of three to six
     for t, players in enumerate(st.tables, start=1):
         cells = [f'<span class="table">{_e(_table_name(t, len(st.tables)))}</span>']
         for p in players:
@@ -235,14 +237,34 @@ def _seating(st: "PartyStanding") -> List[Block]:
                 moved = f' <span class="moved {"up" if up else "down"}">{"▲ up" if up else "▼ down"} from {came[p]}</span>'
             cells.append(f'<span class="seat">{_e(p)}</span>{moved}')
             names.append(p + (" ▲ up from 10" if moved else ""))
+        cells += [""] * (seats - len(players))
         cells.append('<span class="reported">✓ reported</span>' if t in done
                      else '<span class="waiting">… waiting</span>')
         rows.append(cells)
         css.append(f'{"done" if t in done else "open"}" data-table="{t}')
     seat = _text_width(names)
     return _columns(f"round {st.round}: who sits where", "seating",
-                    ["table", "seat 1", "seat 2", "seat 3", "seat 4", "this round"], rows,
-                    [4.5 + CELL, seat, seat, seat, seat, 6.5 + CELL], raw=True, row_css=css)
+                    ["table", *(f"seat {n}" for n in range(1, seats + 1)), "this round"], rows,
+                    [4.5 + CELL, *[seat] * seats, 6.5 + CELL], raw=True, row_css=css)
+
+
+def _sitting_out(st: "PartyStanding") -> List[Block]:
+    """Who sits out the round being played (Progressive Cinch: those beyond the tables, in turn)."""
+    if not st.out:
+        return []
+    rows = [[p] for p in st.out]
+    return _columns(f"round {st.round}: sitting out", "out", ["player"], rows,
+                    [_text_width([p for p in st.out])])
+
+
+def _changes(st: "PartyStanding") -> List[Block]:
+    """The arrivals and departures, the latest first."""
+    rows = [[str(c.round), c.summary] for c in st.changes][::-1]
+    if not rows:
+        return []
+    width = min(_text_width([r[1] for r in rows]), WRAP)
+    return _columns("arrivals and departures", "changes", ["from round", "who"], rows, [5.0 + CELL, width],
+                    numeric=(0,), lines=_lines(rows))
 
 
 def _results(st: "PartyStanding") -> List[Block]:
@@ -268,6 +290,8 @@ def _find_your_seat(st: "PartyStanding") -> List[Block]:
     where = sorted(((p, t, s) for t, players in enumerate(st.tables, start=1) for s, p in enumerate(players, 1)),
                    key=lambda item: (item[0].casefold(), item[0]))
     rows = [[p, str(t), str(s)] for p, t, s in where]
+    if st.out:  # those sitting out find themselves too
+        rows = sorted(rows + [[p, "out", "-"] for p in st.out], key=lambda row: (row[0].casefold(), row[0]))
     return _columns("find your seat", "find", ["player", "table", "seat"], rows,
                     [_text_width([r[0] for r in rows]), 2.5 + CELL, 2.2 + CELL], numeric=(1, 2))
 
@@ -283,8 +307,11 @@ def _stars(st: "PartyStanding") -> List[Block]:
 
 def _notes(party: "Session", st: "PartyStanding") -> List[Block]:
     """The notes kept with the results (`note=`), the latest first."""
+    from ..party.replay import TableResult
+
     rows = [[f"{r.round}/{r.table}", str(hand.fields["note"])]
-            for hand, r in zip(party.hands, st.results) if hand.fields.get("note")][::-1]
+            for hand, r in zip(party.hands, st.log or st.results)
+            if isinstance(r, TableResult) and hand.fields.get("note")][::-1]
     if not rows:
         return []
     width = min(_text_width([r[1] for r in rows]), WRAP)

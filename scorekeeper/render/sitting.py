@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..model import printable
 
@@ -162,7 +162,8 @@ def finished_lines(st: Standings) -> List[str]:
     lines = [f"game {g.game}: " + ", ".join(f"{name} {number(score)}" for name, score in g.scores.items())
              for g in games[-FINISHED_SHOWN:]]
     if len(games) > FINISHED_SHOWN:
-        lines.insert(0, f"({len(games) - FINISHED_SHOWN} earlier games finished)")
+        earlier = len(games) - FINISHED_SHOWN
+        lines.insert(0, f"({earlier} earlier game{'s' if earlier != 1 else ''} finished)")
     return lines
 
 
@@ -274,7 +275,7 @@ def _before_after(session: Session, before: Standings, after: Standings,
     where it says more than the score (a single made a double shows, though the game's score
     is 0 -> 0 for everyone)."""
     headers = ["player", "before", "after"]
-    columns = [(lambda st, p: number(st.scores[p]))]
+    columns: List[Callable[[Standings, str], str]] = [lambda st, p: number(st.scores[p])]
     won_before, won_after = before.games_won, after.games_won
     if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]
@@ -392,20 +393,74 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
+SHARED = 2  # a remark in this many hands or more (and in at least half) is said once, not on each
+
+
+def short_hands(session: Session, st: Standings, style: "Optional[Style]" = None,
+                sides: "Optional[Sequence[Sequence[str]]]" = None, first: int = 1) -> str:
+    """`show --short`: one line a hand (its number, dealer and effect, then the scores),
+    cut with `…` to the width; the remarks many hands share (`before the deal each put 1 red in
+    the pool`) said once under the table, with the hands they belong to."""
+    columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
+    effects = st.effects[first - 1:]
+    pieces = [[p for piece in (e.summary, *e.notes) for p in piece.split("; ") if p] for e in effects]
+    count: Dict[str, List[int]] = {}
+    for i, said in enumerate(pieces, start=first):
+        for piece in dict.fromkeys(said):
+            count.setdefault(piece, []).append(i)
+    shared = {p for p, where in count.items() if len(where) >= max(SHARED, (len(effects) + 1) // 2)}
+    rows = []
+    for i, said in enumerate(pieces, start=first):
+        effect = st.effects[i - 1]
+        words = "; ".join(p for p in said if p not in shared)  # the effect says what was played
+        rows.append([str(i), effect.dealer or "", words]
+                    + [number(effect.scores.get(side[0], "")) for side in columns])
+    if not rows:
+        return "no hands yet"
+    headers = ["#", "dealer", "effect"] + ["-".join(side) for side in columns]
+    width = _width(style)
+    if width is not None:
+        from .terminal import visible_width
+
+        # as fit_table lays them out: each column its widest cell, a header two wider, 2 between
+        others = sum(max([visible_width(h) + 2] + [visible_width(r[c]) for r in rows])
+                     for c, h in enumerate(headers) if c != 2) + 2 * (len(headers) - 1)
+        room = max(width - others, len(headers[2]) + 2)
+        for row in rows:
+            if visible_width(row[2]) > room:
+                row[2] = row[2][:room - 1] + "…"
+    table = text_table(rows, headers, width)
+    if style is not None:
+        from .terminal import cards
+
+        table = cards(table, style)
+    notes = [f"{_hands_named(count[p])}: {p}" for p in count if p in shared]
+    return table + ("\n\n" + _fit("\n".join(notes), style) if notes else "")
+
+
+def _hands_named(numbers: Sequence[int]) -> str:
+    """`hands 1-13`, `hands 1, 5, 9`."""
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"hands {numbers[0]}-{numbers[-1]}"
+    return "hands " + ", ".join(map(str, numbers))
+
+
 REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end
 
 
 def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
-              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None) -> str:
+              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None,
+              short: bool = False) -> str:
     """`show`: the standings, the hands (the `last` N only, if given), and when the hands take
-    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends."""
+    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends.
+    `short`: one line a hand (short_hands)."""
     count = len(session.hands)
     first = max(count - last, 0) + 1 if last is not None else 1
     parts = [standings_text(session, st, style)]
     if first > 1:
         parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
                           f"every hand)", style))
-    hands = hands_table(session, st, style, sides, first)
+    hands = (short_hands if short else hands_table)(session, st, style, sides, first)
     parts.append(hands)
     if hands.count("\n") + 1 > REPEAT_AFTER:
         parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
@@ -643,13 +698,20 @@ def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
 
 
 def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
-    rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
+    rows = [[name, g.title, _players(g), g.unit] for name, g in games.items()]
     return text_table(rows, ["game", "what", "players", "settles in"], width)
+
+
+def _players(game: Game[Any]) -> str:
+    """`2-4`, or `4` where the game seats exactly four (not `4-4`)."""
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}-{game.max_players}"
 
 
 def game_help(game: Game[Any], fields: Sequence[Any], width: Optional[int] = None) -> str:
     parts = [fit_lines(f"{game.name}: {game.title}", width), fit_lines(game.description, width, hang=""),
-             fit_lines(f"players: {game.min_players}-{game.max_players}; settles in {game.unit}", width)]
+             fit_lines(f"players: {_players(game)}; settles in {game.unit}", width)]
     rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
     parts.append("house rules (--rule NAME=VALUE)\n"
                  + text_table(rule_rows, ["rule", "default", "values", "what"], width, below=3))

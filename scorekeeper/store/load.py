@@ -130,7 +130,8 @@ def _header_end(text: str) -> Optional[int]:
         for event in yaml.parse(text, Loader=_Loader):
             if depth == 1 and isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
                 if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
-                    return int(event.start_mark.index)
+                    mark = event.start_mark  # (the parser marks every event)
+                    return int(mark.index) if mark is not None else None
                 key_next = not key_next
             if isinstance(event, yaml.CollectionStartEvent):
                 if depth == 0:

@@ -476,7 +476,7 @@ def test_the_ante_note_says_it_came_before_the_deal():
 
 @pytest.mark.parametrize("typed, hint", [
     ("five", "five tricks is called boston"), ("5", "five tricks is called boston"),
-    ("thirteen", "thirteen tricks is called grand-slam"), ("8", "did you mean eight?"),
+    ("thirteen", "thirteen tricks is called grand-slam"),
     ("pass", "when everyone passed: call=partout"),
     ("misere", "did you mean little-misere or grand-misere?"),
     ("spread", "did you mean little-spread or grand-spread?"),
@@ -487,6 +487,13 @@ def test_a_call_typed_as_a_number_of_tricks_gets_the_calls_name(cli, typed, hint
     assert r.exit_code == 1 and r.stderr.count("\n") == 1
     assert r.stderr.startswith(f"error: call: must be one of boston, six,")
     assert r.stderr.endswith(f"got {typed!r} ({hint})\n")
+
+
+def test_a_call_typed_as_the_tricks_it_is_named_by_is_taken(cli):
+    # issue 30 point 9: call=8 was refused with "did you mean eight?"
+    cli.new("b", "boston", "A,Y,B,Z")
+    cli.ok("hand", "b", "caller=A", "call=8", "tricks=8")
+    assert "{caller: A, call: eight, tricks: 8" in cli.file("b").read_text()
 
 
 def test_pool_limit_help_names_no_fixed_figure(cli):

@@ -219,7 +219,7 @@ class ShortWhist(Game[WhistState]):
                   "rule (law xv: they \"may add three to their score\")"),
         ]
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         # one side's tricks make the hand (the other side took the rest): ask the first seat's
         return (session.players[0],)
 
