@@ -9,6 +9,7 @@ exactly the same code, and what is saved is the canonical form (`dump`) of the v
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
@@ -181,12 +182,23 @@ def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
     return Kind(describe, parse)
 
 
+def nfc(text: str) -> str:
+    """A name in one Unicode form (NFC): "Zoë" typed composed or decomposed is one player."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def names_from(text: str) -> List[str]:
+    """Players' names as --players gives them: separated by commas, each in NFC."""
+    return [nfc(p.strip()) for p in text.split(",")]
+
+
 def _player(raw: Any, players: Sequence[str]) -> str:
     name = str(raw).strip()
     if name in players:
         return name
-    for p in players:  # names are matched without regard to case: "ann" is Ann
-        if p.lower() == name.lower():
+    key = nfc(name).lower()
+    for p in players:  # names are matched without regard to case ("ann" is Ann) or Unicode form
+        if nfc(p).lower() == key:
             return p
     if "," in name and all(_is_player(part, players) for part in name.split(",")):
         raise ScorekeeperError(f"one player only, got {shown(name)}")
@@ -195,7 +207,7 @@ def _player(raw: Any, players: Sequence[str]) -> str:
 
 
 def _is_player(name: str, players: Sequence[str]) -> bool:
-    return name.strip().lower() in {p.lower() for p in players}
+    return nfc(name.strip()).lower() in {nfc(p).lower() for p in players}
 
 
 PLAYER = Kind("a player's name", _player)
@@ -294,6 +306,23 @@ def text_bound(text: str, what: str = "a text field") -> str:
 TEXT = Kind(f"any text (at most {MAX_TEXT:,} characters)", lambda raw, players: text_bound(str(raw)), str)
 
 
+def _when(raw: Any, players: Sequence[str]) -> str:
+    """A time in ISO 8601, kept as written (`yesterday` was taken as a time, and `at=` removed it)."""
+    import datetime
+
+    text = raw.isoformat() if isinstance(raw, datetime.date) else str(raw).strip()
+    try:
+        valid = text[:4].isdigit() and text.isascii() and bool(datetime.datetime.fromisoformat(text))
+    except ValueError:
+        valid = False
+    if not valid:
+        raise ScorekeeperError(f"must be a time in ISO 8601, such as 2026-11-29T20:00:00+01:00, got {shown(text)}")
+    return text
+
+
+WHEN = Kind("a time in ISO 8601 (2026-11-29T20:00:00+01:00)", _when, str)
+
+
 # ---------------------------------------------------------------- fields of a hand
 
 
@@ -311,7 +340,7 @@ class Field(NamedTuple):
 
 
 COMMON = (Field("note", TEXT, "a remark kept with the hand"),
-          Field("at", TEXT, "when the hand was logged (set automatically)"))
+          Field("at", WHEN, "when the hand was logged (set automatically)"))
 
 
 class FieldIndex(NamedTuple):
@@ -326,7 +355,7 @@ class FieldIndex(NamedTuple):
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
+    return FieldIndex(fields, by_name, {nfc(name).lower(): f for name, f in by_name.items()},
                       tuple(f for f in fields if f.required))
 
 
@@ -337,7 +366,7 @@ def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
     fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(nfc(str(name)).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
@@ -345,7 +374,7 @@ def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind not in (BOOLEAN, WHEN)):
             continue  # an empty value leaves the field out (how `edit` removes one)
         values[field.name] = field.parse(value, players)
     for field in required:

@@ -11,14 +11,15 @@ caller could make what it prints.
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence,
-                    Tuple, TypeVar, Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional,
+                    Sequence, Tuple, TypeVar, Union)
 
 from . import store
-from .fields import MAX_TEXT, Field, dump_hand, text_bound
+from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
 from .games.base import Figure, Folded, Game, Resume, Standings, play_fields
 from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 class Replayed(NamedTuple):
     session: Session
-    game: Game
+    game: Game[Any]
     standings: Standings
     # the replay before it was finished (its end state and effects): what a change goes on from
     folded: Optional[Folded] = None
@@ -76,7 +77,7 @@ def validate(session: Session, figures: Optional[List[Figure]] = None,
     return finished(game, session, game.fold(session, observe, errors, keep=keep)), errors
 
 
-def _resolve_each(game: Game, session: Session,
+def _resolve_each(game: Game[Any], session: Session,
                   note: Callable[[ScorekeeperError], None]) -> Optional[Dict[str, Any]]:
     """The rules resolved; when they cannot be, each rule's mistake noted and the good ones
     resolved (None, and the mistake noted, when even they cannot work together)."""
@@ -113,7 +114,7 @@ def check_session(session: Session, figures: Optional[List[Figure]] = None,
     return first(validate(session, figures, keep))
 
 
-def finished(game: Game, session: Session, folded: Folded) -> Replayed:
+def finished(game: Game[Any], session: Session, folded: Folded) -> Replayed:
     return Replayed(session, game, game.finish(folded.state, folded.effects, session), folded)
 
 
@@ -177,7 +178,7 @@ def check_file(path: Path) -> List[ScorekeeperError]:
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
 
 
-def _read_one_rule(game: Game, name: str, raw: Any) -> None:
+def _read_one_rule(game: Game[Any], name: str, raw: Any) -> None:
     """Parse one rule on its own (an unknown name or a bad value is an error; whether it
     works with the other rules is not asked here)."""
     known = {r.name: r for r in game.all_rules()}
@@ -188,7 +189,7 @@ def _read_one_rule(game: Game, name: str, raw: Any) -> None:
         known[name].read(value)
 
 
-def typed_rules(game: Game, rules: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+def typed_rules(game: Game[Any], rules: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
     """House rules typed on the command line (--rule NAME=VALUE), resolved: a rule unknown, a
     value it does not take, rules that cannot work together are mistakes in how the command
     was called (exit 2). A house table file they name was read already (a mistake there is
@@ -201,7 +202,7 @@ def typed_rules(game: Game, rules: Mapping[str, Any], players: Sequence[str]) ->
         raise err.as_usage() from None
 
 
-def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
+def read_rule_files(game: Game[Any], rules: Mapping[str, Any]) -> Dict[str, Any]:
     """Rules whose value names a YAML file (a Boston house table) get the file's data: the
     store reads it here, so the game itself never touches the disk."""
     out = dict(rules)
@@ -233,9 +234,9 @@ def check_players(players: Sequence[str]) -> None:
                                    f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
-        if name.lower() in seen:
+        if nfc(name).lower() in seen:  # "Zoë" composed and decomposed are one name
             raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
-        seen.add(name.lower())
+        seen.add(nfc(name).lower())
 
 
 def _is_utf8(text: str) -> bool:
@@ -274,33 +275,42 @@ def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError
                             f"{err.hand + 1} {err.field}=...")
 
 
-class Change(NamedTuple):
-    """A change to a session file, pending: the sitting (or party) `before` it, as the file
-    holds it (None: a new file), and `after` it, as it will be saved; `text`, the file it will
-    be; `undone`, when the change keeps or takes back an undo, what the side file of undos
-    will hold (written after the file: a refused or failed save leaves a pending redo as it was).
-    The caller makes what it will print from it, then `commit`s it; both under `locked(path)`,
-    so that the file is not changed in between and a failure to print leaves it as it was."""
+@dataclass(frozen=True)
+class Change(Generic[T]):
+    """A change to a session file, pending: the sitting (`Replayed`) or party `before` it, as
+    the file holds it (None: a new file), and `after` it, as it will be saved; `text`, the file
+    it will be; `undone`, when the change keeps or takes back an undo, what the side file of
+    undos will hold (written after the file: a refused or failed save leaves a pending redo as
+    it was). The caller makes what it will print from it, then `commit`s it; both under
+    `locked(path)`, so that the file is not changed in between and a failure to print leaves
+    it as it was."""
 
     path: Path
-    before: Any
-    after: Any
+    before: Optional[T]
+    after: T
     text: str
     undone: Optional[Sequence[store.Undone]] = None
 
+    @property
+    def was(self) -> T:
+        """`before`, of a change to a file that exists (every change but a new file's)."""
+        assert self.before is not None, "a new file's change has nothing before it"
+        return self.before
 
-def sitting_change(path: Path, before: Optional[Replayed], after: Replayed, **undone: Any) -> Change:
+
+def sitting_change(path: Path, before: Optional[Replayed], after: Replayed,
+                   **undone: Any) -> Change[Replayed]:
     return Change(path, before, after, store.session_text(_saved_form(after)), **undone)
 
 
-def commit(change: Change) -> Any:
+def commit(change: Change[T]) -> T:
     """Write a pending change (under `locked(change.path)`, as it was made); what it saved."""
     path = change.path
     if change.before is None and path.exists():
         raise ScorekeeperError(f"{path} already exists")
     store.save_text(path, change.text)
-    if change.undone is not None:  # the change is made: the put-back command undo prints is the way back
-        with contextlib.suppress(ScorekeeperError):
+    if change.undone is not None and isinstance(change.after, Replayed):  # (a sitting's: the put-back
+        with contextlib.suppress(ScorekeeperError):                     # command undo prints is the way back)
             store.write_undone(path, change.undone, _saved_form(change.after))
     return change.after
 
@@ -315,7 +325,7 @@ def locked(path: Path, new: bool = False) -> Iterator[None]:
         yield
 
 
-def at_once(make: Callable[..., Change], path: Path, *args: Any, **kwargs: Any) -> Change:
+def at_once(make: Callable[..., Change[T]], path: Path, *args: Any, **kwargs: Any) -> Change[T]:
     """`make(path, ...)`'s change, made and committed under the lock: for a caller that shows
     nothing of it first."""
     with locked(path):
@@ -325,7 +335,8 @@ def at_once(make: Callable[..., Change], path: Path, *args: Any, **kwargs: Any) 
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Optional[Decimal] = None, currency: str = "", created: Optional[str] = None) -> Change:
+                stake: Optional[Decimal] = None, currency: str = "",
+                created: Optional[str] = None) -> Change[Replayed]:
     """A new sitting; committed under `locked(path, new=True)`, which makes its folder."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
@@ -388,7 +399,8 @@ def read_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Tuple[Hand, Dict[st
     return Hand(dump_hand(values, replayed.game.fields(replayed.session))), values
 
 
-def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None, id: Optional[str] = None) -> Change:
+def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
+             id: Optional[str] = None) -> Change[Replayed]:
     """Log a hand (`at`: when; now by default): one `apply` on the state the load replayed;
     `id`, a board report's one-time id, is kept with it (model.LOG_FIELDS)."""
     before = open_session(path)
@@ -400,7 +412,7 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None, id: O
     return sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
 
 
-def undo(path: Path) -> Change:
+def undo(path: Path) -> Change[Replayed]:
     """Remove the last hand (`before.session.hands[-1]`). It is kept beside the sitting
     (store.undone), with the digest of the file this undo leaves, so that `redo` can put it
     back while nothing has changed since."""
@@ -418,10 +430,10 @@ def undo(path: Path) -> Change:
     if kept and kept[-1].after != store.file_digest(path):
         kept = []  # hands were logged or corrected since those undos: they cannot be redone
     change = sitting_change(path, before, after)
-    return change._replace(undone=kept + [store.Undone(removed, store.digest(change.text))])
+    return replace(change, undone=kept + [store.Undone(removed, store.digest(change.text))])
 
 
-def redo(path: Path) -> Change:
+def redo(path: Path) -> Change[Replayed]:
     """Put back the hand the last undo removed (`after.session.hands[-1]`), as it stood in the
     file (its time included), as long as the sitting is still exactly as that undo left it; the
     file is then the file before the undo, byte for byte."""
@@ -439,7 +451,7 @@ def redo(path: Path) -> Change:
     return sitting_change(path, before, after, undone=kept[:-1])
 
 
-def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change:
+def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:
     """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones;
     the hands from it on are replayed. The corrected hand records when it was corrected
     (`corrected: TIME`)."""
@@ -449,14 +461,16 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
         raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
     fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
-    # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-    fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
-                   if k not in LOG_FIELDS})  # the log's own record is set below, not typed
+    # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes);
+    # not the time the hand was played (`at=` is refused, as `at=yesterday` is)
+    fields.update({k: (None if isinstance(v, str) and not v.strip() and k.lower() != "at" else v)
+                   for k, v in raw.items() if k not in LOG_FIELDS})  # the log's own record is set below
     try:
         corrected, values = read_hand(before, fields)
     except ScorekeeperError as err:
         raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1, field=err.field) from None
-    hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
+    kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+    hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
     try:
         return sitting_change(path, before, replayed_from(before, hands, number - 1, (values,)))
     except ScorekeeperError as err:
@@ -583,7 +597,7 @@ def list_sittings(folder: Path) -> List[Dict[str, Any]]:
     return rows
 
 
-def all_games() -> Dict[str, Game]:
+def all_games() -> Dict[str, Game[Any]]:
     """Every registered game by name, in name order."""
     from .games import game_names
 
@@ -591,7 +605,7 @@ def all_games() -> Dict[str, Game]:
 
 
 def game_fields(name: str, rules: Mapping[str, Any],
-                players: Optional[Sequence[str]] = None) -> Tuple[Game, List[Field]]:
+                players: Optional[Sequence[str]] = None) -> Tuple[Game[Any], List[Field]]:
     """A game and its hand fields under the given house rules, for the given table or, with
     no players, a typical one (four where the game allows, PLAYER1...)."""
     game = get_game(name)

@@ -27,6 +27,11 @@ USAGE = "usage"  # how a command was called: a bad option, field or name on the 
 FILE = "file"    # a problem with a file or the world: a bad session file, a missing sitting
 
 
+class ScorekeeperWarning(UserWarning):
+    """What a person should know of a change that was made (a sitting saved by another user
+    than its owner is now theirs): the CLI prints it as one `warning:` line."""
+
+
 class ScorekeeperError(Exception):
     """A mistake in input or a file, explained in one line for a person at the table.
 

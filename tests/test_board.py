@@ -125,7 +125,9 @@ def test_a_party_tables_form_shows_only_that_tables_players(spring):
             line = next(line for line in events.iter_lines() if line.startswith("data:"))
     forms = json.loads(line[len("data:"):])["forms"]
     assert list(forms) == ["1", "2", "3"]
-    assert "table 1 has reported round 1" in forms["1"] and "<input" not in forms["1"]
+    assert forms["1"].startswith('<p class="done">table 1 has reported round 1')
+    assert '<details class="more"><summary>correct our report</summary>' in forms["1"]  # folded away
+    assert '<input type="hidden" name="correct" value="yes">' in forms["1"]
     two = forms["2"]
     for player in ("Eve", "Fay", "Gus", "Hal"):
         assert f'name="{player}"' in two
@@ -786,6 +788,42 @@ def test_after_the_right_code_a_phone_goes_past_the_guessing_queue_with_its_toke
     assert fri.json("show", "fri")["hands"] == 3
 
 
+# ---------------------------------------------------------------- a table corrects its report
+
+
+def test_a_phone_corrects_its_hand_until_the_next_hand_through_the_ledgers_correction(fri):
+    path = fri.file("fri")
+    with client_for(path) as client:
+        post(client, "/hand", Ann="5", Cid="7", hands="1", id="r2")
+        fixed = post(client, "/hand", Ann="6", hands="2", correct="yes", id="r2-fix")
+        fri.ok("hand", "fri", "Bob=1")
+        late = post(client, "/hand", Ann="7", hands="2", correct="yes")
+    assert fixed.status_code == 200 and fixed.text.startswith("corrected hand 2\n")
+    hand = __import__("yaml").safe_load(path.read_text())["hands"][1]
+    assert hand["Ann"] == 6 and "Cid" not in hand and hand["id"] == "r2" and "corrected" in hand
+    assert (late.status_code, late.text) == (409, "error: hand 2 is no longer the latest (fri has 3); a hand is "
+                                                  "corrected from the board until the next hand, then with "
+                                                  "scorekeeper edit\n")
+    assert fri.json("show", "fri")["scores"] == {"Ann": 18, "Bob": -2, "Cid": 0}
+
+
+def test_a_table_corrects_its_result_until_the_round_is_complete(spring):
+    path = spring.file("spring")
+    with client_for(path) as client:
+        post(client, "/round", table="2", Eve="1", Fay="5", Gus="6", Hal="1", round="1", id="t2")
+        fixed = post(client, "/round", table="2", Eve="2", Fay="5", Gus="5", Hal="1", round="1", correct="yes")
+        nothing = post(client, "/round", table="3", Ivy="0", round="1", correct="yes")
+        spring.ok("party", "round", "spring", "1", "Ann=3", "Bob=4", "Cid=2", "Dan=4", "cut=Dan")
+        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2")
+        late = post(client, "/round", table="2", Eve="1", Fay="5", Gus="6", Hal="1", round="1", correct="yes")
+    assert fixed.status_code == 200, fixed.text
+    assert fixed.text.startswith("corrected round 1 table 2: Eve 2, Fay 5, Gus 5, Hal 1")
+    assert (nothing.status_code, nothing.text) == (400, "error: table 3 has not reported round 1: there is "
+                                                        "nothing to correct\n")
+    assert late.status_code == 409 and late.text.startswith("error: round 1 is complete: a table corrects")
+    state = spring.json("party", "show", "spring")
+    two = next(r for r in state["results"] if r["table"] == 2)
+    assert "Eve 2, Fay 5, Gus 5, Hal 1" in two["summary"]
 def test_the_party_board_shows_tables_of_three_who_sits_out_and_the_arrivals_and_departures(cli, tmp_path):
     """Issue 29: the television shows a Hearts table of three, the Cinch players sitting out, and
     the arrivals and departures."""

@@ -227,22 +227,23 @@ def test_twenty_tables_posting_together_and_a_writer_at_the_command_line_lose_no
     assert json.loads(http.get(server.url + "state.json").text)["hands"] == total
 
 
-def test_a_party_of_fifteen_tables_reports_at_once_fourteen_by_phone_one_by_hand(cli, serve, http):
-    """The largest party (60 players, issue 29), every table reporting at the same moment."""
-    players = [f"P{i:02d}" for i in range(1, 61)]
+def test_a_party_of_fifteen_tables_reports_at_once_fourteen_by_phone_one_by_hand_each_once(cli, serve, http):
+    players = [f"P{i:02d}" for i in range(1, 61)]  # the most a party takes
     cli.ok("party", "new", "big", "--game", "progressive-hearts", "--players", ",".join(players))
     server = serve(cli.folder, "big", "--entry")
     seats = [players[4 * t:4 * t + 4] for t in range(15)]
     hearts = (0, 1, 4, 8)  # no tie within a group (seats 1 and 3, 2 and 4), the most hearts unique
     start = threading.Barrier(15)
     answers: Dict[int, httpx.Response] = {}
+    again: Dict[int, httpx.Response] = {}
     typed: List = []
 
     def phone(table: int) -> None:
-        data = {p: str(h) for p, h in zip(seats[table - 1], hearts)}
+        data = {**{p: str(h) for p, h in zip(seats[table - 1], hearts)}, "table": str(table), "round": "1",
+                "id": f"table-{table}", "code": server.code}
         start.wait(timeout=WAIT)
-        answers[table] = http.post(server.url + "round", timeout=60,
-                                   data={**data, "table": str(table), "code": server.code})
+        answers[table] = http.post(server.url + "round", timeout=60, data=data)
+        again[table] = http.post(server.url + "round", timeout=60, data=data)  # a second tap, the same id
 
     def by_hand() -> None:
         start.wait(timeout=WAIT)
@@ -254,6 +255,7 @@ def test_a_party_of_fifteen_tables_reports_at_once_fourteen_by_phone_one_by_hand
     for t in threads:
         t.join(timeout=120)
     assert all(answers[t].status_code == 200 for t in range(1, 15)), [a.text for a in answers.values()]
+    assert all(again[t].text == answers[t].text for t in range(1, 15))  # answered as the first
     assert typed[0].exit_code == 0, typed[0].output
     state = json.loads(http.get(server.url + "state.json").text)
     assert sorted((r["round"], r["table"]) for r in state["results"]) == [(1, t) for t in range(1, 16)]

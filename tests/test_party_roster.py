@@ -135,3 +135,18 @@ def test_cinch_sits_out_in_turn_and_a_round_sat_out_counts_the_average():
     assert st.places["Ann"] == st.places["Cid"] == "1=" and st.stars["Ann"]["gold"] == 1  # Cid: 2 gold
     none = progressive.replay(party._replace(hands=tuple(hands), rules={"sitout": "none"}))
     assert none.places["Cid"] == "1" and none.places["Ann"] != "1="
+
+
+def test_correcting_the_last_round_played_reseats_the_next_with_the_same_turns_out(cli):
+    cli.ok("party", "new", "club9", "--game", "progressive-cinch", "--players", "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy")
+    cli.ok("party", "round", "club9", "1", "Ann=23", "Bob=12")
+    cli.ok("party", "round", "club9", "2", "Eve=9", "Fay=27")
+    before = parties.open_party(cli.file("club9")).standing
+    assert before.tables == (("Ivy", "Cid", "Fay", "Hal"), ("Eve", "Gus", "Bob", "Dan")) and before.out == ("Ann",)
+    out = cli.ok("party", "edit", "club9", "1", "1", "Ann=12", "Bob=23").stdout
+    assert "round 2 is re-seated" in out
+    after = parties.open_party(cli.file("club9")).standing
+    # Bob and Dan now stay at the head table, Ann and Cid go down; Ann's turn out is kept
+    assert after.out == ("Ann",) and after.history[0] == before.history[0]
+    assert after.tables == (("Bob", "Dan", "Fay", "Hal"), ("Eve", "Gus", "Ivy", "Cid"))
+    assert dict(after.stars["Bob"]) == {"gold": 1, "red": 0, "green": 0}

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ledger, store
-from ..fields import PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
+from ..fields import BOOLEAN, PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
 from ..model import ScorekeeperError, shown
 from ..render import board as page
 
@@ -25,8 +25,10 @@ TABLE = "table"        # the form field that says which party table reports
 ID = "id"              # a report's one-time id: sent again, it is answered as the first, logged once
 HANDS = "hands"        # a sitting's report: how many hands the page had seen
 ROUND = "round"        # a party's report: the round it is for
+CORRECT = "correct"    # correct=yes: the report replaces the table's own (the sitting's last hand)
 ONE_TIME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOTE = Field("note", TEXT, "a remark kept with the hand")
+FIX = Field("correct", BOOLEAN, "this corrects the last hand instead of logging a new one (until the next hand)")
 MAX_ERROR = 500        # characters in an error line, as at the command line
 
 
@@ -119,7 +121,7 @@ class Board:
         phones: Dict[str, Dict[str, str]] = {}
         qr = {}
         if self.entry:
-            fields = list(r.game.fields(r.session)) + [NOTE]
+            fields = list(r.game.fields(r.session)) + [NOTE] + ([FIX] if r.session.hands else [])
             forms[""] = page.form(fields, r.session.players, "/hand", title="")
             phones[""] = {"heading": f"{r.session.name}: hand {len(r.session.hands) + 1}",
                           "mine": page.sitting_summary(r.session, r.standings)}
@@ -147,12 +149,13 @@ class Board:
                                       "mine": page.table_seats(st, table)}
                 if self.address:
                     qr[f"table {table}"] = self.qr(f"table/{table}")
-                if table in st.reported:
-                    forms[str(table)] = page.reported_form(table, st.round)
-                    continue
                 f = party_fields(st.game, p.party.rules, players)
-                forms[str(table)] = page.form(f.fields, players, "/round", f.labels,
-                                              {TABLE: str(table), ROUND: str(st.round)}, "", f.main)
+                hidden = {TABLE: str(table), ROUND: str(st.round)}
+                if table in st.reported:  # until the round is complete, the table may correct it
+                    fix = page.form(f.fields, players, "/round", f.labels, {**hidden, CORRECT: "yes"}, "", f.main)
+                    forms[str(table)] = page.reported_form(table, st.round, fix)
+                    continue
+                forms[str(table)] = page.form(f.fields, players, "/round", f.labels, hidden, "", f.main)
         said = page.party_state(st)
         if st.results:
             last = st.results[-1]
@@ -169,7 +172,13 @@ class Board:
         A report carrying an `id` already in the log is not logged again: it is answered as the
         first was (what the command line printed then, from the log as it stood then)."""
         once = _one_time_id(pairs)
-        pairs = [(name, value) for name, value in pairs if name != ID]
+        correcting = [value.strip().lower() for name, value in pairs if name == CORRECT]
+        pairs = [(name, value) for name, value in pairs if name not in (ID, CORRECT)]
+        if correcting:
+            if correcting != ["yes"]:
+                raise ScorekeeperError(f"correct must be yes (the report replaces the table's own), got "
+                                       f"{shown(','.join(correcting))}", usage=True, field=CORRECT)
+            return self._correct_hand(pairs) if self.kind == SITTING else self._correct_round(pairs)
         if once:
             earlier = self.answer_for(once)
             if earlier is not None:
@@ -224,15 +233,67 @@ class Board:
             ledger.commit(change)
         return printed
 
-    def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+    def _correct_hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A phone corrects the hand it reported, until the next hand: its fields replace the
+        hand's (those left out are removed; the note and the time stay), through the ledger's
+        correction, so that the log records it (`corrected: TIME`)."""
+        from ..render import sitting as render
+
+        seen = _seen(pairs, HANDS, "how many hands the page had seen")
+        fields = _assignments([(name, value) for name, value in pairs if name != HANDS])
+        with ledger.locked(self.path):
+            r = ledger.open_session(self.path)
+            number = len(r.session.hands)
+            if not number:
+                raise ScorekeeperError("there is no hand to correct yet", usage=True)
+            if seen is not None and seen != number:
+                raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand "
+                            f"is corrected from the board until the next hand, then with scorekeeper edit")
+            change = ledger.edit(self.path, number, {**_left_out(r.session.hands[-1].fields, fields), **fields})
+            text = render.correction_text(number, change.was.session, change.was.standings,
+                                          change.after.session, change.after.standings)
+            ledger.commit(change)
+        return text
+
+    def _correct_round(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A table corrects its result until the round is complete (`party edit`'s path)."""
         from ..party import ledger as parties
+        from ..party import replay as progressive
         from ..render import party as party_render
 
+        table = self._table(pairs)
+        seen = _seen(pairs, ROUND, "the round the page reported for")
+        fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
+        with ledger.locked(self.path):
+            p = parties.open_party(self.path)
+            st = p.standing
+            if seen is not None and seen != st.round:
+                raise Stale(f"round {seen} is complete: a table corrects its result from the board until "
+                            f"the round is complete, then the host does (party edit {p.party.name} {seen} "
+                            f"{table} FIELD=VALUE)")
+            if table not in st.reported:
+                raise ScorekeeperError(f"table {table} has not reported round {st.round}: there is nothing "
+                                       f"to correct", usage=True)
+            index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
+            old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
+            change = parties.edit(self.path, st.round, table, {**_left_out(old, fields), **fields})
+            text = party_render.correction_text(st.round, table, change.was.standing, change.after.party,
+                                                change.after.standing)
+            ledger.commit(change)
+        return text
+
+    def _table(self, pairs: Sequence[Tuple[str, str]]) -> int:
         tables = [value for name, value in pairs if name == TABLE]
         if len(tables) != 1:
             raise ScorekeeperError("table is missing: the table reporting (1 is the head table)" if not tables
                                    else f"table given {len(tables)} times", usage=True, field=TABLE)
-        table = typed_number(tables[0], TABLE, "the table")
+        return typed_number(tables[0], TABLE, "the table")
+
+    def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+        from ..party import ledger as parties
+        from ..render import party as party_render
+
+        table = self._table(pairs)
         seen = _seen(pairs, ROUND, "the round the page reported for")
         fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
 
@@ -324,6 +385,15 @@ def _seen(pairs: Sequence[Tuple[str, str]], name: str, what: str) -> Optional[in
     if len(given) > 1:
         raise ScorekeeperError(f"{name} given {len(given)} times", usage=True, field=name)
     return typed_number(given[0], name, what)
+
+
+def _left_out(old: Mapping[str, Any], given: Mapping[str, str]) -> Dict[str, str]:
+    """The fields of a result being corrected that the correction leaves out, to be removed
+    (FIELD= on the command line); its note, time and the log's own fields stay."""
+    from ..model import COMMON_FIELDS, LOG_FIELDS
+
+    named = {k.lower() for k in given}
+    return {k: "" for k in old if k.lower() not in named and k not in COMMON_FIELDS + LOG_FIELDS}
 
 
 def _logged_with(hands: Sequence[Any], once: str) -> Optional[int]:

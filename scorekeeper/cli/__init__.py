@@ -5,17 +5,18 @@ here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EX
 So is a failure to write the output (a full disk); a closed pipe (`| head`) ends quietly.
 """
 
+import contextlib
 import errno
 import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
 
 import typer
 from typer.core import TyperArgument, TyperGroup
 
-from ..model import FILE, USAGE, ScorekeeperError, shown
+from ..model import FILE, USAGE, ScorekeeperError, ScorekeeperWarning, shown
 from .helptext import example
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
@@ -77,7 +78,8 @@ class ScorekeeperGroup(TyperGroup):
         try:
             _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
-            code = super().main(*args, **kwargs)
+            with _warnings_as_lines():
+                code = super().main(*args, **kwargs)
             sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         except ScorekeeperError as err:
             _fail(str(err), EXIT_CODES.get(err.kind, 1))
@@ -445,6 +447,27 @@ def out(text: str, page: bool = False) -> None:
     typer.echo(text, color=_forced_color() or None)
 
 
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """What the library warns a person of (ScorekeeperWarning) as one `warning:` line on
+    stderr; any other warning as Python shows it."""
+    import warnings
+
+    previous = warnings.showwarning
+
+    def show(message: Any, category: Any, *where: Any, **more: Any) -> None:
+        if issubclass(category, ScorekeeperWarning):
+            typer.echo(f"warning: {message}", err=True)
+        else:
+            previous(message, category, *where, **more)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = previous
+
+
 def _escape_what_cannot_be_encoded() -> None:
     """A name such as 李 on a terminal set to ISO-8859-1 is written as `\\u674e`, not a
     UnicodeEncodeError after the hand was saved (typed again, it was logged twice)."""
@@ -516,7 +539,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
     from ..fields import parse_stake
 
     rules = parse_assignments(rule, "rule")
@@ -533,7 +556,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
             raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
                                    f"and rules of an earlier sitting)", usage=True)
     assert game is not None and players is not None
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = sitting_path(ctx, name, must_exist=False)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
@@ -784,7 +807,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     """The games, or one game's house rules and hand fields."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
     from .output import width
 
@@ -793,7 +816,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
         out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
-    seated = [p.strip() for p in players.split(",")] if players is not None else None
+    seated = names_from(players) if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
     out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 

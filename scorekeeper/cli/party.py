@@ -52,9 +52,9 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
-    names = [p.strip() for p in players.split(",")]
+    names = names_from(players)
     path = sitting_path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     from .. import ledger
@@ -124,7 +124,7 @@ def edit(ctx: typer.Context, name: str = _name(),
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
 def undo(ctx: typer.Context, name: str = _name()) -> None:
-    """Remove the last result logged."""
+    """Remove the last entry logged: a result, an arrival or a departure."""
     from ..party import ledger as parties
     from ..render import party as party_render
 

@@ -80,12 +80,12 @@ def open_party(path: Path) -> Party:
     return check(store.load_party(path))
 
 
-def _change(path: Path, before: Optional[Party], after: Party) -> ledger.Change:
+def _change(path: Path, before: Optional[Party], after: Party) -> ledger.Change[Party]:
     return ledger.Change(path, before, after, store.session_text(after.party, store.PARTY))
 
 
 def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str, Any],
-              created: Optional[str] = None) -> ledger.Change:
+              created: Optional[str] = None) -> ledger.Change[Party]:
     """A new party; committed under `ledger.locked(path, new=True)`, which makes its folder."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper list shows the sessions)")
@@ -102,7 +102,7 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
     return _change(path, None, check(party))
 
 
-def _changed(path: Path, before: Party, hands: Sequence[Hand]) -> ledger.Change:
+def _changed(path: Path, before: Party, hands: Sequence[Hand]) -> ledger.Change[Party]:
     return _change(path, before, check(before.party.with_hands(tuple(hands))))
 
 
@@ -121,7 +121,7 @@ def as_played(before: Party) -> List[Hand]:
 
 
 def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
-               id: Optional[str] = None) -> ledger.Change:
+               id: Optional[str] = None) -> ledger.Change[Party]:
     """Log TABLE's result for the round being played (`after.standing.results[-1]`); `id`, a
     board report's one-time id, is kept with it (model.LOG_FIELDS)."""
     before = open_party(path)
@@ -145,7 +145,7 @@ def _find(before: Party, round_: int, table: int) -> int:
                            f"{before.party.name} lists the results)", usage=True)
 
 
-def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.Change:
+def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.Change[Party]:
     """Correct a table's result: the given fields replace (or, empty, remove) the old ones. The
     result keeps the players it was played with, and so does every later result: the stars of
     that round change, and the seating of the round to be played if it follows from this one."""
@@ -153,8 +153,11 @@ def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.
     index = _find(before, round_, table)
     hands = as_played(before)
     seating = before.standing.history[round_ - 1]  # that round, as it was played
-    hands[index] = Hand(progressive.corrected_entry(before.standing.game, before.party.rules,
-                                                    hands[index].fields, raw, table, seating, round_))
+    entry = progressive.corrected_entry(before.standing.game, before.party.rules,
+                                        hands[index].fields, raw, table, seating, round_)
+    if "id" in hands[index].fields:  # a board report's id stays with it
+        entry["id"] = hands[index].fields["id"]
+    hands[index] = Hand(entry)
     try:
         return _changed(path, before, hands)
     except ScorekeeperError as err:
@@ -164,7 +167,7 @@ def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.
         raise
 
 
-def undo(path: Path) -> ledger.Change:
+def undo(path: Path) -> ledger.Change[Party]:
     """Remove the last result logged (`before.party.hands[-1]`)."""
     before = open_party(path)
     if not before.party.hands:
@@ -172,7 +175,7 @@ def undo(path: Path) -> ledger.Change:
     return _changed(path, before, as_played(before)[:-1])
 
 
-def roster_change(path: Path, change: str, player: str, at: Optional[str] = None) -> ledger.Change:
+def roster_change(path: Path, change: str, player: str, at: Optional[str] = None) -> ledger.Change[Party]:
     """`party join` (change JOIN) seats a late arrival, `party leave` (LEAVE) takes one out, from
     the first round none of whose tables has reported: an entry in the log like a result."""
     before = open_party(path)

@@ -344,7 +344,7 @@ def form(fields: Sequence["Field"], players: Sequence[str], action: str,
     shown: List[str] = []
     more: List[str] = []
     for i, field in enumerate(fields):
-        (shown if i < main or field.required or field.name == "note" else more).append(
+        (shown if i < main or field.required or field.name in ("note", "correct") else more).append(
             _field(field, players, labels.get(field.name, field.name)))
     hidden_inputs = "".join(f'<input type="hidden" name="{_e(k)}" value="{_e(v)}">'
                             for k, v in (hidden or {}).items())
@@ -410,6 +410,9 @@ def error_board(message: str) -> str:
     return f'<p class="error" role="alert">error: {_e(message)}</p>'
 
 
-def reported_form(table: int, round_: int) -> str:
+def reported_form(table: int, round_: int, correction: str = "") -> str:
+    """What a table that has reported sees until the round is complete; `correction`, the form
+    that corrects its report, folded away."""
+    fix = f'<details class="more"><summary>correct our report</summary>{correction}</details>' if correction else ""
     return (f'<p class="done">table {table} has reported round {round_}: the next round\'s seating '
-            f"shows when every table has reported</p>")
+            f"shows when every table has reported</p>{fix}")

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .chart import wrap_items
 from ..model import printable
-from .sitting import text_table, fit_lines
+from .sitting import SafeCsv, text_table, fit_lines
 
 if TYPE_CHECKING:
     from ..party.replay import PartyStanding, TableResult
@@ -301,7 +301,6 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
     staying at the head table), the stars, a cut, the result in words, the deals (Cinch
     reported deal by deal), the note and when it was logged. An arrival or a departure is a
     row of its own, and so is who sat out a round (before its first table), the table empty."""
-    import csv
     import io
 
     from ..party.replay import TableResult
@@ -309,7 +308,7 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
 
     cinch = party.game == CINCH
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeCsv(out)
     seats = max([4, *(len(r.players) for r in st.results)])
     scores = ["points 1-3", "points 2-4"] if cinch else [f"hearts {n}" for n in range(1, seats + 1)]
     writer.writerow(["round", "table", *(f"seat {n}" for n in range(1, seats + 1)), *scores, "winners",

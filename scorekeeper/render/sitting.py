@@ -626,10 +626,35 @@ def _json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, default=str)
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class SafeCsv:
+    """csv.writer's rows, as a spreadsheet will not run them: a text cell starting with = + - @
+    (a formula such as =HYPERLINK(...) in a note) is written after a ' (as OWASP advises);
+    numbers stay numbers."""
+
+    def __init__(self, out: Any) -> None:
+        import csv
+
+        self.writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self.writer.writerow([f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_START)
+                              and not _is_number(cell) else cell for cell in row])
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Decimal(text)
+    except ArithmeticError:
+        return False
+    return text.strip() == text and text.lstrip("+-")[:1].isdigit()
+
+
 def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
     """Every hand as a row: its fields (in `field_order`, the game's own order, then any
     others, note and at last), its effect and the scores after it."""
-    import csv
     import io
 
     out = io.StringIO()
@@ -639,7 +664,7 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
     for hand in session.hands:
         names.extend(k for k in hand.fields if k not in names and k not in last)
     names.extend(n for n in last if n in used)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeCsv(out)
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):
         writer.writerow([i, e.dealer or ""] + [field_text(hand.fields.get(n, "")) for n in names]

@@ -13,7 +13,7 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 
 import yaml
 
-from ..model import FORMAT, ScorekeeperError, Session, Source, shown
+from ..model import FORMAT, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
 from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
@@ -96,6 +96,7 @@ def save_text(path: Path, text: str) -> None:
     """
     path = real_path(path)
     _refuse_dropping(path)
+    _refuse_read_only(path)
     try:
         _write_atomically(text, path)
     except OSError as err:
@@ -257,10 +258,11 @@ def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> Non
     except FileNotFoundError:
         keep = None
     fd, tmp = create_temp(path)
+    owner_kept = True
     try:
         with open(fd, "w", encoding="utf-8", closefd=True) as handle:
             if keep is not None:
-                _keep_mode_and_owner(handle.fileno(), keep)
+                owner_kept = _keep_mode_and_owner(handle.fileno(), keep)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -269,17 +271,40 @@ def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> Non
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
     _fsync_dir(path.parent)
+    if not owner_kept and keep is not None:
+        import warnings
+
+        warnings.warn(ScorekeeperWarning(f"{path} was saved, and is now yours, not its owner's (user id "
+                                   f"{keep.st_uid}): only the administrator may give a file away"))
 
 
-def _keep_mode_and_owner(fd: int, old: os.stat_result) -> None:
+def _keep_mode_and_owner(fd: int, old: os.stat_result) -> bool:
+    """Give the new file the old one's mode and owner; False when the owner could not be kept."""
     os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    kept = True
     if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
         try:
             os.fchown(fd, old.st_uid, old.st_gid)
         except PermissionError:  # only root may give a file away: keep at least the group
+            kept = old.st_uid == os.geteuid()
             with contextlib.suppress(PermissionError):
                 os.fchown(fd, -1, old.st_gid)
         os.fchmod(fd, stat.S_IMODE(old.st_mode))  # a change of owner clears set-id bits
+    return kept
+
+
+def _refuse_read_only(path: Path) -> None:
+    """A sitting made read-only (`chmod 444`) is not written over: the replace would succeed
+    wherever the folder is writable, whatever the file's own mode says."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        import shlex
+
+        raise ScorekeeperError(f"{path} is read-only ({stat.filemode(mode)}): nothing was saved; to change "
+                               f"it, make it writable (chmod u+w {shlex.quote(str(path))})")
 
 
 def _fsync_dir(folder: Path) -> None:
