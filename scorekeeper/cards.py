@@ -163,19 +163,12 @@ class Card:
     @classmethod
     def parse(cls, text: object) -> "Card":
         token = _plain_text(text)
+        card = _SPELLINGS.get(token.upper())
+        if card is not None:
+            return card
         if token.lower() in ("jk", "joker", "🃏"):
             return cls.joker()
-        if len(token) < 2:
-            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
-        if token[0] in _SUIT_SYMBOL_CHARS:
-            # Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and spades after
-            # the rank (5♢): one card grammar everywhere, so both orders are read.
-            token = token[1:] + token[0]
-        try:
-            card = cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
-        except ScorekeeperError:
-            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)") from None
-        return card
+        raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
 
     def __str__(self) -> str:
         if self.rank is None:
@@ -204,6 +197,23 @@ class Card:
 
 
 _MADE: Dict[Tuple[Optional[Rank], Optional[Suit]], Card] = {}
+
+
+def _spellings() -> Dict[str, Card]:
+    """Every way of writing a card, in capitals: a rank (2-10, T, J, Q, K, A; 1, 11-13) then a
+    suit's letter or symbol. Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and
+    spades after the rank (5♢): one card grammar everywhere, so a symbol may come first."""
+    found: Dict[str, Card] = {}
+    for rank_text, rank in _RANK_NAMES.items():
+        for suit_text, suit in _SUIT_NAMES.items():
+            if len(suit_text) == 1:
+                found[(rank_text + suit_text).upper()] = Card(rank, suit)
+                if suit_text in _SUIT_SYMBOL_CHARS:
+                    found[(suit_text + rank_text).upper()] = Card(rank, suit)
+    return found
+
+
+_SPELLINGS = _spellings()
 
 
 def _sort_key(card: Card) -> Tuple[int, str]:

@@ -1,9 +1,10 @@
 """FIELD=VALUE parsing and typed field values, shared by the command line and the YAML loader.
 
 A hand is a mapping of field names to values. From the command line every value is a
-string; from YAML it may already be an int, a bool or a list. Both go through
-`read_fields`, so a hand typed at the table and a hand read from a file are validated by
-exactly the same code, and what is saved is the canonical form (`dump`) of the value.
+string; from a file too (store/load.py hands over each value's text as written), or a list
+of them. Both go through `read_fields`, so a hand typed at the table and a hand read from a
+file are validated by exactly the same code, and what is saved is the canonical form
+(`dump`) of the value.
 """
 
 from __future__ import annotations

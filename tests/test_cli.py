@@ -19,7 +19,7 @@ def sitting(cli):
 def test_new_writes_every_rule_and_the_stakes(sitting):
     text = sitting.file("fri").read_text()
     assert text.startswith("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob, Cid]\n"
-                           "rules: {target: null, low_wins: false, settle: average, first_dealer: null}\n"
+                           "rules: {target: null, low_wins: no, settle: average, first_dealer: null}\n"
                            "stakes: {stake: 0.05, currency: USD}\ncreated: ")
     assert text.endswith("hands: []\n")
 

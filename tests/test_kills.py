@@ -182,7 +182,7 @@ def _state(kind: str, path: Path) -> Dict:
         return {"done": -count, "next": 0, "count": count, "ordered": same}
     hands = store.load(path).hands
     ledger.open_session(path)  # and it replays
-    anns = [h.fields.get("Ann") for h in hands]
+    anns = [int(h.fields["Ann"]) if "Ann" in h.fields else None for h in hands]
     if kind == "hand":
         return {"done": len(hands), "next": len(hands) + 1, "count": len(hands),
                 "ordered": anns == list(range(1, len(hands) + 1))}

@@ -70,7 +70,8 @@ def reference_hearts(players: Sequence[str], results: Sequence[Tuple[List[int], 
 
 
 def results_of(party: Session) -> List[Tuple[List[int], List[int]]]:
-    return [(h.fields["hearts"], h.fields.get("cut", [])) for h in party.hands]
+    entries = [progressive.read_numbers(h.fields) for h in party.hands]
+    return [(e["hearts"], e.get("cut", [])) for e in entries]
 
 
 # ---------------------------------------------------------------- Progressive Hearts

@@ -11,13 +11,19 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple, TypeVar
 
 import typer
 from typer.core import TyperArgument, TyperGroup
 
 from ..model import FILE, USAGE, ScorekeeperError, ScorekeeperWarning, shown
 from .helptext import example
+
+if TYPE_CHECKING:
+    from ..ledger import Change
+    from ..render.terminal import Style
+
+T = TypeVar("T")  # what a change replays: a sitting's Replayed, a party's
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
 # the world (the conventions of the shell; the library only says which kind it is).
@@ -46,12 +52,12 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
 }
 
 class ScorekeeperGroup(TyperGroup):
-    def list_commands(self, ctx: Any) -> List[str]:  # type: ignore[override]
+    def list_commands(self, ctx: Any) -> List[str]:
         # a lazy command once loaded is in self.commands too: list each command once
         own = [name for name in super().list_commands(ctx) if name not in LAZY_COMMANDS]
         return own + sorted(LAZY_COMMANDS)
 
-    def get_command(self, ctx: Any, name: str):  # type: ignore[override]
+    def get_command(self, ctx: Any, name: str) -> Any:
         if name in LAZY_COMMANDS and name not in self.commands:
             module, attribute, help = LAZY_COMMANDS[name]
             sub_app = getattr(importlib.import_module(module), attribute)
@@ -66,7 +72,7 @@ class ScorekeeperGroup(TyperGroup):
             _restore_argument_help(found, app, name)
         return found
 
-    def main(self, *args, **kwargs):  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         if os.environ.get("_SCOREKEEPER_COMPLETE"):  # a shell asks for completions: cli/shells.py
             from .shells import register
@@ -130,7 +136,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
     (Click 8.5 would then list the arguments a second time: Typer's own section is kept.)"""
     import inspect
 
-    command.format_arguments = lambda ctx, formatter: None  # type: ignore[method-assign]
+    command.format_arguments = lambda ctx, formatter: None
 
     if isinstance(command, TyperGroup):
         for sub_name, sub in command.commands.items():
@@ -145,7 +151,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
             given = getattr(defaults.get(param.name or ""), "default", None)
             if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
                     and getattr(given, "help", None):
-                param.help = getattr(given, "help")  # type: ignore[attr-defined]
+                param.help = getattr(given, "help")
 
 
 class _Never(Exception):
@@ -186,7 +192,7 @@ def _usage_message(err: Any, errors: Any) -> str:
     if param is not None and isinstance(err, errors.MissingParameter) \
             and getattr(param, "param_type_name", "") == "argument":
         return f"Missing argument '{param.metavar or param.name.upper()}'."
-    return err.format_message()
+    return str(err.format_message())
 
 
 def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[List[str]]:
@@ -412,7 +418,7 @@ def _name_forgotten(ctx: typer.Context, name: str) -> str:
     return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
             f"({example}; scorekeeper list shows the names)")
 
-def style_of(ctx: typer.Context):
+def style_of(ctx: typer.Context) -> "Optional[Style]":
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
     --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
     import os
@@ -487,7 +493,8 @@ def _forced_color() -> bool:
     return wants_color(False, dict(os.environ), no_color)
 
 
-def save_change(path: Path, make: Callable[[], Any], show: Callable[[Any], str]) -> Tuple[Any, str]:
+def save_change(path: Path, make: "Callable[[], Change[T]]",
+                show: "Callable[[Change[T]], str]") -> "Tuple[Change[T], str]":
     """Make a change (`make`: a ledger function's pending change), make what it will print
     (`show`), then commit it, all under the file's lock: a command finishes completely or
     leaves the file as it was."""
@@ -510,11 +517,11 @@ def print_saved(text: str, done: str) -> None:
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
 
 
-def _sitting_arg(help: str = SITTING):
+def _sitting_arg(help: str = SITTING) -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_sitting)
 
 
-def _json_opt():
+def _json_opt() -> Any:
     return typer.Option(False, "--json", help="machine-readable output")
 
 
@@ -581,7 +588,7 @@ def _ask_stake(currency: Optional[str]) -> Optional[str]:
     from .output import fitted
 
     while True:
-        answer = typer.prompt(fitted(f"stake: money per counter, point or game{' in ' + currency if currency else ''} "
+        answer: str = typer.prompt(fitted(f"stake: money per counter, point or game{' in ' + currency if currency else ''} "
                                      f"(Enter for none: settled in the game's own unit)"),
                               default="", show_default=False).strip()
         if not answer:
@@ -677,8 +684,8 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     style = style_of(ctx)
     path = sitting_path(ctx, name)
     change, text = save_change(path, lambda: ledger.undo(path), lambda c: render.undone_text(
-        name, c.before.session.hands[-1], c.after.session, c.after.standings, root_dir(ctx), style))
-    print_saved(text, f"the undo of hand {len(change.before.session.hands)} was saved")
+        name, c.was.session.hands[-1], c.after.session, c.after.standings, root_dir(ctx), style))
+    print_saved(text, f"the undo of hand {len(change.was.session.hands)} was saved")
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
@@ -723,8 +730,8 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     style = style_of(ctx)
     raw = parse_assignments(fields)
     text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
-        number, c.before.session, c.before.standings, c.after.session, c.after.standings, style=style,
-        money=(ledger.settlement(c.before), ledger.settlement(c.after))))[1]
+        number, c.was.session, c.was.standings, c.after.session, c.after.standings, style=style,
+        money=(ledger.settlement(c.was), ledger.settlement(c.after))))[1]
     print_saved(text, f"the correction to hand {number} was saved")
 
 

@@ -5,12 +5,15 @@ Only typer is imported here; the counting modules are imported inside each comma
 
 from __future__ import annotations
 
-from typing import List
+from typing import TYPE_CHECKING, List, Tuple
 
 import typer
 
 from .helptext import example
 from .output import width
+
+if TYPE_CHECKING:
+    from ..cards import Card
 
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cribbage: count a hand, the play, exact statistics, discard advice.",
@@ -30,7 +33,7 @@ def _with_symbols(ctx: typer.Context, text: str) -> str:
     return cards(text, style)
 
 
-def _cards(tokens: List[str]):
+def _cards(tokens: List[str]) -> Tuple[Card, ...]:
     from ..cards import parse_cards
 
     return parse_cards(" ".join(tokens))

@@ -6,7 +6,7 @@ inside each command.
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List
 
 import typer
 
@@ -35,7 +35,7 @@ def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     return sittings(root_dir(ctx), incomplete)
 
 
-def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file") -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_name)
 
 
@@ -118,7 +118,7 @@ def edit(ctx: typer.Context, name: str = _name(),
     table = typed_number(table_text, "TABLE", "the table")
     path, raw = sitting_path(ctx, name), parse_assignments(fields)
     text = save_change(path, lambda: parties.edit(path, round_number, table, raw), lambda c: party_render.correction_text(
-        round_number, table, c.before.standing, c.after.party, c.after.standing, width()))[1]
+        round_number, table, c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, f"the correction to round {round_number} table {table} was saved")
 
 
@@ -130,7 +130,7 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
 
     path = sitting_path(ctx, name)
     text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
-        c.before.standing, c.after.party, c.after.standing, width()))[1]
+        c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, "the undo of the last result was saved")
 
 

@@ -20,11 +20,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import typer
 
 from ..model import ScorekeeperError, printable
+
+if TYPE_CHECKING:
+    from ..fields import Field
+    from ..games.base import Game
+    from ..model import Session
 
 OTHER = "other fields"
 MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line after this
@@ -54,7 +59,7 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
     given = dict(given or {})
     answers: Dict[str, str] = {}
     asked = [f for f in asked_fields(game, session, fields) if f.name not in given]
-    first = set()  # the first question, asked already
+    first: Set[str] = set()  # the first question, asked already
     if card_names and by is None and asked and any(n not in given for n in card_names):
         by = _first_answer(asked[0], players, answers, by_name[card_names[0]])
         first = {asked[0].name, card_names[0]}
@@ -89,7 +94,8 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
     raise AssertionError("unreachable")
 
 
-def asked_fields(game, session, fields: Sequence, answers: Optional[Dict[str, str]] = None) -> List:
+def asked_fields(game: Game[Any], session: Session, fields: Sequence[Field],
+                 answers: Optional[Dict[str, str]] = None) -> List[Field]:
     """The fields asked one by one: the required ones and those the game asks every hand (by
     default each player's own field), given the answers so far (Boston's `call: partout` asks
     every player's tricks, not the caller's)."""
@@ -97,11 +103,11 @@ def asked_fields(game, session, fields: Sequence, answers: Optional[Dict[str, st
     return [f for f in fields if f.required or f.name in every_hand]
 
 
-def _ask_in_turn(game, session, fields: Sequence, answers: Dict[str, str], given: Dict[str, str],
-                 first: set) -> List:
+def _ask_in_turn(game: Game[Any], session: Session, fields: Sequence[Field], answers: Dict[str, str],
+                 given: Dict[str, str], first: Set[str]) -> List[Field]:
     """Ask the fields one by one, what is left to ask worked out again after each answer;
     the fields asked, in their order."""
-    asked: List = []
+    asked: List[Field] = []
     done = set(first) | set(given)
     while True:
         pending = [f for f in asked_fields(game, session, fields, {**answers, **given})
@@ -115,7 +121,7 @@ def _ask_in_turn(game, session, fields: Sequence, answers: Dict[str, str], given
         done.add(field.name)
 
 
-def _applies(field, rules) -> bool:
+def _applies(field: Field, rules: Mapping[str, Any]) -> bool:
     """A field whose help says it needs a house rule (`with blind_draw=on: ...`) is not offered
     when the sitting plays without it (no `pack` without blind_draw)."""
     needs = re.match(r"^with (\w+)=(\w+)\b", field.help)
@@ -137,7 +143,7 @@ def fields_at_fault(err: ScorekeeperError, asked: Sequence[str], extra: Dict[str
     return [n for n in names if n in about]
 
 
-def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_field) -> str:
+def _first_answer(field: Field, players: Sequence[str], answers: Dict[str, str], card_field: Field) -> str:
     """The first question of a game counted from its cards: a number (by points) or a card,
     taken as the first card field (the starter), which says the table counts by cards."""
     while True:
@@ -164,12 +170,12 @@ def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_f
 _DEFAULT = re.compile(r"\s*\(default (\S+)\)$|;\s*default (\S+)\)$")
 
 
-def _help(field) -> str:
+def _help(field: Field) -> str:
     """A field's help without the `(default 0)` the prompt says in its own words."""
     return _DEFAULT.sub(lambda m: ")" if m.group(2) else "", field.help)
 
 
-def _mark(field) -> str:
+def _mark(field: Field) -> str:
     """What Enter does: leaves the field out, or gives its default (`Enter for 0`)."""
     if field.required:
         return ""
@@ -179,7 +185,7 @@ def _mark(field) -> str:
     return " (Enter to leave out)"
 
 
-def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bool = False) -> None:
+def _ask_field(field: Field, players: Sequence[str], answers: Dict[str, str], again: bool = False) -> None:
     mark = _mark(field)
     previous = answers.get(field.name, "")
     while True:  # a bad answer is explained and asked again, not found out after the last field
@@ -203,7 +209,7 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
 
 
 def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequence[str],
-                fields: Sequence) -> Dict[str, str]:
+                fields: Sequence[Field]) -> Dict[str, str]:
     """One question for every other field: FIELD=VALUE words, Enter for none."""
     import shlex
 
@@ -234,7 +240,7 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
         return extra
 
 
-def _prompt(text: str, **options):
+def _prompt(text: str, **options: Any) -> Any:
     """typer.prompt, its question wrapped at spaces to the terminal (never cut mid-word)."""
     from .output import fitted
 

@@ -71,7 +71,8 @@ def deals_in_words(p: Party) -> List[List[str]]:
     the order of `p.standing.results`."""
     from .cinch import deals_in_words as said
 
-    return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
+    return [said(progressive.read_numbers(hand.fields)["deals"], result.players, p.party.rules)
+            if hand.fields.get("deals") else []
             for hand, result in zip(p.party.hands, p.standing.log)
             if isinstance(result, progressive.TableResult)]
 
@@ -139,7 +140,8 @@ def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str]
 
 def _find(before: Party, round_: int, table: int) -> int:
     for index, hand in enumerate(before.party.hands):
-        if hand.fields.get("round") == round_ and hand.fields.get("table") == table:
+        entry = progressive.read_numbers(hand.fields)
+        if entry.get("round") == round_ and entry.get("table") == table:
             return index
     raise ScorekeeperError(f"round {round_} table {table} has not reported (party show "
                            f"{before.party.name} lists the results)", usage=True)

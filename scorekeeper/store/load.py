@@ -14,10 +14,33 @@ from ..fields import parse_stake
 from ..model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
 from .paths import close_names
 
-try:  # the libyaml C loader is several times faster; both are safe loaders
+try:  # the libyaml C parser is several times faster; neither builds any object
     from yaml import CSafeLoader as _Loader
+    from yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
+    from yaml.composer import Composer
+    from yaml.parser import Parser
+    from yaml.reader import Reader
+    from yaml.scanner import Scanner
+
+    class _Parser(Reader, Scanner, Parser, Composer):  # type: ignore[no-redef]
+        def __init__(self, stream: str) -> None:
+            Reader.__init__(self, stream)
+            Scanner.__init__(self)
+            Parser.__init__(self)
+            Composer.__init__(self)
+
+
+# Written plainly, these are YAML's null (a value left out); quoted, they are text.
+NULLS = frozenset(("", "~", "null", "Null", "NULL"))
+TEXT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:null"
+
+
+def scalar_tag(value: str, implicit: Tuple[bool, bool]) -> str:
+    """What a scalar is, read and written alike: its text, or YAML's null when written plainly
+    as one. (Never YAML 1.1's `012` octal, `1:30` base 60, `0x1F`, `1_0` or `yes`.)"""
+    return _NULL if implicit[0] and value in NULLS else TEXT
 
 
 # A session file is refused above this size, at once: a long night is a hundred hands and
@@ -168,7 +191,7 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
 
     for key in ("players", "rules", "stakes"):  # never written empty: a file cut off after `rules:`
         node = nodes.get(key)
-        if isinstance(node, yaml.ScalarNode) and node.tag == _NULL and not node.value:
+        if isinstance(node, yaml.ScalarNode) and not node.value and not node.style:
             raise ScorekeeperError(f"{key} is empty: the file may have been cut off here (scorekeeper always "
                                    f"writes the {key}); write them out, or copy the file again", at(key))
     fmt = data.get("format")
@@ -217,18 +240,34 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     return header._replace(hands=reader.hands(nodes.get(log), at(log), log, name or filename))
 
 
-_STR = "tag:yaml.org,2002:str"
-_INT = "tag:yaml.org,2002:int"
-_NULL = "tag:yaml.org,2002:null"
+_STR = TEXT
 _SEQ, _MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 _ONLY_YAML_BREAKS = frozenset("\x85\u2028\u2029")
 MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a hand, a list of cards
-_MAX_DIGITS = 30  # a number written longer than this in a file is refused where it stands
+_TEXT_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp"))
+
+
+class _TextComposer(_Parser):  # type: ignore[misc, valid-type]
+    """YAML's nodes with every scalar's text as written: no scalar is resolved by YAML 1.1's
+    rules (`012` octal, `1:30` base 60, `0x1F`, `1_0`, `yes`), so that the field parser reads
+    a file's values as it reads the command line's."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        if kind is yaml.ScalarNode:
+            return scalar_tag(value, implicit)
+        return _SEQ if kind is yaml.SequenceNode else _MAP
+
+    def descend_resolver(self, parent: Any, index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
 
 
 class _Reader:
     """A file's nodes, composed once, and the values built from them: every mapping checked
-    for a key given twice (YAML keeps the last silently), every value for its depth."""
+    for a key given twice (YAML keeps the last silently), every value for its depth, every
+    scalar the text as written (or None, YAML's null)."""
 
     def __init__(self, text: str, filename: str, errors: Optional[List[ScorekeeperError]] = None):
         self.filename, self.errors = filename, errors
@@ -236,12 +275,12 @@ class _Reader:
             if not _ONLY_YAML_BREAKS.isdisjoint(text) else []
         if "&" in text:  # an anchor: perhaps an alias, which the program never writes
             _refuse_aliases(text, filename)
-        self.loader = _Loader(text)
+        composer = _TextComposer(text)
         try:
-            self.root = self.loader.get_single_node()
+            self.root = composer.get_single_node()
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
-            line = mark.line + 1 if mark else 1
+            line = self.line_of(mark) if mark else 1
             problem = err.problem or "not valid YAML"
             if err.context and err.problem:  # "expected a single document..., but found another"
                 problem = f"{err.context}, {err.problem}"
@@ -252,13 +291,15 @@ class _Reader:
             raise ScorekeeperError(f"a value nested more than {MAX_DEPTH} deep (no value in a session is "
                                    f"nested more than 3)", Source(filename, 1)) from None
         finally:
-            self.loader.dispose()
+            composer.dispose()
 
-    def line(self, node: Any) -> int:
+    def line_of(self, mark: Any) -> int:
         """The line as an editor and `check` count it: YAML also breaks lines at U+0085, U+2028
         and U+2029, which editors show within a line."""
-        mark = node.start_mark
         return int(mark.line) + 1 - bisect.bisect_left(self.breaks, mark.index)
+
+    def line(self, node: Any) -> int:
+        return self.line_of(node.start_mark)
 
     def at(self, node: Any) -> Source:
         return Source(self.filename, self.line(node))
@@ -304,17 +345,12 @@ class _Reader:
     def scalar(self, node: Any) -> Any:
         if node.tag == _STR:
             return node.value
-        if node.tag == _INT and len(node.value) > _MAX_DIGITS:
-            raise ScorekeeperError(f"a number of {len(node.value):,} characters ({shown(node.value, 20)}); "
-                                   f"no number in a session is longer than {_MAX_DIGITS}", self.at(node))
-        try:
-            return self.loader.construct_object(node)
-        except yaml.MarkedYAMLError as err:
-            problem = err.problem or "not valid YAML"
-            raise ScorekeeperError(f"refused: {problem} (only plain YAML is read, never Python objects)",
-                                   self.at(node)) from None
-        except (ValueError, OverflowError) as err:  # a value PyYAML cannot build
-            raise ScorekeeperError(f"a value cannot be read: {shown(str(err), 100)}", self.at(node)) from None
+        if node.tag == _NULL:
+            return None
+        if node.tag in _TEXT_TAGS:  # `!!int 12`: the text, read by the field parser as any other
+            return node.value
+        raise ScorekeeperError(f"refused: the tag {shown(node.tag, 60)} (only plain YAML is read, never "
+                               f"Python objects)", self.at(node))
 
     def hands(self, node: Any, where: Source, key: str, name: str) -> Tuple[Hand, ...]:
         """The hands; with `errors` (`scorekeeper check`) an entry that is not a mapping (`- Ann:12`,

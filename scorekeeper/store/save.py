@@ -14,14 +14,37 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 import yaml
 
 from ..model import FORMAT, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
-from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
+from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, TEXT, scalar_tag
 from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
-try:  # the libyaml C emitter is several times faster
-    from yaml import CSafeDumper as _Dumper
+try:  # the libyaml C emitter and scanner are several times faster
+    from yaml import CSafeDumper as _SafeDumper
+    from yaml.cyaml import CParser as _Scanner
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _Scanner  # type: ignore[assignment]
+
+
+
+class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
+    """Every value written as its text, plain wherever YAML's syntax allows it: the loader
+    reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
+    quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is yaml.ScalarNode:
+            return scalar_tag(value, implicit)
+        return super().resolve(kind, value, implicit)
+
+
+def _as_text(dumper: Any, value: Any) -> Any:
+    text = ("yes" if value else "no") if isinstance(value, bool) else str(value)  # as a hand is typed
+    return dumper.represent_scalar(TEXT, text)
+
+
+for _kind in (int, bool, float):
+    _Dumper.add_representer(_kind, _as_text)
 
 
 def dump(session: Session, kind: str = SITTING) -> str:
@@ -194,48 +217,52 @@ def _refuse_dropping(path: Path) -> None:
                                Source(str(path), line))
 
 
-_TOP_KEY = re.compile(r"""([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""")
-_TOP_KEY_LINE = re.compile(r"""^([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""", re.M)
-
-
 def dropped(text: str) -> Optional[Tuple[int, str]]:
-    """The first line holding what `dump` would not write back (a comment, an unknown
-    top-level key), and what it is; None when a save loses nothing.
+    """The first line holding what `dump` would not write back (a comment, a top-level key of
+    a person's own), and what it is; None when a save loses nothing. Read from the YAML
+    scanner's own tokens: the scanner skips only spaces, line breaks and comments between
+    them, so text there holding `#` is a comment; a key at the top level is one of KEYS or a
+    person's own. A file that does not scan is left to the load, which says where it breaks."""
+    if "#" not in text and all(_OUR_KEY.match(m.group()) for m in _AT_THE_MARGIN.finditer(text)):
+        return None  # no comment can be there, and every line at the margin starts a key of ours
+    scanner = _Scanner(text)
+    depth, end, key_next = 0, 0, False
+    try:
+        while True:
+            token = scanner.get_token()
+            start = token.start_mark.index
+            if start > end and "#" in text[end:start]:
+                return _line(text, text.index("#", end, start)), "this file holds a comment (#...)"
+            end = max(end, token.end_mark.index)
+            kind = type(token)
+            if kind in _OPENS:
+                depth += 1
+            elif kind in _CLOSES:
+                depth -= 1
+            if key_next and not (kind is yaml.ScalarToken and token.value in KEYS):
+                # a key of one's own: a name (`venue`, `été`, `.venue`), or none (`&x:`, `? [a]`)
+                name = token.value if kind is yaml.ScalarToken else text[start:].partition("\n")[0]
+                return _line(text, start), f"this file holds a key of its own, {shown(name)}"
+            key_next = kind is yaml.KeyToken and depth == 1
+            if kind is yaml.StreamEndToken:
+                return None
+    except yaml.YAMLError:
+        return None
+    finally:
+        scanner.dispose()
 
-    One pass over the text, quotes followed across lines: a `#` starts a comment at the start
-    of a line or after a space, outside quotes; a quote opens a quoted value only where a
-    value starts."""
-    if "#" not in text and all(m.group(1).strip("'\"") in KEYS for m in _TOP_KEY_LINE.finditer(text)):
-        return None  # the common case, without walking the text character by character
-    quote = ""
-    line = 0
-    text = "\n" + text  # as if after a newline: the first line may hold a key too
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        previous = text[i - 1]
-        if quote:
-            if quote == '"' and ch == "\\":
-                i += 1
-            elif ch == quote:
-                if quote == "'" and text[i + 1:i + 2] == "'":
-                    i += 1
-                else:
-                    quote = ""
-        elif ch in "'\"" and previous in " \t[{,:-\n":
-            quote = ch
-        elif ch == "#" and previous in " \t\n":
-            return line, "this file holds a comment (#...)"
-        if ch == "\n":
-            line += 1
-            if not quote and (text[i + 1:i + 2].isalnum() or text[i + 1:i + 2] in ("'", '"', "_")):
-                match = _TOP_KEY.match(text, i + 1)
-                key = match.group(1).strip("'\"") if match else ""
-                if match and key not in KEYS:
-                    return line, f"this file holds a key of its own, {shown(key)}"
-        i += 1
-    return None
+
+# A line that starts at the left margin (not a hand's `- `): where a top-level key can start.
+_AT_THE_MARGIN = re.compile(r"^(?!- )[^ \n].*", re.M)
+_OUR_KEY = re.compile(rf"(?:{'|'.join(KEYS)}):(?: |$)")
+_OPENS = frozenset((yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+                    yaml.FlowSequenceStartToken))
+_CLOSES = frozenset((yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken))
+
+
+def _line(text: str, index: int) -> int:
+    """The line of a character as an editor counts it (YAML's marks also count U+2028)."""
+    return text.count("\n", 0, index) + 1
 
 
 def write_beside(path: Path, text: str, like: Path) -> None:
