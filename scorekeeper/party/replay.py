@@ -650,7 +650,7 @@ def _numbers(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _numbers(v) for k, v in value.items()}
     try:
-        return _as_int(value) if isinstance(value, str) else value
+        return whole_number(value) if isinstance(value, str) else value
     except ValueError:
         return value
 
