@@ -12,7 +12,7 @@ import yaml
 
 from ..fields import parse_stake
 from ..model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
-from .paths import _close_names
+from .paths import close_names
 
 try:  # the libyaml C parser is several times faster; the base loader builds no object
     from yaml import CBaseLoader as _Parser
@@ -82,7 +82,7 @@ def _read(path: Path, kind: str) -> str:
             raise ScorekeeperError(f"cannot read {path}: it is a link to {os.readlink(path)}, "
                                    f"which is not there") from None
         what = "party" if kind == PARTY else "session"
-        raise ScorekeeperError(f"no {what} {str(path)!r}{_close_names(path)} "
+        raise ScorekeeperError(f"no {what} {str(path)!r}{close_names(path)} "
                                f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
