@@ -144,11 +144,16 @@ class Night:
             return f"{self.name}> "
 
     def _refuse(self, message: str) -> bool:
+        self.say(message)
+        self.refused += 1
+        return True
+
+    @staticmethod
+    def say(message: str) -> None:
+        """An `error:` line of play's own (a line that is no command)."""
         from .output import fitted
 
         typer.echo(fitted(f"error: {message}", sys.stderr, "  "), err=True)
-        self.refused += 1
-        return True
 
 
 def help_text(party: bool) -> str:
@@ -179,9 +184,8 @@ def play(root: List[str], name: str, path: Path, party: bool, folder: Optional[s
         if not night.line(text.rstrip("\n"), terminal=False):
             break
     if night.refused:
-        from . import _fail
-
-        _fail(f"{night.refused} of {read} line{'s' if read != 1 else ''} refused (each said why above)", 1)
+        night.say(f"{night.refused} of {read} line{'s' if read != 1 else ''} refused (each said why above)")
+        raise typer.Exit(1)
     return 0
 
 
