@@ -2,7 +2,7 @@
 with hands a real table could log, so that every one replays.
 
 Every hand is kept only if the game's own fold accepts it after the hands kept before it
-(`Game.coerce` and `Game.apply`, as `replay` does), so a sitting of any game grows to any
+(`Game.read_hand`, `check_result` and `Game.apply`, as `replay` does), so a sitting of any game grows to any
 length and replays without an error: tally, Cinch, Hearts and cribbage typed as cards are
 drawn at random; every other game cycles through the hands of its bundled example sitting
 (sessions/examples/), shuffled each round.
@@ -120,7 +120,8 @@ def sitting(case: str, hands: int, seed: int = 1, name: str = "season",
         raw = {k: v for k, v in next(candidates).items() if k not in ("corrected", "at")}
         raw["at"] = AT
         try:
-            values = game.coerce(raw, session, index)
+            values = game.read_hand(raw, session, index)
+            game.check_result(values, session)
             state, _ = game.apply(state, values, session, len(kept))
         except ScorekeeperError:
             continue

@@ -1,7 +1,8 @@
 """Takes the screenshots in docs/board.md with headless Chromium (selenium, Debian's chromium-driver):
-a party's board on a television, a sitting's board, and a table's form on a phone.
+the television of a party of 16 and of 40 players, a sitting's, and a table's page on a phone.
 
-    python docs/board-screenshot.py        # writes docs/board-party.png, board-sitting.png, board-phone.png
+    python docs/board-screenshot.py   # writes docs/board-party-16.png, board-party-40.png, board-sitting.png,
+                                      # board-phone.png
 """
 
 from __future__ import annotations
@@ -16,9 +17,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PLAYERS = "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len"
-ROUNDS = [("1", "Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan"), ("2", "Eve=1 Fay=5 Gus=6 Hal=1"),
-          ("3", "Ivy=0 Jim=9 Kay=2 Len=2"), ("1", "Eve=2 Hal=2 Cid=5 Dan=4")]  # docs/party.md
+NAMES = ("Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jim Kay Len Meg Ned Oda Pip Quin Rosa Sam Tom Uma Vic Wes Xia "
+         "Yves Zak Abe Bea Cy Dee Eli Flo Gil Hope Ike Joy Kit Lou Max Nan").split()
+HEARTS = (0, 1, 4, 8)  # each table's hearts, seat by seat: no ties
 
 
 def scorekeeper(folder: Path, *args: str) -> subprocess.CompletedProcess:
@@ -49,21 +50,36 @@ def browser():
     return webdriver.Chrome(service=Service(shutil.which("chromedriver") or "chromedriver"), options=options)
 
 
-def shoot(driver, url: str, size: tuple, out: Path, code: str = "", table: str = "") -> None:
+def shoot(driver, url: str, size: tuple, out: Path, code: str = "") -> None:
     from selenium.webdriver.common.by import By
 
-    driver.set_window_size(*size)
-    driver.get(url + (f"#table={table}" if table else ""))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": size[0], "height": size[1], "deviceScaleFactor": 1, "mobile": size[0] < 600})
+    driver.get(url)
     deadline = time.monotonic() + 10
     while driver.find_element(By.TAG_NAME, "body").get_attribute("data-version") == "0":
         assert time.monotonic() < deadline
         time.sleep(0.05)
     if code:
         driver.find_element(By.ID, "code").send_keys(code)
-        driver.execute_script("document.getElementById('entry').scrollIntoView()")
-    time.sleep(0.3)
+    time.sleep(0.6)  # the page's fade
     driver.save_screenshot(str(out))
     print(f"wrote {out.relative_to(ROOT)}")
+
+
+def party(work: Path, name: str, size: int) -> None:
+    """A party of `size` players: round 1 complete, round 2 begun (its head table has reported)."""
+    players = NAMES[:size]
+    scorekeeper(work, "party", "new", name, "--game", "progressive-hearts", "--players", ",".join(players))
+    for table in range(size // 4):
+        seated = players[4 * table:4 * table + 4]
+        note = ["note=Hope shot the moon"] if table == 2 else []
+        scorekeeper(work, "party", "round", name, str(table + 1), *(f"{p}={h}" for p, h in zip(seated, HEARTS)), *note)
+    head = scorekeeper(work, "party", "show", name, "--json").stdout
+    import json
+
+    seated = json.loads(head)["tables"][0]
+    scorekeeper(work, "party", "round", name, "1", *(f"{p}={h}" for p, h in zip(seated, HEARTS)))
 
 
 def main() -> None:
@@ -71,21 +87,23 @@ def main() -> None:
     procs = []
     driver = browser()
     try:
-        scorekeeper(work, "party", "new", "spring", "--game", "progressive-hearts", "--players", PLAYERS)
-        for table, fields in ROUNDS:
-            scorekeeper(work, "party", "round", "spring", table, *fields.split())
+        party(work, "spring", 16)
+        party(work, "club", 40)
         scorekeeper(work, "new", "friday", "--game", "cinch", "--players", "Ann,Bob,Cid,Dee")
         for hand in (["bidder=Ann", "bid=6", "made=9"], ["bidder=Bob", "bid=8", "made=5"],
                      ["bidder=Cid", "bid=7", "made=10"], ["bidder=Dee", "bid=9", "made=11",
                                                           "note=Dee's pedro saved it"]):
             scorekeeper(work, "hand", "friday", *hand)
-        party, url, code = board(work, "spring")
-        procs.append(party)
-        shoot(driver, url, (1600, 900), ROOT / "docs" / "board-party.png")
-        shoot(driver, url, (390, 760), ROOT / "docs" / "board-phone.png", code=code, table="2")
+        spring, url, code = board(work, "spring")
+        procs.append(spring)
+        shoot(driver, url, (1280, 720), ROOT / "docs" / "board-party-16.png")
+        shoot(driver, url + "table/2", (390, 760), ROOT / "docs" / "board-phone.png", code=code)
+        club, url, _ = board(work, "club")
+        procs.append(club)
+        shoot(driver, url, (1280, 720), ROOT / "docs" / "board-party-40.png")
         sitting, url, _ = board(work, "friday")
         procs.append(sitting)
-        shoot(driver, url, (1280, 860), ROOT / "docs" / "board-sitting.png")
+        shoot(driver, url, (1280, 720), ROOT / "docs" / "board-sitting.png")
     finally:
         driver.quit()
         for proc in procs:

@@ -162,25 +162,13 @@ class Card:
 
     @classmethod
     def parse(cls, text: object) -> "Card":
-        known = _PARSED.get(text) if type(text) is str else None
-        if known is not None:
-            return known
         token = _plain_text(text)
+        card = _SPELLINGS.get(token.upper())
+        if card is not None:
+            return card
         if token.lower() in ("jk", "joker", "🃏"):
             return cls.joker()
-        if len(token) < 2:
-            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
-        if token[0] in _SUIT_SYMBOL_CHARS:
-            # Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and spades after
-            # the rank (5♢): one card grammar everywhere, so both orders are read.
-            token = token[1:] + token[0]
-        try:
-            card = cls(Rank.parse(token[:-1]), Suit.parse(token[-1]))
-        except ScorekeeperError:
-            raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)") from None
-        if type(text) is str and len(_PARSED) < _PARSED_MOST:
-            _PARSED[text] = card  # the few spellings a file uses: 5H, 10H, th, 5♥
-        return card
+        raise ScorekeeperError(f"not a card: {shown(token)} (try 10H, TH, 10♥)")
 
     def __str__(self) -> str:
         if self.rank is None:
@@ -209,9 +197,23 @@ class Card:
 
 
 _MADE: Dict[Tuple[Optional[Rank], Optional[Suit]], Card] = {}
-_PARSED: Dict[str, Card] = {}  # a token as written -> its card (valid tokens only)
-_PARSED_MOST = 4096  # bounded: odd spacing could make every token new
-known_card = _PARSED.get  # a token as written -> its card, if read before (else None)
+
+
+def _spellings() -> Dict[str, Card]:
+    """Every way of writing a card, in capitals: a rank (2-10, T, J, Q, K, A; 1, 11-13) then a
+    suit's letter or symbol. Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and
+    spades after the rank (5♢): one card grammar everywhere, so a symbol may come first."""
+    found: Dict[str, Card] = {}
+    for rank_text, rank in _RANK_NAMES.items():
+        for suit_text, suit in _SUIT_NAMES.items():
+            if len(suit_text) == 1:
+                found[(rank_text + suit_text).upper()] = Card(rank, suit)
+                if suit_text in _SUIT_SYMBOL_CHARS:
+                    found[(suit_text + rank_text).upper()] = Card(rank, suit)
+    return found
+
+
+_SPELLINGS = _spellings()
 
 
 def _sort_key(card: Card) -> Tuple[int, str]:
@@ -226,33 +228,9 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    parsed = _PARSED
-    cards = tuple([parsed.get(t) or Card.parse(t) for t in tokens])
+    cards = tuple([Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
-    return cards
-
-
-def known_cards(text: object, count: int) -> Optional[Tuple[Card, ...]]:
-    """`count` different cards as a file writes them ("5H 10H QS JC": spaces between tokens
-    each read before), else None, and `parse_cards` reads them and says what is wrong. The same
-    cards `parse_cards` gives whenever it gives them (a token read before holds no comma: no
-    card's spelling does), for a replay that reads thousands of hands."""
-    if type(text) is not str:
-        return None
-    tokens = text.split()
-    if len(tokens) != count:
-        return None
-    parsed = _PARSED
-    found = []
-    for token in tokens:
-        card = parsed.get(token)
-        if card is None:
-            return None
-        found.append(card)
-    cards = tuple(found)
-    if len(set(cards)) != count:
-        return None
     return cards
 
 

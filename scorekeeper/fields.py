@@ -1,14 +1,16 @@
 """FIELD=VALUE parsing and typed field values, shared by the command line and the YAML loader.
 
 A hand is a mapping of field names to values. From the command line every value is a
-string; from YAML it may already be an int, a bool or a list. Both go through
-`coerce_hand`, so a hand typed at the table and a hand read from a file are validated by
-exactly the same code, and what is saved is the canonical form (`dump`) of the value.
+string; from a file too (store/load.py hands over each value's text as written), or a list
+of them. Both go through `read_fields`, so a hand typed at the table and a hand read from a
+file are validated by exactly the same code, and what is saved is the canonical form
+(`dump`) of the value.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
@@ -59,7 +61,7 @@ def parse_assignments(items: Sequence[str], what: str = "field") -> Dict[str, st
             raise ScorekeeperError(f"{shown(item)} is not {example}{hint}", usage=True)
         if not name:
             raise ScorekeeperError(f"{shown(item)} has no {what} name before '='", usage=True)
-        if name in result:  # Ann and ann may still be one field: coerce_hand tells, knowing the fields
+        if name in result:  # Ann and ann may still be one field: read_fields tells, knowing the fields
             raise ScorekeeperError(f"{what} {_brief(name)} given twice ({_brief(f'{name}={result[name]}')} and "
                                    f"{_brief(item)})", usage=True)
         _check_text(value, name)
@@ -182,12 +184,23 @@ def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
     return Kind(describe, parse)
 
 
+def nfc(text: str) -> str:
+    """A name in one Unicode form (NFC): "Zoë" typed composed or decomposed is one player."""
+    return text if text.isascii() else unicodedata.normalize("NFC", text)
+
+
+def names_from(text: str) -> List[str]:
+    """Players' names as --players gives them: separated by commas, each in NFC."""
+    return [nfc(p.strip()) for p in text.split(",")]
+
+
 def _player(raw: Any, players: Sequence[str]) -> str:
     name = str(raw).strip()
     if name in players:
         return name
-    for p in players:  # names are matched without regard to case: "ann" is Ann
-        if p.lower() == name.lower():
+    key = nfc(name).lower()
+    for p in players:  # names are matched without regard to case ("ann" is Ann) or Unicode form
+        if nfc(p).lower() == key:
             return p
     if "," in name and all(_is_player(part, players) for part in name.split(",")):
         raise ScorekeeperError(f"one player only, got {shown(name)}")
@@ -196,7 +209,7 @@ def _player(raw: Any, players: Sequence[str]) -> str:
 
 
 def _is_player(name: str, players: Sequence[str]) -> bool:
-    return name.strip().lower() in {p.lower() for p in players}
+    return nfc(name.strip()).lower() in {nfc(p).lower() for p in players}
 
 
 PLAYER = Kind("a player's name", _player)
@@ -295,6 +308,23 @@ def text_bound(text: str, what: str = "a text field") -> str:
 TEXT = Kind(f"any text (at most {MAX_TEXT:,} characters)", lambda raw, players: text_bound(str(raw)), str)
 
 
+def _when(raw: Any, players: Sequence[str]) -> str:
+    """A time in ISO 8601, kept as written (`yesterday` was taken as a time, and `at=` removed it)."""
+    import datetime
+
+    text = raw.isoformat() if isinstance(raw, datetime.date) else str(raw).strip()
+    try:
+        valid = text[:4].isdigit() and text.isascii() and bool(datetime.datetime.fromisoformat(text))
+    except ValueError:
+        valid = False
+    if not valid:
+        raise ScorekeeperError(f"must be a time in ISO 8601, such as 2026-11-29T20:00:00+01:00, got {shown(text)}")
+    return text
+
+
+WHEN = Kind("a time in ISO 8601 (2026-11-29T20:00:00+01:00)", _when, str)
+
+
 # ---------------------------------------------------------------- fields of a hand
 
 
@@ -312,47 +342,33 @@ class Field(NamedTuple):
 
 
 COMMON = (Field("note", TEXT, "a remark kept with the hand"),
-          Field("at", TEXT, "when the hand was logged (set automatically)"))
+          Field("at", WHEN, "when the hand was logged (set automatically)"))
 
 
 class FieldIndex(NamedTuple):
-    """A game's fields looked up by name, built once for a whole replay rather than per hand;
-    and what each value read so far was read as (`memo`: a long sitting repeats the same
-    few values, names, small numbers, the time, thousands of times; a kind's `parse` is a
-    function of the value and the players alone, and every value it gives is immutable)."""
+    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
 
     fields: Sequence[Field]
     by_name: Mapping[str, Field]
     by_lower: Mapping[str, Field]
     required: Tuple[Field, ...] = ()
-    memo: Optional[Dict[Any, Any]] = None
-
-
-MEMO_MOST = 50_000  # values remembered per replay: notes are seldom repeated
-_MISSING = object()
-_MEMO_TYPES = (str, int, bool)
 
 
 def field_index(fields: Sequence[Field]) -> FieldIndex:
     by_name = {f.name: f for f in fields}
     by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {name.lower(): f for name, f in by_name.items()},
-                      tuple(f for f in fields if f.required), {})
+    return FieldIndex(fields, by_name, {nfc(name).lower(): f for name, f in by_name.items()},
+                      tuple(f for f in fields if f.required))
 
 
-def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
+def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
     index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower, required, memos = index
-    memo = None
-    if memos is not None and type(players) is tuple:
-        memo = memos.get(players)
-        if memo is None:
-            memo = memos[players] = {}
+    fields, by_name, by_lower, required = index
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(str(name).lower())
+        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(nfc(str(name)).lower())
         if field is None:
             known = [f.name for f in fields]
             raise ScorekeeperError(
@@ -360,18 +376,9 @@ def coerce_hand(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 field=str(name))
         if field.name in values:
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and not value.strip() and field.kind is not BOOLEAN):
+        if value is None or (isinstance(value, str) and not value.strip() and field.kind not in (BOOLEAN, WHEN)):
             continue  # an empty value leaves the field out (how `edit` removes one)
-        if memo is None or type(value) not in _MEMO_TYPES:
-            values[field.name] = field.parse(value, players)
-            continue
-        key = (field.name, type(value), value)  # 1, True and "1" are read apart
-        found = memo.get(key, _MISSING)
-        if found is _MISSING:
-            found = field.parse(value, players)
-            if len(memo) < MEMO_MOST:
-                memo[key] = found
-        values[field.name] = found
+        values[field.name] = field.parse(value, players)
     for field in required:
         if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",

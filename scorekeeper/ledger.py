@@ -1,90 +1,139 @@
 """The library the CLI wraps: create a sitting, log, undo and correct hands, replay, settle.
 
-Every change is checked by replaying the sitting with the change applied before anything
-is written; a hand the laws refuse never reaches the file. (The replay goes on from the one
-made to open the file, from the first hand the change touched: `replayed_from`.)
+One pipeline checks a sitting, `validate`: every mistake at once (`scorekeeper check`), each
+at its line; every other command takes the first (`check_session`). A change is made in two
+steps: a function here reads the file and returns the pending `Change` (the sitting before and
+after it, and the text the file will be), which the caller shows, then `commit` writes; both
+under the file's lock (`locked`). Nothing is written unless the laws accept the change and the
+caller could make what it prints.
 """
 
 from __future__ import annotations
 
 import contextlib
+from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterator, List, Mapping, NamedTuple, Optional, Sequence,
-                    Tuple, Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List, Mapping, NamedTuple, Optional,
+                    Sequence, Tuple, TypeVar, Union)
 
 from . import store
-from .fields import MAX_TEXT, Field, dump_hand, text_bound
+from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
-from .games.base import Figure, Folded, Game, Resume, Standings
+from .games.base import Figure, Folded, Game, Resume, Standings, play_fields
 from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
 
-
 class Replayed(NamedTuple):
     session: Session
-    game: Game
+    game: Game[Any]
     standings: Standings
     # the replay before it was finished (its end state and effects): what a change goes on from
     folded: Optional[Folded] = None
 
 
-# Called with the sitting as it will be saved, under the lock and BEFORE the file is
-# replaced: a command computes there everything it will print, so that a failure to
-# print (a figure too large to show, say) leaves the file as it was.
-Prepare = Optional[Callable[[Replayed], Any]]
+T = TypeVar("T")
+Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
 
 
-def check_session(session: Session, figures: Optional[List[Figure]] = None,
-                  states: bool = False) -> Replayed:
-    """Validate the header (game, players, rules) and replay every hand; with `figures`, the
-    game's statistics of every hand are gathered into it on the way; with `states`, the state
-    before every hand is kept, for a change to replay from (`replayed_from`).
+def validate(session: Session, figures: Optional[List[Figure]] = None,
+             keep: Optional[int] = None) -> Tuple[Optional[Replayed], List[ScorekeeperError]]:
+    """The sitting replayed, and every mistake in it, each located (the `game:` key, a
+    player's entry, a rule's line, a hand's field: `Session.locate`): the header's, each
+    rule's, then each hand's, a refused hand being left out of the replay that follows. A
+    header mistake that leaves nothing to replay by (an unknown game, bad players, rules that
+    cannot work together) ends the search, with no replay. With `figures`, the game's
+    statistics of every hand are gathered into it; `keep=N` keeps the state before hand N,
+    for a change there to replay from (`replayed_from`)."""
+    errors: List[ScorekeeperError] = []
 
-    An error is placed at the line of what it is about (the `game:` key, a player's entry,
-    a rule's line, a hand's field), found from the error itself (`Session.locate`).
-    """
+    def note(err: ScorekeeperError) -> None:
+        errors.append(err.at(session.locate(err)))
+
     try:
         game = get_game(session.game)
         check_players(session.players)
         game.check_players(session.players)
-        rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
-        session = session._replace(rules=rules)
+    except ScorekeeperError as err:
+        return None, [err.at(session.locate(err))]
+    rules = _resolve_each(game, session, note)
+    if rules is None:
+        return None, errors
+    session = session._replace(rules=rules)
+    try:
         game.check_names(session)
     except ScorekeeperError as err:
-        raise err.at(session.locate(err)) from None
-    if figures is None:
-        return finished(game, session, game.fold(session, states=states))
-    resolved = session
+        note(err)
+        return None, errors
+    observe = None
+    if figures is not None:
+        resolved = session
 
-    def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
-        figures.extend(game.figures(values, before, after, effect, resolved))
-    return finished(game, session, game.fold(session, observe, states=states))
+        def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
+            figures.extend(game.figures(values, before, after, effect, resolved))
+    return finished(game, session, game.fold(session, observe, errors, keep=keep)), errors
 
 
-def finished(game: Game, session: Session, folded: Folded) -> Replayed:
+def _resolve_each(game: Game[Any], session: Session,
+                  note: Callable[[ScorekeeperError], None]) -> Optional[Dict[str, Any]]:
+    """The rules resolved; when they cannot be, each rule's mistake noted and the good ones
+    resolved (None, and the mistake noted, when even they cannot work together)."""
+    try:
+        return game.resolve_rules(read_rule_files(game, session.rules), session.players)
+    except ScorekeeperError:
+        good = {}
+        for name, raw in session.rules.items():
+            try:
+                _read_one_rule(game, name, raw)
+                good[name] = raw
+            except ScorekeeperError as err:
+                note(err)
+        try:
+            return game.resolve_rules(read_rule_files(game, good), session.players)
+        except ScorekeeperError as err:
+            note(err)
+            return None
+
+
+def first(validated: Validated[T]) -> T:
+    """What `validate` replayed, or its first mistake raised: how every command but `check`
+    takes a file."""
+    replayed, errors = validated
+    if errors:
+        raise errors[0]
+    assert replayed is not None  # no replay comes with a mistake
+    return replayed
+
+
+def check_session(session: Session, figures: Optional[List[Figure]] = None,
+                  keep: Optional[int] = None) -> Replayed:
+    """`validate`, raising the first mistake."""
+    return first(validate(session, figures, keep))
+
+
+def finished(game: Game[Any], session: Session, folded: Folded) -> Replayed:
     return Replayed(session, game, game.finish(folded.state, folded.effects, session), folded)
 
 
-def replayed_from(before: Replayed, hands: Sequence[Hand]) -> Replayed:
-    """The sitting with `hands` replayed, going on from `before`'s replay (see `Game.fold`)
-    from the first hand that is not one of `before`'s (the same object) at its place: a hand
-    logged costs one `apply`, an undo none, and a correction replays from the hand corrected
-    until the state is again what it was. The standings are those of a whole replay
-    (tests/test_fast_paths.py proves it for every game)."""
-    old = before.session.hands
-    hands = tuple(hands)
-    start = 0
-    while start < len(old) and start < len(hands) and hands[start] is old[start]:
-        start += 1
-    session = before.session.with_hands(hands)
+def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
+                  read: Tuple[Dict[str, Any], ...] = ()) -> Replayed:
+    """The sitting with `hands`, the same as `before`'s up to hand `start`: replayed from
+    there, going on from `before`'s end state or from the state its replay kept before hand
+    `start` (else from the first hand). `read`: the typed values of the hands from `start`
+    on, read already (a hand just typed)."""
+    session = before.session.with_hands(tuple(hands))
     folded = before.folded
-    if folded is None or (start < len(old) and folded.states is None):
-        return check_session(session)  # no state to go on from: the whole replay
-    return finished(before.game, session, before.game.fold(session, resume=Resume(folded, start)))
+    if folded is not None and start == len(before.session.hands):
+        state = folded.state
+    elif folded is not None and folded.kept is not None and folded.kept[0] == start:
+        state = folded.kept[1]
+    else:
+        return check_session(session)
+    resume = Resume(start, state, folded.effects[:start], read)
+    return finished(before.game, session, before.game.fold(session, resume=resume))
 
 
 def hands_in_words(r: Replayed) -> List[str]:
@@ -95,57 +144,11 @@ def hands_in_words(r: Replayed) -> List[str]:
 
     fields = field_index(r.game.fields(r.session))
     described = []
-    for index, hand in enumerate(r.session.hands):
-        values = r.game.checked(hand, r.session, index, fields)
+    for hand in r.session.hands:
+        values = r.game.read_hand(play_fields(hand.fields), r.session, fields)
         described.append(r.game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
                                          r.session))
     return described
-
-
-
-
-def find_errors(session: Session) -> List[ScorekeeperError]:
-    """Every mistake in a sitting at once, each located (`scorekeeper check`): the header's,
-    each rule's, then each hand's, a refused hand being left out of the replay that follows.
-    A header mistake that leaves nothing to check the hands by (an unknown game, bad
-    players, rules that cannot work together) ends the search."""
-    errors: List[ScorekeeperError] = []
-
-    def note(err: ScorekeeperError) -> None:
-        errors.append(err.at(session.locate(err)))
-
-    try:
-        game = get_game(session.game)
-    except ScorekeeperError as err:
-        return [err.at(session.locate(err))]
-    for check in (check_players, game.check_players):
-        try:
-            check(session.players)
-        except ScorekeeperError as err:
-            note(err)
-            return errors
-    try:
-        rules = game.resolve_rules(read_rule_files(game, session.rules), session.players)
-    except ScorekeeperError:
-        good = {}
-        for name, raw in session.rules.items():
-            try:
-                _read_one_rule(game, name, raw)
-                good[name] = raw
-            except ScorekeeperError as err:
-                note(err)
-        try:
-            rules = game.resolve_rules(read_rule_files(game, good), session.players)
-        except ScorekeeperError as err:
-            note(err)
-            return errors
-    session = session._replace(rules=rules)
-    try:
-        game.check_names(session)
-        game.replay(session, errors=errors)
-    except ScorekeeperError as err:
-        note(err)
-    return errors
 
 
 def check_file(path: Path) -> List[ScorekeeperError]:
@@ -153,12 +156,12 @@ def check_file(path: Path) -> List[ScorekeeperError]:
     as a session at all).
     A sitting that is not there is not a mistake in it: that raises, as for every command."""
     noted: List[ScorekeeperError] = []  # a mistake in the stakes: the hands are still checked
-    find: Callable[[Session], List[ScorekeeperError]] = find_errors
+    find: Callable[[Session], Validated[Any]] = validate
     try:
         try:
             session = store.load(path, errors=noted)
         except store.PartyFile as found_party:  # a progressive party: checked by its own laws
-            from .party.ledger import find_errors as find  # (the party library is built on this one)
+            from .party.ledger import validate as find  # (the party library is built on this one)
 
             session = found_party.party
     except ScorekeeperError as err:
@@ -167,15 +170,15 @@ def check_file(path: Path) -> List[ScorekeeperError]:
         return noted + [err if err.source else err.with_message(f"{path}: {err.message}")]
     # entries that are not hands at all (a field given twice is about its field: the hand is checked)
     refused = {err.hand for err in noted if err.hand is not None and err.field is None}
-    found = [err for err in find(session) if err.hand not in refused]
-    if find is find_errors:  # a sitting's text beyond the bound: how `edit` shortens it
+    found = [err for err in find(session)[1] if err.hand not in refused]
+    if find is validate:  # a sitting's text beyond the bound: how `edit` shortens it
         found = [_how_to_shorten(err, session) for err in found]
     kept = store.would_drop(path)  # readable, but the next hand would refuse the file
     found += [kept] if kept else []
     return sorted(noted + found, key=lambda e: e.source.line if e.source else 0)
 
 
-def _read_one_rule(game: Game, name: str, raw: Any) -> None:
+def _read_one_rule(game: Game[Any], name: str, raw: Any) -> None:
     """Parse one rule on its own (an unknown name or a bad value is an error; whether it
     works with the other rules is not asked here)."""
     known = {r.name: r for r in game.all_rules()}
@@ -186,7 +189,7 @@ def _read_one_rule(game: Game, name: str, raw: Any) -> None:
         known[name].read(value)
 
 
-def typed_rules(game: Game, rules: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
+def typed_rules(game: Game[Any], rules: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
     """House rules typed on the command line (--rule NAME=VALUE), resolved: a rule unknown, a
     value it does not take, rules that cannot work together are mistakes in how the command
     was called (exit 2). A house table file they name was read already (a mistake there is
@@ -199,7 +202,7 @@ def typed_rules(game: Game, rules: Mapping[str, Any], players: Sequence[str]) ->
         raise err.as_usage() from None
 
 
-def read_rule_files(game: Game, rules: Mapping[str, Any]) -> Dict[str, Any]:
+def read_rule_files(game: Game[Any], rules: Mapping[str, Any]) -> Dict[str, Any]:
     """Rules whose value names a YAML file (a Boston house table) get the file's data: the
     store reads it here, so the game itself never touches the disk."""
     out = dict(rules)
@@ -231,9 +234,9 @@ def check_players(players: Sequence[str]) -> None:
                                    f"most {MAX_TEXT:,}", usage=True, player=name)
     seen = set()
     for name in players:
-        if name.lower() in seen:
+        if nfc(name).lower() in seen:  # "Zoë" composed and decomposed are one name
             raise ScorekeeperError(f"player {name} is named twice", usage=True, player=name)
-        seen.add(name.lower())
+        seen.add(nfc(name).lower())
 
 
 def _is_utf8(text: str) -> bool:
@@ -244,11 +247,14 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def open_session(path: Path, states: bool = False) -> Replayed:
-    """The sitting, replayed; with `states`, ready for a change to any hand (`replayed_from`)."""
-    session = store.load(path)
+def open_session(path: Path, keep: Optional[int] = None) -> Replayed:
+    """The sitting, replayed; `keep=N` keeps the state before hand N (`replayed_from`)."""
+    return _replayed(store.load(path), keep)
+
+
+def _replayed(session: Session, keep: Optional[int] = None) -> Replayed:
     try:
-        return check_session(session, states=states)
+        return check_session(session, keep=keep)
     except ScorekeeperError as err:
         raise _how_to_shorten(err, session) from None
 
@@ -269,9 +275,69 @@ def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError
                             f"{err.hand + 1} {err.field}=...")
 
 
+@dataclass(frozen=True)
+class Change(Generic[T]):
+    """A change to a session file, pending: the sitting (`Replayed`) or party `before` it, as
+    the file holds it (None: a new file), and `after` it, as it will be saved; `text`, the file
+    it will be; `undone`, when the change keeps or takes back an undo, what the side file of
+    undos will hold (written after the file: a refused or failed save leaves a pending redo as
+    it was). The caller makes what it will print from it, then `commit`s it; both under
+    `locked(path)`, so that the file is not changed in between and a failure to print leaves
+    it as it was."""
+
+    path: Path
+    before: Optional[T]
+    after: T
+    text: str
+    undone: Optional[Sequence[store.Undone]] = None
+
+    @property
+    def was(self) -> T:
+        """`before`, of a change to a file that exists (every change but a new file's)."""
+        assert self.before is not None, "a new file's change has nothing before it"
+        return self.before
+
+
+def sitting_change(path: Path, before: Optional[Replayed], after: Replayed,
+                   **undone: Any) -> Change[Replayed]:
+    return Change(path, before, after, store.session_text(_saved_form(after)), **undone)
+
+
+def commit(change: Change[T]) -> T:
+    """Write a pending change (under `locked(change.path)`, as it was made); what it saved."""
+    path = change.path
+    if change.before is None and path.exists():
+        raise ScorekeeperError(f"{path} already exists")
+    store.save_text(path, change.text)
+    if change.undone is not None and isinstance(change.after, Replayed):  # (a sitting's: the put-back
+        with contextlib.suppress(ScorekeeperError):                     # command undo prints is the way back)
+            store.write_undone(path, change.undone, _saved_form(change.after))
+    return change.after
+
+
+@contextlib.contextmanager
+def locked(path: Path, new: bool = False) -> Iterator[None]:
+    """The file's lock, held while a change is made and committed; `new`: for a file to be
+    made, whose folder is made first if need be (only `new` makes one)."""
+    if new:
+        store.make_folder_for(path)
+    with store.locked(path):
+        yield
+
+
+def at_once(make: Callable[..., Change[T]], path: Path, *args: Any, **kwargs: Any) -> Change[T]:
+    """`make(path, ...)`'s change, made and committed under the lock: for a caller that shows
+    nothing of it first."""
+    with locked(path):
+        change = make(path, *args, **kwargs)
+        commit(change)
+    return change
+
+
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Decimal = Decimal("1"), currency: str = "",
-                created: Optional[str] = None, prepare: Prepare = None) -> Replayed:
+                stake: Optional[Decimal] = None, currency: str = "",
+                created: Optional[str] = None) -> Change[Replayed]:
+    """A new sitting; committed under `locked(path, new=True)`, which makes its folder."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper show {path.stem} to see it)")
     game = get_game(game_name)
@@ -291,15 +357,7 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
                       rules=typed_rules(game, read_rule_files(game, rules), players),
                       stakes=Stakes(stake, currency),
                       created=created or now(), path=str(path))
-    replayed = check_session(session)
-    store.make_folder_for(path)
-    with store.locked(path):
-        if path.exists():
-            raise ScorekeeperError(f"{path} already exists")
-        if prepare is not None:
-            prepare(replayed)
-        _save(replayed, path)
-    return replayed
+    return sitting_change(path, None, check_session(session))
 
 
 class Template(NamedTuple):
@@ -308,7 +366,7 @@ class Template(NamedTuple):
     game: str
     players: Tuple[str, ...]
     rules: Dict[str, Any]
-    stake: Decimal
+    stake: Optional[Decimal]
     currency: str
 
 
@@ -320,10 +378,6 @@ def template(path: Path) -> Template:
     session = _saved_form(replayed)
     rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
     return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)
-
-
-def _save(replayed: Replayed, path: Path) -> None:
-    store.save(_saved_form(replayed), path)
 
 
 def _saved_form(replayed: Replayed) -> Session:
@@ -338,137 +392,87 @@ def now() -> str:
     return datetime.now().astimezone().replace(microsecond=0).isoformat()
 
 
-def canonical_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Hand:
-    """A hand as it will be saved: every value parsed and written back in its canonical form."""
-    fields = replayed.game.fields(replayed.session)
-    values = replayed.game.parse_fields(raw, replayed.session)
-    return Hand(dump_hand(values, fields))
-
-
-class Book(NamedTuple):
-    """How one kind of file of the sessions folder is opened (loaded and replayed), checked
-    again after a change, and saved: the sittings here (SITTINGS), the progressive parties in
-    party/ledger.py. What each opens and checks has the session it replays as `.session`.
-    `check_from(before, hands)`, when given, checks the changed hands going on from the replay
-    `before` (the sittings: `replayed_from`), rather than replaying them all."""
-
-    open: Callable[[Path], Any]
-    check: Callable[[Session], Any]
-    save: Callable[[Any, Path], None]
-    check_from: Optional[Callable[[Any, Sequence[Hand]], Any]] = None
-
-
-def commit(path: Path, change: Callable[[Any], Sequence[Hand]], prepare: Optional[Callable[[Any], Any]] = None,
-           book: Optional[Book] = None) -> Tuple[Any, Any]:
-    """Load under the lock, apply `change` to the hands, replay to validate, let the command
-    prepare what it will print, then save: a change the laws refuse, or output that cannot be
-    made, leaves the file as it was."""
-    book = book or SITTINGS
-    with store.locked(path):
-        before = book.open(path)
-        hands = change(before)
-        after = (book.check_from(before, hands) if book.check_from is not None
-                 else book.check(before.session.with_hands(tuple(hands))))
-        if prepare is not None:
-            prepare(after)
-        book.save(after, path)
-    return before, after
+def read_hand(replayed: Replayed, raw: Mapping[str, Any]) -> Tuple[Hand, Dict[str, Any]]:
+    """A hand typed (or corrected): its typed values, and the hand as it will be saved (every
+    value in its canonical form)."""
+    values = replayed.game.read_hand(raw, replayed.session)
+    return Hand(dump_hand(values, replayed.game.fields(replayed.session))), values
 
 
 def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
-             prepare: Prepare = None, id: Optional[str] = None) -> Replayed:
-    """Log a hand; `id`, a board report's one-time id, is kept with it (model.LOG_FIELDS)."""
-    def change(before: Replayed) -> Tuple[Hand, ...]:
-        fields = dict(raw)
-        fields.setdefault("at", at or now())
-        hand = canonical_hand(before, fields)
-        return before.session.hands + ((Hand({**hand.fields, "id": id}) if id else hand),)
-
-    return commit(path, change, prepare)[1]
-
-
-def undo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
-    """Remove the last hand. It is kept beside the sitting (store.undone), with the digest of
-    the file this undo leaves, so that `redo` can put it back while nothing has changed since."""
-    with store.locked(path):
-        before = open_session(path, states=True)
-        if not before.session.hands:
-            raise ScorekeeperError("there is no hand to undo")
-        removed = before.session.hands[-1]
-        after = replayed_from(before, before.session.hands[:-1])
-        if prepare is not None:
-            prepare(removed, after)
-        kept = store.read_undone(path)
-        if kept and kept[-1].after != store.file_digest(path):
-            kept = []  # hands were logged or corrected since those undos: they cannot be redone
-        left = store.digest(store.dump(_saved_form(after)))
-        try:  # first: a failed save then leaves an entry whose digest matches no file, harmless
-            store.write_undone(path, kept + [store.Undone(dict(removed.fields), left)])
-        except ScorekeeperError as err:
-            raise err.with_message(f"{err.message}; nothing was undone") from None
-        _save(after, path)
-    return removed, after
+             id: Optional[str] = None) -> Change[Replayed]:
+    """Log a hand (`at`: when; now by default): one `apply` on the state the load replayed;
+    `id`, a board report's one-time id, is kept with it (model.LOG_FIELDS)."""
+    before = open_session(path)
+    typed = dict(raw)
+    typed.setdefault("at", at or now())
+    hand, values = read_hand(before, typed)
+    hand = Hand({**hand.fields, "id": id}) if id else hand
+    hands = before.session.hands
+    return sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
 
 
-def redo(path: Path, prepare: Optional[Callable[[Hand, Replayed], Any]] = None) -> Tuple[Hand, Replayed]:
-    """Put back the hand the last undo removed, as it stood in the file (its time included),
-    as long as the sitting is still exactly as that undo left it; the file is then the file
-    before the undo, byte for byte."""
-    with store.locked(path):
-        kept = store.read_undone(path)
-        before = open_session(path)
-        name = before.session.name
-        if not kept:
-            raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
-        if kept[-1].after != store.file_digest(path):
-            raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
-                                   f"was logged or corrected); log the hand again with the command "
-                                   f"undo printed")
-        hand = Hand(dict(kept[-1].fields))
-        after = replayed_from(before, before.session.hands + (hand,))
-        if prepare is not None:
-            prepare(hand, after)
-        _save(after, path)
-        with contextlib.suppress(ScorekeeperError):  # the hand is back; a stale entry is harmless
-            store.write_undone(path, kept[:-1])
-    return hand, after
-
-
-def edit(path: Path, number: int, raw: Mapping[str, Any], prepare: Prepare = None) -> Replayed:
-    """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones."""
-    return correct(path, number, raw, prepare=None if prepare is None else
-                   lambda before, after: prepare(after))[1]
-
-
-def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None,
-            prepare: Optional[Callable[[Replayed, Replayed], Any]] = None) -> Tuple[Replayed, Replayed]:
-    """`edit`, returning the sitting before and after the correction (for showing what it
-    changed; `prepare(before, after)` makes what the command prints before the file is
-    replaced). The corrected hand records when it was corrected (`corrected: TIME`)."""
-    seen: Dict[str, Replayed] = {}
-
-    def change(before: Replayed) -> Tuple[Hand, ...]:
-        seen["before"] = before
-        hands = list(before.session.hands)
-        if not 1 <= number <= len(hands):
-            span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
-            raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
-        fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
-        # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes)
-        fields.update({k: (None if isinstance(v, str) and not v.strip() else v) for k, v in raw.items()
-                       if k not in LOG_FIELDS})  # the log's own record is set below, not typed
-        try:
-            corrected = canonical_hand(before, fields)
-        except ScorekeeperError as err:
-            raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1,
-                                   field=err.field) from None
-        hands[number - 1] = Hand({**corrected.fields, "corrected": at or now()})
-        return tuple(hands)
-
+def undo(path: Path) -> Change[Replayed]:
+    """Remove the last hand (`before.session.hands[-1]`). It is kept beside the sitting
+    (store.undone), with the digest of the file this undo leaves, so that `redo` can put it
+    back while nothing has changed since."""
+    session = store.load(path)
+    if not session.hands:
+        _replayed(session)  # a mistake in the file is said first
+        raise ScorekeeperError("there is no hand to undo")
+    before = _replayed(session, keep=len(session.hands) - 1)
+    removed = session.hands[-1]
+    after = replayed_from(before, session.hands[:-1], len(session.hands) - 1)
     try:
-        return commit(path, change, None if prepare is None else
-                      lambda after: prepare(seen["before"], after),
-                      SITTINGS._replace(open=lambda p: _open_to_correct(p, number, raw)))
+        kept = store.read_undone(path)
+    except ScorekeeperError:
+        kept = []  # not what undo writes: replaced, never read or written through
+    if kept and kept[-1].after != store.file_digest(path):
+        kept = []  # hands were logged or corrected since those undos: they cannot be redone
+    change = sitting_change(path, before, after)
+    return replace(change, undone=kept + [store.Undone(removed, store.digest(change.text))])
+
+
+def redo(path: Path) -> Change[Replayed]:
+    """Put back the hand the last undo removed (`after.session.hands[-1]`), as it stood in the
+    file (its time included), as long as the sitting is still exactly as that undo left it; the
+    file is then the file before the undo, byte for byte."""
+    kept = store.read_undone(path)
+    before = open_session(path)
+    name = before.session.name
+    if not kept:
+        raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
+    if kept[-1].after != store.file_digest(path):
+        raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
+                               f"was logged or corrected); log the hand again with the command "
+                               f"undo printed")
+    hands = before.session.hands
+    after = replayed_from(before, hands + (kept[-1].hand,), len(hands))
+    return sitting_change(path, before, after, undone=kept[:-1])
+
+
+def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:
+    """Correct hand `number` (1-based): the given fields replace or (empty) remove old ones;
+    the hands from it on are replayed. The corrected hand records when it was corrected
+    (`corrected: TIME`)."""
+    before = _open_to_correct(path, number, raw)
+    hands = list(before.session.hands)
+    if not 1 <= number <= len(hands):
+        span = f"1 to {len(hands)}" if hands else "none: no hand is logged yet"
+        raise ScorekeeperError(f"there is no hand {number} (hands: {span})", usage=True)
+    fields = {k: v for k, v in hands[number - 1].fields.items() if k not in LOG_FIELDS}
+    # FIELD= removes the field, a yes/no field too (where `hand` would read it as a bare yes);
+    # not the time the hand was played (`at=` is refused, as `at=yesterday` is)
+    fields.update({k: (None if isinstance(v, str) and not v.strip() and k.lower() != "at" else v)
+                   for k, v in raw.items() if k not in LOG_FIELDS})  # the log's own record is set below
+    try:
+        corrected, values = read_hand(before, fields)
+    except ScorekeeperError as err:
+        raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1, field=err.field) from None
+    kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+    hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
+    try:
+        return sitting_change(path, before, replayed_from(before, hands, number - 1, (values,)))
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
@@ -477,9 +481,10 @@ def correct(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] =
 
 
 def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
-    """The sitting before a correction of hand `number`. A text of that hand beyond the bound,
-    which the correction replaces, is cut for this replay (no score depends on a text), so that
-    `edit N note=...` mends a file that every other command refuses."""
+    """The sitting before a correction of hand `number`, its state before that hand kept. A
+    text of that hand beyond the bound, which the correction replaces, is cut for this replay
+    (no score depends on a text), so that `edit N note=...` mends a file that every other
+    command refuses."""
     session = store.load(path)
     if 1 <= number <= len(session.hands):
         hand = session.hands[number - 1]
@@ -488,13 +493,7 @@ def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replaye
             hands = list(session.hands)
             hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
             session = session.with_hands(tuple(hands))
-    try:
-        return check_session(session, states=True)  # a correction replays from one of them
-    except ScorekeeperError as err:
-        raise _how_to_shorten(err, session) from None
-
-
-SITTINGS = Book(open_session, check_session, _save, replayed_from)
+    return _replayed(session, keep=number - 1)
 
 
 def settlement(replayed: Replayed) -> "Settlement":
@@ -598,7 +597,7 @@ def list_sittings(folder: Path) -> List[Dict[str, Any]]:
     return rows
 
 
-def all_games() -> Dict[str, Game]:
+def all_games() -> Dict[str, Game[Any]]:
     """Every registered game by name, in name order."""
     from .games import game_names
 
@@ -606,7 +605,7 @@ def all_games() -> Dict[str, Game]:
 
 
 def game_fields(name: str, rules: Mapping[str, Any],
-                players: Optional[Sequence[str]] = None) -> Tuple[Game, List[Field]]:
+                players: Optional[Sequence[str]] = None) -> Tuple[Game[Any], List[Field]]:
     """A game and its hand fields under the given house rules, for the given table or, with
     no players, a typical one (four where the game allows, PLAYER1...)."""
     game = get_game(name)

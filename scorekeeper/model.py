@@ -27,6 +27,11 @@ USAGE = "usage"  # how a command was called: a bad option, field or name on the 
 FILE = "file"    # a problem with a file or the world: a bad session file, a missing sitting
 
 
+class ScorekeeperWarning(UserWarning):
+    """What a person should know of a change that was made (a sitting saved by another user
+    than its owner is now theirs): the CLI prints it as one `warning:` line."""
+
+
 class ScorekeeperError(Exception):
     """A mistake in input or a file, explained in one line for a person at the table.
 
@@ -145,36 +150,13 @@ class Source(NamedTuple):
         return f"{self.file}:{self.line}"
 
 
-class _HandFields(NamedTuple):
+class Hand(NamedTuple):
+    """One physical hand as logged: its fields exactly as they stand in the file."""
+
     fields: Mapping[str, Any]
     source: Optional[Source] = None
     # line of each field's key, when read from a file (for precise error locations)
     field_lines: Mapping[str, int] = _NO_LINES
-    # the line it was read from (its `{...}`), when that is exactly what saving it would write
-    # (store/lines.py): a save writes it back as it was. A changed hand is a new Hand without it.
-    text: Optional[str] = None
-
-
-class Hand(_HandFields):
-    """One physical hand as logged: its fields exactly as they stand in the file."""
-
-    __slots__ = ()
-
-    def __eq__(self, other: object) -> bool:  # the line it was read from is not part of the hand
-        if isinstance(other, Hand):
-            return self[:3] == other[:3]
-        return tuple.__eq__(self, other)
-
-    def __ne__(self, other: object) -> bool:
-        return not self == other
-
-    __hash__ = None  # type: ignore[assignment]  # its fields are a mapping
-
-    def _replace(self, **changes: Any) -> "Hand":
-        """A hand with its fields changed no longer holds the line it was read from."""
-        if "fields" in changes and "text" not in changes:
-            changes["text"] = None
-        return super()._replace(**changes)
 
     def game_fields(self) -> Dict[str, Any]:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}
@@ -194,7 +176,7 @@ class FileData(NamedTuple):
 
 
 class Stakes(NamedTuple):
-    stake: Decimal = Decimal("1")
+    stake: Optional[Decimal] = None  # None: no stake, settled in the game's own unit
     currency: str = ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import ScorekeeperError
 
@@ -31,7 +31,7 @@ class Transfer:
 class Settlement:
     unit: str
     balances: Mapping[str, Any]        # net in the unit (int or Fraction), zero-sum
-    stake: Decimal
+    stake: Optional[Decimal]           # None: no stake, `money_cents` are hundredths of the unit
     currency: str
     money_cents: Mapping[str, int]     # net in cents, zero-sum
     transfers: Tuple[Transfer, ...]
@@ -40,11 +40,13 @@ class Settlement:
         return {p: Decimal(c) / 100 for p, c in self.money_cents.items()}
 
 
-def settle(balances: Mapping[str, Any], unit: str, stake: Decimal, currency: str) -> Settlement:
+def settle(balances: Mapping[str, Any], unit: str, stake: Optional[Decimal], currency: str) -> Settlement:
+    """No stake (None): settled in the game's own unit, to the hundredth (`cents` of a unit)."""
     exact = {p: Fraction(b) for p, b in balances.items()}
     if sum(exact.values()) != 0:
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
-    cents = to_cents({p: b * Fraction(stake) * 100 for p, b in exact.items()})
+    per = Fraction(stake) if stake is not None else Fraction(1)
+    cents = to_cents({p: b * per * 100 for p, b in exact.items()})
     return Settlement(unit, dict(balances), stake, currency, cents, fewest_transfers(cents))
 
 

@@ -176,8 +176,9 @@ def _count_night(record: Dict[str, Any], night: "Night", p: str) -> None:
     record["sittings"] += 1
     record["hands"] += night.hands_played
     record["games_won"] += won
-    cents = s.money_cents[p]
-    record["money"][s.currency] = record["money"].get(s.currency, 0) + cents
+    cents = s.money_cents[p] if s.stake is not None else 0  # no stake: no money won or lost
+    if s.stake is not None:
+        record["money"][s.currency] = record["money"].get(s.currency, 0) + cents
     line = record["by_game"].get(standings.game) or GameLine(standings.unit)
     record["by_game"][standings.game] = GameLine(
         line.unit, line.sittings + 1, line.hands + night.hands_played, line.games_won + won,
@@ -246,7 +247,7 @@ def money_lines(nights: Sequence["Night"]) -> "tuple[str, Dict[str, List[Fractio
     totals = {p: Fraction(0) for p in players}
     lines: Dict[str, List[Fraction]] = {p: [] for p in players}
     for night in nights:
-        if night.settlement.currency == currency:
+        if night.settlement.currency == currency and night.settlement.stake is not None:
             for p, cents in night.settlement.money_cents.items():
                 totals[p] += Fraction(cents, 100)
         for p in players:

@@ -65,7 +65,8 @@ class Cli:
         assert result.exit_code == 0, result.stderr or result.output
         return result
 
-    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = None):
+    def new(self, name: str, game: str, players: str, *rules: str, stake: str | None = "1"):
+        """`new`, at a stake of 1 unless told (stake=None: no stake, settled in the game's unit)."""
         args = ["new", name, "--game", game, "--players", players]
         for rule in rules:
             args += ["--rule", rule]
@@ -160,3 +161,93 @@ def chromium() -> Iterator[Any]:
         yield driver
     finally:
         driver.quit()
+
+
+def _own_terminal() -> None:
+    """In the child: a session of its own whose controlling terminal is the pseudo-terminal,
+    so that Ctrl-C typed there interrupts it as at a real terminal."""
+    import fcntl
+    import termios
+
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """`python -m scorekeeper ARGS` on a real pseudo-terminal, driven a step at a time: wait for
+    what it prints (`expect`), then type (`send`); every wait bounded (`timeout` seconds)."""
+
+    def __init__(self, *args: str, env_extra: Optional[dict] = None, columns: int = 80,
+                 timeout: float = 30) -> None:
+        import fcntl
+        import pty
+        import struct
+        import termios
+
+        env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "COLUMNS", "LINES")}
+        env.update({"NO_COLOR": "1", "TERM": "xterm", "PAGER": "cat"})
+        env.update(env_extra or {})
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
+        self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave,
+                                     stdout=slave, stderr=slave, env=env, cwd=ROOT, preexec_fn=_own_terminal)
+        os.close(slave)
+        self.timeout = timeout
+        self.seen = ""  # everything the terminal received, newlines as "\n"
+        self.read_to = 0  # what expect() has matched up to
+
+    def _read(self, wait: float) -> bool:
+        import select
+
+        ready, _, _ = select.select([self.master], [], [], wait)
+        if not ready:
+            return False
+        try:
+            chunk = os.read(self.master, 65536)
+        except OSError:
+            chunk = b""
+        if not chunk:
+            raise EOFError
+        self.seen += chunk.decode(errors="replace").replace("\r\n", "\n")
+        return True
+
+    def expect(self, text: str) -> str:
+        """Wait until `text` is printed after what was matched before; what came before it."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        while text not in self.seen[self.read_to:]:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AssertionError(f"{text!r} not printed; the terminal shows:\n{self.seen}")
+            try:
+                self._read(left)
+            except EOFError:
+                raise AssertionError(f"{text!r} not printed before the end:\n{self.seen}") from None
+        at = self.seen.index(text, self.read_to)
+        before = self.seen[self.read_to:at]
+        self.read_to = at + len(text)
+        return before
+
+    def send(self, typed: bytes) -> None:
+        os.write(self.master, typed)
+
+    def finish(self) -> Tuple[int, str]:
+        """Read to the end; the exit code and everything printed."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        try:
+            while time.monotonic() < deadline:
+                self._read(0.2)
+                if self.proc.poll() is not None and not self._read(0.05):
+                    break
+        except EOFError:
+            pass
+        os.close(self.master)
+        try:
+            return self.proc.wait(timeout=self.timeout), self.seen
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+            raise

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import time
 from pathlib import Path
 
@@ -80,9 +81,9 @@ def test_the_page_shows_the_standings_the_leader_and_the_latest_hands(fri):
     with client_for(fri.file("fri"), entry=False) as client:
         page = client.get("/").text
     assert "<h1>fri</h1>" in page and "tally · 1 hand · next dealer: Bob" in page
-    assert ('<tr class="lead"><td>Ann</td><td class="num">12</td>' in page)
+    assert '<tr class="lead"><td>Ann <span class="mark">★ leads</span></td><td class="num">12</td>' in page
     assert "<td>Ann=12 Bob=-3 note=first &lt;i&gt;blood&lt;/i&gt;</td>" in page
-    assert 'id="entry"' not in page  # no form without --entry
+    assert "<form" not in page and 'class="qr"' not in page  # the television has no form, nor QR without --entry
 
 
 def test_names_and_notes_are_escaped_on_the_page_in_the_form_and_in_the_events(cli):
@@ -124,7 +125,9 @@ def test_a_party_tables_form_shows_only_that_tables_players(spring):
             line = next(line for line in events.iter_lines() if line.startswith("data:"))
     forms = json.loads(line[len("data:"):])["forms"]
     assert list(forms) == ["1", "2", "3"]
-    assert "table 1 has reported round 1" in forms["1"] and "<input" not in forms["1"]
+    assert forms["1"].startswith('<p class="done">table 1 has reported round 1')
+    assert '<details class="more"><summary>correct our report</summary>' in forms["1"]  # folded away
+    assert '<input type="hidden" name="correct" value="yes">' in forms["1"]
     two = forms["2"]
     for player in ("Eve", "Fay", "Gus", "Hal"):
         assert f'name="{player}"' in two
@@ -147,22 +150,30 @@ def test_the_party_board_shows_who_sits_where_who_reported_and_the_next_seating(
     with client_for(path, entry=False) as client:
         page = client.get("/").text
         assert "round 1: waiting for tables 2, 3" in page
-        assert ('<tr class="done" data-table="1"><td class="table">1 head</td><td class="seat">Ann</td>'
-                in page)
-        assert "reported: Ann 3, Bob 4, Cid 2, Dan 4 (Dan won the cut)" in page
-        assert '<tr class="open" data-table="2">' in page and '<td class="waiting">waiting</td>' in page
+        assert ('<tr class="done" data-table="1"><td><span class="table">1 head</span></td><td><span class="seat">'
+                'Ann</span></td>' in page)
+        assert '<span class="reported">✓ reported</span>' in page  # in words, not by colour alone
+        assert "<h2>round 1 so far</h2>" in page
+        assert "<td>Ann 3, Bob 4, Cid 2, Dan 4 (Dan won the cut): Cid and Dan stay at the head table" in page
+        assert '<tr class="open" data-table="2">' in page and '<span class="waiting">… waiting</span>' in page
         spring.ok("party", "round", "spring", "2", "Eve=1", "Fay=5", "Gus=6", "Hal=1")
-        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2")
+        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2", "note=Jim shot the moon")
         page = client.get("/").text
     assert "round 2: the new seating (round 1 is complete)" in page
     # docs/party.md: Eve takes Ann's seat 1 at the head table, Ann goes down to the booby table
-    assert ('<td class="table">1 head</td><td class="seat">Eve <span class="moved up">from 2</span></td>'
-            in page)
-    assert '<td class="table">3 booby</td><td class="seat">Ann <span class="moved down">from 1</span>' in page
-    assert '<td class="seat">Cid</td>' in page  # stayed: no mark
+    assert ('<td><span class="table">1 head</span></td><td><span class="seat">Eve</span> '
+            '<span class="moved up">▲ up from 2</span></td>' in page)
+    assert '<span class="seat">Ann</span> <span class="moved down">▼ down from 1</span>' in page
+    assert '<td><span class="seat">Cid</span></td>' in page  # stayed: no mark
     assert "<h2>round 1</h2>" in page and "Ivy and Len go up to table 2; green: Jim" in page
     # the stars so far: Cid and Dan gold, Eve Hal Ivy Len red, Jim green
     assert "<tr><td class=\"num\">1=</td><td>Cid</td><td class=\"num\">1</td>" in page
+    # find your seat: everyone alphabetically, with his table and seat
+    find = page[page.index("<h2>find your seat</h2>"):]
+    assert re.findall(r"<tr><td>(\w+)</td>", find[:find.index("</table>")]) == sorted(
+        "Ann Bob Cid Dan Eve Fay Gus Hal Ivy Jim Kay Len".split())
+    assert "<tr><td>Ann</td><td class=\"num\">3</td><td class=\"num\">1</td></tr>" in find
+    assert "<h2>notes</h2>" in page and "<td>Jim shot the moon</td>" in page  # a party's notes
 
 
 # ---------------------------------------------------------------- reports
@@ -657,3 +668,178 @@ def test_the_board_stops_even_when_its_watcher_swallows_the_cancellation(fri, mo
     client.__enter__()
     assert post(client, "/hand", Ann="5").status_code == 200
     assert stops_within_bound(client)
+
+
+# ---------------------------------------------------------------- the pages
+
+
+def first_event(client: TestClient) -> dict:
+    with client.stream("GET", "/events") as events:
+        line = next(line for line in events.iter_lines() if line.startswith("data:"))
+    return json.loads(line[len("data:"):])
+
+
+def test_the_television_announces_each_change_in_words_to_a_screen_reader(fri):
+    with client_for(fri.file("fri")) as client:
+        page = client.get("/").text
+        event = first_event(client)
+    assert '<div id="announce" class="sr-only" role="status" aria-live="polite"></div>' in page
+    assert event["said"] == "hand 1: Ann +12, Bob -3; Ann leads"
+    assert event["seen"] == {"hands": 1}
+
+
+def test_each_table_has_a_phone_page_and_entry_asks_which_table(spring):
+    spring.ok("party", "round", "spring", "1", "Ann=3", "Bob=4", "Cid=2", "Dan=4", "cut=Dan")
+    with client_for(spring.file("spring")) as client:
+        table = client.get("/table/2")
+        choose = client.get("/entry")
+        event = first_event(client)
+        icon = client.get("/favicon.ico")
+    assert table.status_code == 200 and 'data-table="2"' in table.text
+    assert '<h1 id="heading">table 2: round 1</h1>' in table.text
+    assert 'data-table="?"' in choose.text and "which table are you at?" in choose.text
+    assert event["phones"]["2"]["heading"] == "table 2: round 1"
+    assert "<td>Eve</td>" in event["phones"]["2"]["mine"]
+    assert '<input type="hidden" name="round" value="1">' in event["forms"]["2"]
+    assert event["said"].startswith("round 1 table 1: Ann 3, Bob 4") and event["said"].endswith(
+        "round 1: waiting for tables 2, 3")
+    assert (icon.status_code, icon.headers["content-type"]) == (200, "image/svg+xml")
+
+
+def test_a_sitting_has_no_table_pages(fri):
+    with client_for(fri.file("fri")) as client:
+        answer = client.get("/table/1")
+        entry = client.get("/entry")
+    assert (answer.status_code, answer.text) == (404, "error: a sitting has no tables: its phone page is /entry, "
+                                                      "not /table/1\n")
+    assert '<h1 id="heading">fri: hand 2</h1>' in entry.text
+
+
+def test_the_television_shows_a_qr_code_of_each_tables_page(spring):
+    board = Board(spring.file("spring"), entry=True)
+    with TestClient(board_app.make_app(board, HOSTS, CODE, address="http://192.168.1.20:8765/"),
+                    base_url=BASE) as client:
+        page = client.get("/").text
+    assert page.count('<figure class="qr"><svg') == 3
+    for t in (1, 2, 3):
+        assert f"<figcaption>table {t}</figcaption>" in page
+    assert board.qr("table/2") == __import__("segno").make("http://192.168.1.20:8765/table/2", error="m").svg_inline(
+        omitsize=True, border=2)
+
+
+def test_the_entry_code_stays_across_starts_beside_the_sitting_and_new_code_changes_it(fri, not_served):
+    path = fri.file("fri")
+    before = path.read_bytes()
+
+    def code(*args: str) -> str:
+        out = fri.ok("board", "fri", "--port", "0", "--entry", *args).stdout
+        return re.search(r"^code: (\d{6})$", out, re.M).group(1)
+
+    first = code()
+    assert code() == first  # started again: the phones' code is the same
+    side = path.parent / ".fri.yaml.board"
+    assert f"code: {first}" in side.read_text() and oct(side.stat().st_mode & 0o777) == "0o600"
+    assert path.read_bytes() == before  # never in the sitting
+    assert fri.ok("board", "fri", "--code").stdout == f"code: {first}\n"  # no second server
+    assert len(not_served) == 2
+    changed = code("--new-code")
+    assert changed != first or code("--new-code") != first  # drawn: two alike one chance in a million
+    assert fri.ok("board", "fri", "--code").stdout == f"code: {code()}\n"
+    r = fri("board", "fri", "--new-code")
+    assert (r.exit_code, r.stderr) == (2, "error: --new-code draws the code of a board that takes reports: give "
+                                          "--entry too\n")
+
+
+def test_code_without_a_kept_code_or_a_sitting_is_one_error(cli, not_served):
+    cli.new("sat", "tally", "Ann,Bob")
+    r = cli("board", "sat", "--code")
+    assert (r.exit_code, r.stderr) == (1, "error: no entry code is kept for sat: start its board with --entry\n")
+    r = cli("board", "sta", "--code")
+    assert r.exit_code == 1 and r.stderr == cli("show", "sta").stderr
+
+
+def test_after_the_right_code_a_phone_goes_past_the_guessing_queue_with_its_token(fri):
+    import asyncio
+
+    import httpx
+
+    app = board_app.make_app(Board(fri.file("fri"), entry=True), HOSTS, CODE, token="tok-abc")
+    with TestClient(app, base_url=BASE) as client:
+        let_in = post(client, "/hand", Ann="1")
+    cookie = let_in.headers["set-cookie"]
+    assert cookie.startswith("board-token=tok-abc;") and "HttpOnly" in cookie and "SameSite=strict" in cookie
+
+    async def guessers_and_a_phone():
+        async def send(address, data, cookies=None):
+            transport = httpx.ASGITransport(app=app, client=(address, 40000))
+            async with httpx.AsyncClient(transport=transport, base_url=BASE, cookies=cookies) as c:
+                return address, (await c.post("/hand", data=data)).status_code
+
+        wrong = [send(f"10.0.0.{n}", {"Ann": "1", "code": "000000"}) for n in range(1, 6)]
+        return await asyncio.gather(*wrong, send("10.0.0.99", {"Bob": "2"}, {"board-token": "tok-abc"}))
+
+    board_app.FIRST_WAIT, saved = 0.05, board_app.FIRST_WAIT
+    try:
+        with TestClient(app, base_url=BASE):
+            answers = asyncio.run(guessers_and_a_phone())
+    finally:
+        board_app.FIRST_WAIT = saved
+    assert answers[-1] == ("10.0.0.99", 200) and all(status == 403 for _, status in answers[:-1])
+    assert fri.json("show", "fri")["hands"] == 3
+
+
+# ---------------------------------------------------------------- a table corrects its report
+
+
+def test_a_phone_corrects_its_hand_until_the_next_hand_through_the_ledgers_correction(fri):
+    path = fri.file("fri")
+    with client_for(path) as client:
+        post(client, "/hand", Ann="5", Cid="7", hands="1", id="r2")
+        fixed = post(client, "/hand", Ann="6", hands="2", correct="yes", id="r2-fix")
+        fri.ok("hand", "fri", "Bob=1")
+        late = post(client, "/hand", Ann="7", hands="2", correct="yes")
+    assert fixed.status_code == 200 and fixed.text.startswith("corrected hand 2\n")
+    hand = __import__("yaml").safe_load(path.read_text())["hands"][1]
+    assert hand["Ann"] == 6 and "Cid" not in hand and hand["id"] == "r2" and "corrected" in hand
+    assert (late.status_code, late.text) == (409, "error: hand 2 is no longer the latest (fri has 3); a hand is "
+                                                  "corrected from the board until the next hand, then with "
+                                                  "scorekeeper edit\n")
+    assert fri.json("show", "fri")["scores"] == {"Ann": 18, "Bob": -2, "Cid": 0}
+
+
+def test_a_table_corrects_its_result_until_the_round_is_complete(spring):
+    path = spring.file("spring")
+    with client_for(path) as client:
+        post(client, "/round", table="2", Eve="1", Fay="5", Gus="6", Hal="1", round="1", id="t2")
+        fixed = post(client, "/round", table="2", Eve="2", Fay="5", Gus="5", Hal="1", round="1", correct="yes")
+        nothing = post(client, "/round", table="3", Ivy="0", round="1", correct="yes")
+        spring.ok("party", "round", "spring", "1", "Ann=3", "Bob=4", "Cid=2", "Dan=4", "cut=Dan")
+        spring.ok("party", "round", "spring", "3", "Ivy=0", "Jim=9", "Kay=2", "Len=2")
+        late = post(client, "/round", table="2", Eve="1", Fay="5", Gus="6", Hal="1", round="1", correct="yes")
+    assert fixed.status_code == 200, fixed.text
+    assert fixed.text.startswith("corrected round 1 table 2: Eve 2, Fay 5, Gus 5, Hal 1")
+    assert (nothing.status_code, nothing.text) == (400, "error: table 3 has not reported round 1: there is "
+                                                        "nothing to correct\n")
+    assert late.status_code == 409 and late.text.startswith("error: round 1 is complete: a table corrects")
+    state = spring.json("party", "show", "spring")
+    two = next(r for r in state["results"] if r["table"] == 2)
+    assert "Eve 2, Fay 5, Gus 5, Hal 1" in two["summary"]
+def test_the_party_board_shows_tables_of_three_who_sits_out_and_the_arrivals_and_departures(cli, tmp_path):
+    """Issue 29: the television shows a Hearts table of three, the Cinch players sitting out, and
+    the arrivals and departures."""
+    shutil.copy(Path(__file__).parent.parent / "sessions" / "examples" / "party-arrivals.yaml",
+                tmp_path / "evening.yaml")
+    with client_for(tmp_path / "evening.yaml", entry=False) as client:
+        page = client.get("/").text
+    assert "14 players at 4 tables" in page
+    assert "<th>seat 4</th>" in page and "<th>seat 5</th>" not in page
+    changes = page[page.index("<h2>arrivals and departures</h2>"):]
+    assert changes.index("Dan leaves after round 4") < changes.index("Zoe arrives: plays from round 3")
+    cli.ok("party", "new", "club9", "--game", "progressive-cinch", "--players", "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy")
+    with client_for(cli.file("club9"), entry=False) as client:
+        page = client.get("/").text
+        state = client.get("/state.json").json()
+    assert "<h2>round 1: sitting out</h2>" in page and "<td>Ivy</td>" in page
+    find = page[page.index("<h2>find your seat</h2>"):]
+    assert '<tr><td>Ivy</td><td class="num">out</td>' in find
+    assert state["sitting_out"] == ["Ivy"]

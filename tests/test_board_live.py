@@ -227,35 +227,38 @@ def test_twenty_tables_posting_together_and_a_writer_at_the_command_line_lose_no
     assert json.loads(http.get(server.url + "state.json").text)["hands"] == total
 
 
-def test_a_party_of_twenty_one_tables_reports_at_once_twenty_by_phone_one_by_hand(cli, serve, http):
-    players = [f"P{i:02d}" for i in range(1, 85)]
+def test_a_party_of_fifteen_tables_reports_at_once_fourteen_by_phone_one_by_hand_each_once(cli, serve, http):
+    players = [f"P{i:02d}" for i in range(1, 61)]  # the most a party takes
     cli.ok("party", "new", "big", "--game", "progressive-hearts", "--players", ",".join(players))
     server = serve(cli.folder, "big", "--entry")
-    seats = [players[4 * t:4 * t + 4] for t in range(21)]
+    seats = [players[4 * t:4 * t + 4] for t in range(15)]
     hearts = (0, 1, 4, 8)  # no tie within a group (seats 1 and 3, 2 and 4), the most hearts unique
-    start = threading.Barrier(21)
+    start = threading.Barrier(15)
     answers: Dict[int, httpx.Response] = {}
+    again: Dict[int, httpx.Response] = {}
     typed: List = []
 
     def phone(table: int) -> None:
-        data = {p: str(h) for p, h in zip(seats[table - 1], hearts)}
+        data = {**{p: str(h) for p, h in zip(seats[table - 1], hearts)}, "table": str(table), "round": "1",
+                "id": f"table-{table}", "code": server.code}
         start.wait(timeout=WAIT)
-        answers[table] = http.post(server.url + "round", timeout=60,
-                                   data={**data, "table": str(table), "code": server.code})
+        answers[table] = http.post(server.url + "round", timeout=60, data=data)
+        again[table] = http.post(server.url + "round", timeout=60, data=data)  # a second tap, the same id
 
     def by_hand() -> None:
         start.wait(timeout=WAIT)
-        typed.append(cli("party", "round", "big", "21", *(f"{p}={h}" for p, h in zip(seats[20], hearts))))
+        typed.append(cli("party", "round", "big", "15", *(f"{p}={h}" for p, h in zip(seats[14], hearts))))
 
-    threads = [threading.Thread(target=phone, args=(t,)) for t in range(1, 21)] + [threading.Thread(target=by_hand)]
+    threads = [threading.Thread(target=phone, args=(t,)) for t in range(1, 15)] + [threading.Thread(target=by_hand)]
     for t in threads:
         t.start()
     for t in threads:
         t.join(timeout=120)
-    assert all(answers[t].status_code == 200 for t in range(1, 21)), [a.text for a in answers.values()]
+    assert all(answers[t].status_code == 200 for t in range(1, 15)), [a.text for a in answers.values()]
+    assert all(again[t].text == answers[t].text for t in range(1, 15))  # answered as the first
     assert typed[0].exit_code == 0, typed[0].output
     state = json.loads(http.get(server.url + "state.json").text)
-    assert sorted((r["round"], r["table"]) for r in state["results"]) == [(1, t) for t in range(1, 22)]
+    assert sorted((r["round"], r["table"]) for r in state["results"]) == [(1, t) for t in range(1, 16)]
     assert state["round"] == 2 and state["reported"] == []
     assert state == cli.json("party", "show", "big")
     # exactly one answer saw the round complete and printed the next seating
@@ -304,14 +307,17 @@ def test_chromium_sees_the_page_change_when_a_hand_is_logged_elsewhere_and_repor
     cli.ok("hand", "odd", "Ann=5", "note=from the command line")  # in this process, not the server's
     wait_until(browser, lambda d: "note=from the command line" in board_text(d), "the hand on the page")
     assert browser.execute_script("return window.stayed") == 42  # updated without reloading
-    # a phone reports: the code, the game's own fields, the answer, the page updated
+    # a phone reports from its page: the code, the game's own fields, the answer, the board updated
+    browser.get(server.url + "entry")
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Ann]"), "the form")
+    browser.execute_script("window.stayed = 42")
     browser.find_element(By.ID, "code").send_keys(server.code)
     browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("7")
     browser.find_element(By.CSS_SELECTOR, '#form input[name="<b>Dee</b>"]').send_keys("-2")
     browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
     wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("hand 3:"), "the answer")
     assert browser.find_element(By.ID, "status").text == "hand 3: Ann +7, <b>Dee</b> -2"
-    wait_until(browser, lambda d: "3 hands" in board_text(d), "the reported hand on the page")
+    wait_until(browser, lambda d: d.find_element(By.ID, "heading").text == "odd: hand 4", "the next hand's form")
     # a mistake: the command line's own words, nothing saved
     browser.find_element(By.CSS_SELECTOR, "#form input[name=Ann]").send_keys("many")
     browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
@@ -328,7 +334,7 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     cli.ok("party", "new", "spring", "--game", "progressive-hearts", "--players",
            "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len")
     server = serve(cli.folder, "spring", "--entry")
-    browser.get(server.url + "#table=2")
+    browser.get(server.url + "table/2")
     wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Eve]"), "table 2's form")
 
     def names() -> List[str]:
@@ -342,11 +348,60 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("round 1 table 2:"), "answer")
     wait_until(browser, lambda d: "table 2 has reported round 1" in d.find_element(By.ID, "form").text,
                "table 2 waits for the round")
-    assert "round 1: waiting for tables 1, 3" in board_text(browser)
     for table, result in (("1", {"Ann": "3", "Bob": "4", "Cid": "2", "Dan": "4", "cut": "Dan"}),
                           ("3", {"Ivy": "0", "Jim": "9", "Kay": "2", "Len": "2"})):  # the other tables' phones
         answer = http.post(server.url + "round", data={**result, "table": table, "code": server.code})
         assert answer.status_code == 200, answer.text
-    wait_until(browser, lambda d: "round 2: the new seating" in board_text(d), "the next seating")
-    assert "Ann from 1" in board_text(browser)  # gone down to the booby table
     wait_until(browser, lambda d: names() == ["Ivy", "Fay", "Gus", "Len", "note"], "table 2's new players")
+    assert browser.find_element(By.ID, "heading").text == "table 2: round 2"
+    browser.get(server.url)  # the television: the new seating, Ann gone down to the booby table
+    wait_until(browser, lambda d: "Ann ▼ down from 1" in board_text(d), "the next seating")
+    assert "round 2: the new seating" in board_text(browser)
+
+
+# ---------------------------------------------------------------- what a careless or hostile client does
+
+
+def raw(port: int, data: bytes, close: bool = False) -> bytes:
+    """Sends `data` on a connection of its own and reads what comes back until the board closes it
+    (each read bounded by WAIT); with `close`, hangs up at once instead, as a phone going away."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as conn:
+        conn.sendall(data)
+        if close:
+            return b""
+        got = b""
+        while True:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return got
+            got += chunk
+
+
+def test_slow_clients_are_dropped_a_client_going_away_prints_nothing_and_utf8_is_taken(cli, serve, http):
+    cli.new("fri", "tally", "Ann,Bob")
+    server = serve(cli.folder, "fri", "--entry")
+    head = (f"POST /hand HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n"
+            "Content-Type: application/x-www-form-urlencoded\r\n")
+    # a body that never comes: 408 within seconds, not held for ever
+    answer = raw(server.port, (head + "Content-Length: 100000000\r\n\r\nAnn=1").encode())
+    assert answer.startswith(b"HTTP/1.1 408 ") and b"error: the report did not arrive within 4 seconds" in answer
+    # headers that never end: the connection is closed
+    assert raw(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n") == b""
+    # a phone that goes away mid-upload: nothing logged, no traceback on the host's terminal
+    raw(server.port, (head + f"Content-Length: 500\r\n\r\nAnn=1&code={server.code}").encode(), close=True)
+    # `curl -d note=café`: the letters sent as they are, taken as UTF-8
+    cafe = http.post(server.url + "hand", content=f"Ann=2&note=café&code={server.code}".encode(),
+                     headers={"content-type": "application/x-www-form-urlencoded"})
+    assert cafe.status_code == 200, cafe.text
+    icon = http.get(server.url + "favicon.ico")
+    assert icon.status_code == 200 and icon.headers["content-type"] == "image/svg+xml"
+    # Ctrl-C while a television holds the event stream open: the board stops, and quietly
+    stream = events(http, server.url)
+    next(stream)
+    assert server.stop() == 0
+    assert server.proc.stderr is not None
+    errors = server.proc.stderr.read()
+    assert "Traceback" not in errors and "Exception" not in errors, errors
+    shown = cli.json("show", "fri")
+    assert shown["hands"] == 1 and shown["scores"] == {"Ann": 2, "Bob": 0}
+    assert "note: café" in cli.file("fri").read_text(encoding="utf-8")

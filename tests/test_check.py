@@ -25,7 +25,7 @@ def test_every_mistake_is_reported_at_its_line_and_the_file_is_untouched(cli, tm
     r = cli("check", str(path))
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
-        f"{path}:6: unknown rule 'bogus' for tally; rules: target, low_wins, first_dealer",
+        f"{path}:6: unknown rule 'bogus' for tally; rules: target, low_wins, settle, first_dealer",
         f"{path}:7: rule low_wins: must be on or off, got 'perhaps'",
         f"{path}:10: hand 2: Bob: must be a whole number, got 'many'",
         f"{path}:12: hand 3: unknown field 'Dan' (did you mean Ann?); fields: Ann, Bob, Cid",
@@ -78,12 +78,12 @@ def test_a_bad_stake_is_reported_at_its_own_line_and_the_hands_are_still_checked
     assert r.exit_code == 1
     assert r.stdout.splitlines() == [
         f"{path}:5: rule target: must be a whole number, at least 1 (and at most 1,000,000,000), got 'zz'",
-        f"{path}:8: stake must be an amount of money such as 0.05, got -5",
+        f"{path}:8: stake must be an amount of money such as 0.05, got '-5'",
         f"{path}:10: hand 1: Bob: must be a whole number, got 'x'",
     ]
     r = cli("show", str(path))  # every other command: the first mistake, at the same line
     assert (r.exit_code, r.stdout) == (1, "")
-    assert r.stderr == f"error: {path}:8: stake must be an amount of money such as 0.05, got -5\n"
+    assert r.stderr == f"error: {path}:8: stake must be an amount of money such as 0.05, got '-5'\n"
     path.write_text(STAKES.replace("  stake: -5", "  money: 5"))
     r = cli("check", str(path))
     assert f"{path}:8: stakes: unknown key 'money' (stakes holds stake and currency)" in r.stdout

@@ -19,7 +19,7 @@ def sitting(cli):
 def test_new_writes_every_rule_and_the_stakes(sitting):
     text = sitting.file("fri").read_text()
     assert text.startswith("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob, Cid]\n"
-                           "rules: {target: null, low_wins: false, first_dealer: null}\n"
+                           "rules: {target: null, low_wins: no, settle: average, first_dealer: null}\n"
                            "stakes: {stake: 0.05, currency: USD}\ncreated: ")
     assert text.endswith("hands: []\n")
 
@@ -160,7 +160,7 @@ MISTAKES = [
     (["new", "g", "--game", "talley", "--players", "A,B"], 1,
      "error: unknown game 'talley' (did you mean tally?); games: {games}"),
     (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "taget=5"], 2,
-     "error: unknown rule 'taget' for tally (did you mean target?); rules: target, low_wins, first_dealer"),
+     "error: unknown rule 'taget' for tally (did you mean target?); rules: target, low_wins, settle, first_dealer"),
     (["new", "g", "--game", "tally", "--players", "A,B", "--rule", "low_wins=maybe"], 2,
      "error: rule low_wins: must be on or off, got 'maybe'"),
     (["new", "g", "--game", "tally", "--players", "A,B", "--stake", "-1"], 2,

@@ -227,7 +227,7 @@ def test_list_and_games_json(fri, tmp_path):
     crib = next(g for g in games if g["name"] == "cribbage")
     assert (crib["min_players"], crib["max_players"], crib["unit"]) == (2, 4, "games")
     tally = json.loads(fri("games", "tally", "--json"))
-    assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "first_dealer"]
+    assert [r["name"] for r in tally["rules"]] == ["target", "low_wins", "settle", "first_dealer"]
     assert tally["fields"][0] == {"name": "PLAYER1", "required": False, "value": "a whole number",
                                   "help": "points PLAYER1 scored this hand (default 0)"}
 

@@ -42,10 +42,10 @@ def test_edit_names_the_later_hands_and_the_game_that_changed_hands(cli):
         "later hands that changed (1):\n"
         "  hand 3: Ann +6; Ann wins the game  ->  Ann +6\n\n"
         "race (tally, 3 hands)\n\n"
-        "player    before    after    games before    games after\n"
-        "--------  --------  -------  --------------  -------------\n"
-        "Ann       0         6        1               0\n"
-        "Bob       0         0        0               1\n\n"
+        "player    before    after    games before    games after    points before    points after\n"
+        "--------  --------  -------  --------------  -------------  ---------------  --------------\n"
+        "Ann       0         6        1               0              4.50             -0.50\n"
+        "Bob       0         0        0               1              -4.50            0.50\n\n"
         "next dealer: Bob\n")
 
 
@@ -150,5 +150,5 @@ def test_the_undone_hand_waits_beside_the_sitting_where_list_never_reads_it(cli)
     cli.ok("hand", "fri", "Ann=5", "note=kept")
     cli.ok("undo", "fri")
     side = cli.folder / ".fri.yaml.undone"
-    assert yaml.safe_load(side.read_text())[0]["hand"]["note"] == "kept"
+    assert yaml.safe_load(side.read_text())["hands"][0]["note"] == "kept"
     assert [row["name"] for row in cli.json("list")["sessions"]] == ["fri"]

@@ -1,6 +1,6 @@
 import pytest
 
-from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, coerce_hand, dump_hand, integer,
+from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, read_fields, dump_hand, integer,
                                 parse_assignments, refuse_field_names)
 from scorekeeper.model import ScorekeeperError
 
@@ -25,17 +25,17 @@ def test_field_given_twice_is_refused():
 def test_integer_range_names_field_value_and_range():
     fields = [Field("bid", integer(1, 14), "the bid", required=True)]
     with pytest.raises(ScorekeeperError, match=r"^bid: must be a whole number from 1 to 14, got 15$"):
-        coerce_hand({"bid": "15"}, fields, PLAYERS_AT_TABLE)
+        read_fields({"bid": "15"}, fields, PLAYERS_AT_TABLE)
     with pytest.raises(ScorekeeperError, match=r"^bid: must be a whole number from 1 to 14, got 'x'$"):
-        coerce_hand({"bid": "x"}, fields, PLAYERS_AT_TABLE)
+        read_fields({"bid": "x"}, fields, PLAYERS_AT_TABLE)
 
 
 def test_command_line_strings_and_yaml_values_give_the_same_hand():
     fields = [Field("bid", integer(1, 14), "", required=True), Field("bidder", PLAYER, ""),
               Field("revoke", BOOLEAN, ""), Field("cards", cards(), "")]
-    typed = coerce_hand({"bid": "8", "bidder": "ann", "revoke": "yes", "cards": "5h th"}, fields,
+    typed = read_fields({"bid": "8", "bidder": "ann", "revoke": "yes", "cards": "5h th"}, fields,
                         PLAYERS_AT_TABLE)
-    from_yaml = coerce_hand({"bid": 8, "bidder": "Ann", "revoke": True, "cards": ["5H", "10H"]},
+    from_yaml = read_fields({"bid": 8, "bidder": "Ann", "revoke": True, "cards": ["5H", "10H"]},
                             fields, PLAYERS_AT_TABLE)
     assert typed == from_yaml
     assert dump_hand(typed, fields) == {"bid": 8, "bidder": "Ann", "revoke": True, "cards": "5H 10H"}
@@ -43,17 +43,17 @@ def test_command_line_strings_and_yaml_values_give_the_same_hand():
 
 def test_unknown_player_suggests_the_closest():
     with pytest.raises(ScorekeeperError, match=r"bidder: 'Bbo' is not at the table \(did you mean Bob\?\)"):
-        coerce_hand({"bidder": "Bbo"}, [Field("bidder", PLAYER, "")], PLAYERS_AT_TABLE)
+        read_fields({"bidder": "Bbo"}, [Field("bidder", PLAYER, "")], PLAYERS_AT_TABLE)
 
 
 def test_unknown_field_lists_the_fields():
     with pytest.raises(ScorekeeperError, match=r"unknown field 'bdi' \(did you mean bid\?\); fields: bid"):
-        coerce_hand({"bdi": "3"}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE)
+        read_fields({"bdi": "3"}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE)
 
 
 def test_missing_required_field():
     with pytest.raises(ScorekeeperError, match=r"^bid is missing: the bid \(a whole number\)$"):
-        coerce_hand({}, [Field("bid", integer(), "the bid", required=True)], PLAYERS_AT_TABLE)
+        read_fields({}, [Field("bid", integer(), "the bid", required=True)], PLAYERS_AT_TABLE)
 
 
 def test_players_list_and_choice():
@@ -66,7 +66,7 @@ def test_players_list_and_choice():
 
 
 def test_empty_value_leaves_a_field_out():
-    assert coerce_hand({"bid": ""}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE) == {}
+    assert read_fields({"bid": ""}, [Field("bid", integer(), "")], PLAYERS_AT_TABLE) == {}
 
 
 def test_a_card_typed_after_a_space_gets_the_comma_hint():

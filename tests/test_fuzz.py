@@ -100,7 +100,7 @@ def sittings(tmp_path_factory) -> Dict[str, Tuple[Path, Path]]:
         if name in bundled:
             shutil.copy(bundled[name], path)
         else:
-            ledger.new_session(path, name, _players(get_game(name)), {})
+            ledger.at_once(ledger.new_session, path, name, _players(get_game(name)), {})
         shutil.copy(SESSIONS / "party-hearts.yaml", folder / "p.yaml")  # for party round/edit
         out[name] = (folder, path)
     return out

@@ -25,7 +25,7 @@ AT = "2026-11-29T20:00:00"
 @pytest.fixture
 def sitting(tmp_path: Path) -> Path:
     path = tmp_path / "s.yaml"
-    ledger.new_session(path, "tally", ["Ann", "Bob"], {}, created=AT)
+    ledger.at_once(ledger.new_session, path, "tally", ["Ann", "Bob"], {}, created=AT)
     return path
 
 
@@ -65,7 +65,7 @@ def _waited(sitting: Path, wait: float = 1.0) -> float:
     clock = Clock()
     with store.locked(sitting, wait=wait, clock=clock, sleep=clock.sleep):
         pass
-    ledger.add_hand(sitting, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"}, at=AT)
     assert not _lock(sitting).exists()
     return clock.now
 
@@ -148,7 +148,7 @@ def test_a_temporary_file_of_another_host_is_left_to_it(sitting):
     theirs = sitting.with_name(f".scorekeeper-s.yaml.h00000000.{dead}.0a1b2c3d4e5f.tmp")
     for leftover in (mine, theirs):
         leftover.write_text("half a sitting")
-    ledger.add_hand(sitting, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"}, at=AT)
     assert not mine.exists() and theirs.exists()
 
 
@@ -186,7 +186,7 @@ def test_a_full_disk_while_writing_the_lock_leaves_no_empty_lock(sitting, monkey
 
     monkeypatch.setattr(os, "write", full)
     with pytest.raises(ScorekeeperError, match="cannot lock .*: No space left on device"):
-        ledger.add_hand(sitting, {"Ann": "1"})
+        ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"})
     assert not _lock(sitting).exists()
     monkeypatch.setattr(os, "write", real_write)
     assert _writes_at_once(sitting)

@@ -38,7 +38,7 @@ def test_what_is_given_besides_like_wins(cli):
     # another game: the players and stake are taken, not cinch's rules
     cli.ok("new", "wed", "--like", "mon", "--game", "tally")
     assert header(cli, "wed") == {"game": "tally", "players": ["Ann", "Bob", "Cid", "Dee"],
-                                  "rules": {"target": None, "low_wins": False, "first_dealer": None},
+                                  "rules": {"target": None, "low_wins": False, "settle": "average", "first_dealer": None},
                                   "stakes": {"stake": 0.25, "currency": "USD"}}
 
 

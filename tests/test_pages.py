@@ -210,4 +210,4 @@ def test_a_chart_on_the_page_draws_the_target(club):
 def test_the_season_names_the_parties_it_does_not_count(club):
     text = text_of(page(club, "--season"))
     assert text.endswith("Progressive parties Not sittings, so not counted here; each has a page of "
-                         "its own (scorekeeper report NAME --html FILE): party-cinch, party-hearts.")
+                         "its own (scorekeeper report NAME --html FILE): party-arrivals, party-cinch, party-hearts.")

@@ -70,7 +70,8 @@ def reference_hearts(players: Sequence[str], results: Sequence[Tuple[List[int], 
 
 
 def results_of(party: Session) -> List[Tuple[List[int], List[int]]]:
-    return [(h.fields["hearts"], h.fields.get("cut", [])) for h in party.hands]
+    entries = [progressive.read_numbers(h.fields) for h in party.hands]
+    return [(e["hearts"], e.get("cut", [])) for e in entries]
 
 
 # ---------------------------------------------------------------- Progressive Hearts
@@ -502,7 +503,7 @@ def test_a_party_error_says_which_round_table_and_field_it_is_about():
     party = store.load_party(SESSIONS / "party-cinch.yaml")
     hands = list(party.hands)
     hands[4] = Hand({**hands[4].fields, "points": [60, 50]}, hands[4].source, hands[4].field_lines)
-    errors = parties.find_errors(party.with_hands(tuple(hands)))
+    errors = parties.validate(party.with_hands(tuple(hands)))[1]
     assert [(e.round, e.table, e.field, e.hand, e.source.line) for e in errors] == [(3, 1, "points", 4, 12)]
     try:
         parties.check(party.with_hands(tuple(hands)))

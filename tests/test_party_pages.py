@@ -135,7 +135,7 @@ def test_the_party_page_has_the_prizes_the_stars_and_every_round(club, tmp_path)
     # the stars by round: the table each sat at, the star won there marked
     assert ('<tr><td>1</td><td>Jim</td><td class="mid"><span class="star green" title="green">3</span>'
             '</td><td class="mid"><span class="star red" title="red">3</span></td>') in html
-    assert ("Round 1 table players, seats 1 to 4 result 1 head Ann Bob Cid Dan Ann 3, Bob 4, Cid 2, "
+    assert ("Round 1 table players, in seat order result 1 head Ann Bob Cid Dan Ann 3, Bob 4, Cid 2, "
             "Dan 4 (Dan won the cut): Cid and Dan stay at the head table; Ann and Bob go down to "
             "table 3 2 Eve Fay Gus Hal Eve 1, Fay 5, Gus 6, Hal 1: Eve and Hal go up to table 1") in text
     assert text.count("Round ") == 6

@@ -117,7 +117,8 @@ def test_an_integer_of_thousands_of_digits_in_a_file_is_an_error_with_its_line(c
     path.write_text(path.read_text().replace("hands: []", "hands:\n- {Ann: 1}\n- {Bob: " + "9" * 5000 + "}"))
     for command in ("show", "settle", "export"):
         r = cli.refused("s", command, "s")
-        assert r.stderr.startswith(f"error: {path}:9: a number of 5,000 characters ('99999")
+        assert r.stderr.startswith(f"error: {path}:9: hand 2: Bob: must be a whole number (at most "
+                                   f"1,000,000,000 either way), got '99999")
     cli.refused("s", "hand", "s", "Ann=1")
 
 

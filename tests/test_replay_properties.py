@@ -406,7 +406,7 @@ def keep_if_valid(header: Session, hands: List[Hand], raw: Mapping[str, Any]) ->
     """Append the hand (in canonical form) when the whole log still replays with it."""
     try:
         current = ledger.check_session(header.with_hands(tuple(hands)))
-        hand = ledger.canonical_hand(current, raw)
+        hand = ledger.read_hand(current, raw)[0]
         replayed = ledger.check_session(header.with_hands(tuple(hands) + (hand,)))
     except ScorekeeperError:
         return None
@@ -523,7 +523,9 @@ def test_yaml_round_trip_loses_nothing(tmp_path_factory, name, data):
     write(replayed, path)
     loaded = ledger.open_session(path)
     same_standings(loaded.standings, replayed.standings)
-    assert [h.fields for h in loaded.session.hands] == [h.fields for h in replayed.session.hands]
+    # the file holds each value as its text; read by the field parser, each is the hand logged
+    assert [ledger.read_hand(loaded, h.fields)[0].fields for h in loaded.session.hands] == \
+        [h.fields for h in replayed.session.hands]
     assert loaded.session.stakes == replayed.session.stakes
     assert loaded.session.rules == replayed.session.rules
     # and the file is a fixed point: what was loaded dumps to the very same text
@@ -544,8 +546,8 @@ def test_an_optional_rule_set_to_none_survives_save_and_load(tmp_path, name, rul
     header = Session(name="p", game=name, players=players, rules={rule: "none"}, created=CREATED)
     assert ledger.check_session(header).session.rules[rule] is None
     path = tmp_path / "p.yaml"
-    ledger.new_session(path, name, players, {rule: "none"}, created=CREATED)
-    ledger.add_hand(path, hand, at=AT)
+    ledger.at_once(ledger.new_session, path, name, players, {rule: "none"}, created=CREATED)
+    ledger.at_once(ledger.add_hand, path, hand, at=AT)
     loaded = ledger.open_session(path)
     assert loaded.session.rules[rule] is None
     in_memory = ledger.check_session(header.with_hands(loaded.session.hands))
@@ -590,7 +592,7 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
             change = {f: removal(by_name.get(f)) for f in old if f not in new and f != "at"}
             change.update(as_typed(new))
             try:
-                ledger.edit(path, k, change)
+                ledger.at_once(ledger.edit, path, k, change)
             except ScorekeeperError:
                 assert path.read_bytes() == original  # a refused edit changes nothing
                 continue
@@ -598,11 +600,12 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
             after = path.read_bytes()
             now = store.load(path).hands[k - 1].fields
             kept = {"at": old["at"]} if "at" in old and "at" not in new else {}  # never removed
-            assert {k: v for k, v in now.items() if k != "corrected"} == \
-                ledger.canonical_hand(replayed, {**new, **kept}).fields  # it took
+            # it took (the file holds each value as its text, read as the command line's)
+            assert ledger.read_hand(replayed, {f: v for f, v in now.items() if f != "corrected"})[0].fields == \
+                ledger.read_hand(replayed, {**new, **kept})[0].fields
             back = {f: removal(by_name.get(f)) for f in now if f not in old}
             back.update(as_typed(old))
-            ledger.edit(path, k, back)
+            ledger.at_once(ledger.edit, path, k, back)
             note(f"edit hand {k}: {old} -> {dict(now)} -> back")
             # the same bytes but for the trace the correction leaves (issue 14: on purpose)
             assert untraced(path.read_bytes()) == original, (after.decode(), original.decode())
@@ -614,14 +617,15 @@ def test_edit_and_edit_back_and_undo_restore_the_file(tmp_path_factory, name, da
     added = False
     for raw in [spec.hand(data.draw, players, rules) for _ in range(6)] + [dict(h.game_fields()) for h in hands]:
         try:
-            grown = ledger.add_hand(path, as_typed(raw), at=AT)
+            grown = ledger.at_once(ledger.add_hand, path, as_typed(raw), at=AT).after
         except ScorekeeperError:
             assert path.read_bytes() == original
             continue
         added = True
         assert len(grown.session.hands) == len(hands) + 1
-        removed, back_to = ledger.undo(path)
-        assert removed.fields == grown.session.hands[-1].fields
+        undone = ledger.at_once(ledger.undo, path)
+        removed, back_to = undone.before.session.hands[-1], undone.after
+        assert ledger.read_hand(back_to, removed.fields)[0].fields == grown.session.hands[-1].fields
         assert path.read_bytes() == original
         same_standings(back_to.standings, standings)
         break
@@ -637,9 +641,9 @@ def removal(field: Optional[Field]) -> Any:
 # Was a bug: `edit N heels=` set heels to yes instead of removing it.
 def test_edit_removes_a_yes_no_field_given_empty_as_the_command_line_does(tmp_path):
     path = tmp_path / "c.yaml"
-    ledger.new_session(path, "cribbage", ("Ann", "Bob"), {}, created=CREATED)
-    ledger.add_hand(path, {"Ann": 5, "Bob": 3, "starter": "JH", "heels": "no"}, at=AT)
-    ledger.edit(path, 1, parse_assignments(["heels="]))  # scorekeeper edit c 1 heels=
+    ledger.at_once(ledger.new_session, path, "cribbage", ("Ann", "Bob"), {}, created=CREATED)
+    ledger.at_once(ledger.add_hand, path, {"Ann": 5, "Bob": 3, "starter": "JH", "heels": "no"}, at=AT)
+    ledger.at_once(ledger.edit, path, 1, parse_assignments(["heels="]))  # scorekeeper edit c 1 heels=
     assert "heels" not in store.load(path).hands[0].fields
 
 
@@ -690,5 +694,5 @@ def test_a_hand_typed_and_the_same_hand_from_yaml_are_one_hand(tmp_path_factory,
                  for k, v in from_file.fields.items()]
         from_cli = parse_assignments(words)
         note(f"{words} -> {from_cli}")
-        assert ledger.canonical_hand(loaded, from_cli).fields == original.fields
-        assert ledger.canonical_hand(loaded, from_file.fields).fields == original.fields
+        assert ledger.read_hand(loaded, from_cli)[0].fields == original.fields
+        assert ledger.read_hand(loaded, from_file.fields)[0].fields == original.fields

@@ -19,16 +19,16 @@ AT = "2026-11-29T20:00:00"
 @pytest.fixture
 def sitting(tmp_path):
     path = tmp_path / "s.yaml"
-    ledger.new_session(path, "tally", ["Ann", "Bob"], {}, created=AT)
+    ledger.at_once(ledger.new_session, path, "tally", ["Ann", "Bob"], {}, created=AT)
     return path
 
 
 @pytest.mark.parametrize("mode", [0o640, 0o600, 0o664])
 def test_a_save_keeps_the_files_mode(sitting, mode):
     os.chmod(sitting, mode)
-    ledger.add_hand(sitting, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"}, at=AT)
     assert stat.S_IMODE(sitting.stat().st_mode) == mode
-    ledger.undo(sitting)
+    ledger.at_once(ledger.undo, sitting)
     assert stat.S_IMODE(sitting.stat().st_mode) == mode
 
 
@@ -36,7 +36,7 @@ def test_a_save_keeps_the_files_mode(sitting, mode):
 def test_roots_save_leaves_the_file_its_owners(sitting):
     os.chown(sitting, 4321, 4322)
     os.chmod(sitting, 0o600)
-    ledger.add_hand(sitting, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"}, at=AT)
     status = sitting.stat()
     assert (status.st_uid, status.st_gid, stat.S_IMODE(status.st_mode)) == (4321, 4322, 0o600)
 
@@ -44,7 +44,7 @@ def test_roots_save_leaves_the_file_its_owners(sitting):
 def test_a_new_sitting_gets_the_usual_mode_of_a_new_file(tmp_path):
     umask = os.umask(0o027)
     try:
-        ledger.new_session(tmp_path / "n.yaml", "tally", ["Ann", "Bob"], {}, created=AT)
+        ledger.at_once(ledger.new_session, tmp_path / "n.yaml", "tally", ["Ann", "Bob"], {}, created=AT)
     finally:
         os.umask(umask)
     assert stat.S_IMODE((tmp_path / "n.yaml").stat().st_mode) == 0o640
@@ -63,7 +63,7 @@ def test_a_planted_temporary_link_is_never_followed(sitting, monkeypatch):
                sitting.with_name(f".scorekeeper-s.yaml.{locks.host_tag()}.{os.getpid()}.aaaaaaaaaaaa.tmp")]
     for link in planted:
         link.symlink_to(victim)
-    ledger.add_hand(sitting, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, sitting, {"Ann": "1"}, at=AT)
     assert victim.read_text() == "precious\n"
     assert len(store.load(sitting).hands) == 1
     assert all(link.is_symlink() for link in planted)  # not ours to remove: a link is no leftover
@@ -113,9 +113,9 @@ def test_a_temporary_file_left_by_an_undo_killed_while_it_kept_the_hand_is_swept
     from scorekeeper.store.paths import undone_path
 
     path = tmp_path / "s.yaml"
-    ledger.new_session(path, "tally", ["Ann", "Bob"], {}, created=AT)
+    ledger.at_once(ledger.new_session, path, "tally", ["Ann", "Bob"], {}, created=AT)
     dead = 2 ** 22 + 12345  # beyond pid_max's default: no process has it
     leftover = tmp_path / f"{temp_prefix(undone_path(path))}{host_tag()}.{dead}.0123456789ab.tmp"
     leftover.write_text("half a side file", encoding="utf-8")
-    ledger.add_hand(path, {"Ann": "1"}, at=AT)
+    ledger.at_once(ledger.add_hand, path, {"Ann": "1"}, at=AT)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]

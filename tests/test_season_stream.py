@@ -76,14 +76,3 @@ def test_a_sitting_filtered_out_is_not_read_past_its_header(folder):
     with pytest.raises(ScorekeeperError) as loaded:
         store.load(broken)
     assert str(err.value) == str(loaded.value)
-
-
-@pytest.mark.parametrize("path", [p for p in BUNDLED if "kind: party" not in p.read_text(encoding="utf-8")],
-                         ids=lambda p: p.name)
-def test_the_summary_list_shows_is_the_same_by_lines_and_by_yaml(tmp_path, path):
-    slow = tmp_path / path.name
-    slow.write_text(path.read_text(encoding="utf-8") + "# PyYAML's own path\n", encoding="utf-8")
-    fast_summary, slow_summary = store.load_summary(path), store.load_summary(slow)
-    assert fast_summary.hands == slow_summary.hands == len(store.load(path).hands)
-    assert fast_summary.session._replace(path=None, source=None) == \
-        slow_summary.session._replace(path=None, source=None, name=path.stem)

@@ -1,15 +1,11 @@
-"""The states a correction keeps grow as the hands do, in every game: a replay made to correct
-a hand (`ledger.check_session(..., states=True)`) keeps the state before every hand, and a
-history a state carries (the finished games, a whist's rubbers, Boston's pools after each
-hand) is shared by the states after it (games/history.py). A history held in a tuple grown
-by `+ (value,)` gave every state its own copy: memory quadratic in the hands (an `edit` of
-10,000 Scotch Whist deals held 244 MB, of Boston deals 441 MB).
+"""What a correction keeps grows as the hands do, in every game: a replay made to correct a
+hand (`ledger.check_session(..., keep=N)`) keeps its end state, every hand's effect and the
+state before hand N, and no more.
 
-Measured as the bytes of every distinct object the kept states reach (`sys.getsizeof`),
-for a sitting of N hands and of 2N: linear, their ratio is about 2 (1.97-2.10 measured); a
-history copied into every state made it 2.2-3.1 at N = 300, and more the longer the sitting.
-The sittings are grown as the benchmarks grow them (bench/sittings.py: the bundled example's
-hands, shuffled, each kept when the game accepts it)."""
+Measured as the bytes of every distinct object the replay reaches (`sys.getsizeof`), for a
+sitting of N hands and of 2N: linear, their ratio is about 2. The sittings are grown as the
+benchmarks grow them (bench/sittings.py: the bundled example's hands, shuffled, each kept when
+the game accepts it)."""
 
 from __future__ import annotations
 
@@ -46,11 +42,11 @@ def kept_bytes(roots: Iterable[Any]) -> int:
 
 
 @pytest.mark.parametrize("case", sittings.cases())
-def test_the_states_kept_for_a_correction_grow_as_the_hands_do(case):
+def test_what_a_correction_keeps_grows_as_the_hands_do(case):
     longer = sittings.sitting(case, 2 * HANDS)
     kept = []
     for hands in (HANDS, 2 * HANDS):
-        replayed = ledger.check_session(longer.with_hands(longer.hands[:hands]), states=True)
-        assert replayed.folded is not None and replayed.folded.states is not None
-        kept.append(kept_bytes([replayed.folded.states]))
+        replayed = ledger.check_session(longer.with_hands(longer.hands[:hands]), keep=hands // 2)
+        assert replayed.folded is not None and replayed.folded.kept is not None
+        kept.append(kept_bytes([replayed.folded]))
     assert kept[1] / kept[0] < LINEAR, f"{case}: {kept[0]:,} bytes at {HANDS} hands, {kept[1]:,} at {2 * HANDS}"

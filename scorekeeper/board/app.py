@@ -16,7 +16,8 @@ What is refused, and how (docs/board.md, Security):
 - a report without the entry code, or with a wrong one: 403, and wrong codes are answered
   slowly, one at a time, before any later code is judged (Guard); an address still waiting
   on a wrong code, or a report beyond MAX_QUEUED waiting: 429;
-- a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, or too large: 413.
+- a body that is not a form (`application/x-www-form-urlencoded`, UTF-8): 415, too large: 413,
+  or not all there within BODY_SECONDS: 408 (headers that do not arrive in time: serve.py).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from urllib.parse import parse_qsl, urlsplit
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
@@ -42,6 +43,7 @@ from .source import ENTRY_CODE, PARTY, Board, Stale, View, event_data
 POLL_SECONDS = 0.2     # how often the file's signature is read: a hand typed elsewhere shows within this
 STOP_SECONDS = 1.0     # the longest the board waits for its watcher when it stops
 PING_SECONDS = 15      # a comment down each event stream, so that proxies and phones keep it open
+BODY_SECONDS = 4.0     # a report's body arrives within this, or is refused (408): a slow sender holds nothing
 MAX_BODY = 64 * 1024   # a report's form: the fields of a hand, a note of MAX_TEXT characters
 MAX_FIELDS = 200       # form fields in one report
 # Wrong entry codes (Guard): the n-th from one address waits FIRST_WAIT * 2**(n-1) seconds, at
@@ -49,6 +51,8 @@ MAX_FIELDS = 200       # form fields in one report
 # judged one at a time, each after the wrong ones before it have waited, so that many addresses
 # guess no faster than one; at most MAX_QUEUED reports wait their turn.
 FIRST_WAIT, MAX_WAIT, ALARM, ALARM_WAIT, MAX_QUEUED = 0.25, 8.0, 20, 2.0, 64
+TOKEN_COOKIE = "board-token"  # a phone that has sent the right code once: HttpOnly, SameSite=Strict
+TOKEN_SECONDS = 24 * 3600     # a night's party and the morning after
 
 HEADERS = {
     # only the page's own script and style run (nothing inline), nothing is fetched from elsewhere,
@@ -65,8 +69,13 @@ HEADERS = {
 
 
 def new_code() -> str:
-    """Six digits, new each start, from the operating system's random source."""
+    """Six digits from the operating system's random source."""
     return f"{secrets.randbelow(10 ** 6):06d}"
+
+
+def new_token() -> str:
+    """What a phone's cookie holds once it has sent the right code: unguessable, unlike the code."""
+    return secrets.token_urlsafe(24)
 
 
 class Live:
@@ -218,19 +227,29 @@ async def read_form(request: Request) -> List[Tuple[str, str]]:
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/x-www-form-urlencoded":
         raise _Refused(415, "a report is a form (application/x-www-form-urlencoded): FIELD=VALUE&...&code=NNNNNN")
-    body = bytearray()
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise _Refused(413, f"a report may be at most {MAX_BODY // 1024} KB")
     try:
-        text = bytes(body).decode("ascii")
+        body = await asyncio.wait_for(_body(request), BODY_SECONDS)
+    except asyncio.TimeoutError:
+        raise _Refused(408, f"the report did not arrive within {BODY_SECONDS:g} seconds") from None
+    except ClientDisconnect:  # the phone went away mid-upload: nobody hears the answer, nothing is logged
+        raise _Refused(400, "the report was cut off") from None
+    try:
+        text = body.decode("utf-8")  # `curl -d note=café` sends the letters as they are
         return parse_qsl(text, keep_blank_values=True, strict_parsing=False, encoding="utf-8",
                          errors="strict", max_num_fields=MAX_FIELDS)
     except UnicodeDecodeError:
         raise _Refused(400, "the form is not valid UTF-8 text") from None
     except ValueError:
         raise _Refused(413, f"a report may have at most {MAX_FIELDS} fields") from None
+
+
+async def _body(request: Request) -> bytes:
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise _Refused(413, f"a report may be at most {MAX_BODY // 1024} KB")
+    return bytes(body)
 
 
 class _Refused(Exception):
@@ -283,21 +302,54 @@ class SecurityHeaders:
 
 
 def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
-             notify: Callable[[str], None] = lambda line: None) -> Starlette:
+             notify: Callable[[str], None] = lambda line: None, token: Optional[str] = None,
+             address: str = "") -> Starlette:
     """The board's application: `hosts` the names it answers to; `code` the entry code (None:
-    no reports taken); `notify` gets a line for the host's terminal on each report and each
-    wrong code."""
+    no reports taken); `token` what a phone's cookie holds once it has sent the right code
+    (made here if not given); `address` the board's own address, for the QR codes of the
+    phones' pages; `notify` gets a line for the host's terminal on each report and each wrong
+    code."""
     from sse_starlette.sse import EventSourceResponse
 
+    if code is not None and not token:
+        token = new_token()
+    if address:
+        board.address = address
     live = Live(board)
     guard = Guard(code, notify)
     writing = asyncio.Lock()  # the board's own reports one at a time; the file lock serialises the rest
     report_path = "/round" if board.kind == PARTY else "/hand"
 
+    def let_in(request: Request) -> bool:
+        given = request.cookies.get(TOKEN_COOKIE, "")
+        return bool(token and given) and hmac.compare_digest(given.encode(), str(token).encode())
+
     async def index(request: Request) -> Response:
         await live.refresh()
-        title = f"{board.name}: scorekeeper board"
-        return HTMLResponse(assets.page(title, board.kind, code is not None, live.view.board))
+        return HTMLResponse(assets.television(f"{board.name}: scorekeeper board", board.kind, live.view.board))
+
+    async def entry(request: Request) -> Response:
+        await live.refresh()
+        if board.kind == PARTY:
+            return phone_page(request, "?", "which table are you at?")
+        heading = live.view.phones.get("", {}).get("heading", board.name)
+        return phone_page(request, "", heading)
+
+    async def table_page(request: Request) -> Response:
+        number = request.path_params["number"]
+        if board.kind != PARTY:
+            return error(f"a sitting has no tables: its phone page is /entry, not /table/{number}", 404)
+        await live.refresh()
+        heading = live.view.phones.get(str(number), {}).get("heading", f"table {number}")
+        return phone_page(request, str(number), heading)
+
+    def phone_page(request: Request, table: str, heading: str) -> Response:
+        title = f"{board.name}: {heading}"
+        return HTMLResponse(assets.phone(title, board.kind, table, heading, let_in(request)))
+
+    async def favicon(request: Request) -> Response:
+        return Response(assets.FAVICON, media_type="image/svg+xml",
+                        headers={"Cache-Control": "max-age=86400"})
 
     async def css(request: Request) -> Response:
         return Response(assets.CSS, media_type="text/css; charset=utf-8")
@@ -333,13 +385,19 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
         except _Refused as refused:
             return error(refused.message, refused.status)
         client = request.client.host if request.client else "?"
-        judged = await guard.judge(client, [value for name, value in pairs if name == ENTRY_CODE])
+        known = let_in(request)
+        judged = 200 if known else await guard.judge(client, [v for n, v in pairs if n == ENTRY_CODE])
         if judged == 429:
             return error("a wrong entry code from here is still being answered, or too many "
                          "reports are waiting: wait a few seconds and send it again", 429)
         if judged == 403:
             return error("the entry code is missing or wrong (the host has it: code: NNNNNN)", 403)
-        fields = [(name, value) for name, value in pairs if name != ENTRY_CODE]
+        answer = await log(client, [(name, value) for name, value in pairs if name != ENTRY_CODE])
+        if token and not known:  # the right code: from now on this phone goes past the guessing queue
+            answer.set_cookie(TOKEN_COOKIE, str(token), max_age=TOKEN_SECONDS, httponly=True, samesite="strict")
+        return answer
+
+    async def log(client: str, fields: List[Tuple[str, str]]) -> Response:
         async with writing:
             try:
                 text = await run_in_threadpool(board.report, fields)
@@ -362,7 +420,8 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
             watcher.cancel()
             await asyncio.wait({watcher}, timeout=STOP_SECONDS)
 
-    routes = [Route("/", index), Route("/board.css", css), Route("/board.js", js),
+    routes = [Route("/", index), Route("/entry", entry), Route("/table/{number:int}", table_page),
+              Route("/favicon.ico", favicon), Route("/board.css", css), Route("/board.js", js),
               Route("/state.json", state), Route("/events", events),
               Route(report_path, report, methods=["POST"])]
     middleware = [Middleware(SecurityHeaders), Middleware(OnlyHosts, hosts=list(hosts))]

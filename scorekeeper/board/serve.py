@@ -104,10 +104,58 @@ def qr_text(url: str, colour: bool) -> str:
     return "\n".join(lines)
 
 
+HEADER_SECONDS = 4.0  # a request's headers arrive within this after the connection (or the last answer)
+
+
+def impatient() -> Any:
+    """uvicorn's HTTP/1.1 protocol (h11), but a connection whose request headers do not arrive
+    within HEADER_SECONDS is closed: a slow sender (600 connections sending a byte now and then)
+    holds nothing for long. uvicorn closes only idle keep-alive connections by itself."""
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class Impatient(H11Protocol):
+        _timer: Any = None
+
+        def connection_made(self, transport: Any) -> None:
+            super().connection_made(transport)
+            self._expect_headers()
+
+        def _expect_headers(self) -> None:
+            self._waiting_since = self.cycle  # the request before: a new one replaces it
+            self._timer = self.loop.call_later(HEADER_SECONDS, self._late)
+
+        def _stop_timer(self) -> None:
+            if self._timer is not None:
+                self._timer.cancel()
+                self._timer = None
+
+        def handle_events(self) -> None:
+            super().handle_events()
+            if self._timer is not None and self.cycle is not self._waiting_since:
+                self._stop_timer()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._stop_timer()
+            if not self.transport.is_closing():
+                self._expect_headers()
+
+        def connection_lost(self, exc: Optional[Exception]) -> None:
+            self._stop_timer()
+            super().connection_lost(exc)
+
+        def _late(self) -> None:
+            self._timer = None
+            if self.cycle is self._waiting_since and not self.transport.is_closing():
+                self.transport.close()
+
+    return Impatient
+
+
 def run(app: Any, sock: socket.socket) -> None:
     """Serve until Ctrl-C (or SIGTERM): uvicorn, quiet but for errors, on the socket taken."""
     import uvicorn
 
-    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
+    config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on", http=impatient(),
                             timeout_graceful_shutdown=2, server_header=False, proxy_headers=False)
     uvicorn.Server(config).run(sockets=[sock])

@@ -7,6 +7,7 @@ A sitting goes through `ledger` (open_session, add_hand), a party through `party
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -14,7 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ledger, store
-from ..fields import PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
+from ..fields import BOOLEAN, PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
 from ..model import ScorekeeperError, shown
 from ..render import board as page
 
@@ -24,8 +25,10 @@ TABLE = "table"        # the form field that says which party table reports
 ID = "id"              # a report's one-time id: sent again, it is answered as the first, logged once
 HANDS = "hands"        # a sitting's report: how many hands the page had seen
 ROUND = "round"        # a party's report: the round it is for
+CORRECT = "correct"    # correct=yes: the report replaces the table's own (the sitting's last hand)
 ONE_TIME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOTE = Field("note", TEXT, "a remark kept with the hand")
+FIX = Field("correct", BOOLEAN, "this corrects the last hand instead of logging a new one (until the next hand)")
 MAX_ERROR = 500        # characters in an error line, as at the command line
 
 
@@ -39,6 +42,8 @@ class View(NamedTuple):
     error: Optional[str] = None
     replayed: Any = None
     seen: Mapping[str, int] = {}  # what a report from this page says it saw (`hands`, a sitting's)
+    phones: Mapping[str, Mapping[str, str]] = {}  # by table ("" a sitting): a phone page's heading, what is under the form
+    said: str = ""  # the latest change in words, for a screen reader (the television's live region)
 
 
 Signature = Tuple[int, int, int, int]
@@ -47,9 +52,11 @@ Signature = Tuple[int, int, int, int]
 class Board:
     """One sitting or party, served: its kind is found once, when the board starts."""
 
-    def __init__(self, path: Path, entry: bool = False):
+    def __init__(self, path: Path, entry: bool = False, address: str = ""):
         self.path = path
         self.entry = entry
+        self.address = address  # the board's own address ("http://192.168.1.20:8765/"), for the QR codes
+        self._qr: Dict[str, str] = {}
         try:
             ledger.open_session(path)
             self.kind = SITTING
@@ -100,13 +107,33 @@ class Board:
 
         return party_render.show_json(view.replayed.party, view.replayed.standing)
 
+    def qr(self, page: str) -> str:
+        """A phone page's address as a QR code (inline SVG), made once for each page."""
+        if page not in self._qr:
+            import segno
+
+            self._qr[page] = segno.make(self.address + page, error="m").svg_inline(omitsize=True, border=2)
+        return self._qr[page]
+
     def _sitting_view(self) -> View:
         r = ledger.open_session(self.path)
         forms: Dict[str, str] = {}
+        phones: Dict[str, Dict[str, str]] = {}
+        qr = {}
         if self.entry:
-            fields = list(r.game.fields(r.session)) + [NOTE]
-            forms[""] = page.form(fields, r.session.players, "hand", title="report a hand")
-        return View(page.sitting_board(r.session, r.standings), forms, None, r, {HANDS: len(r.session.hands)})
+            fields = list(r.game.fields(r.session)) + [NOTE] + ([FIX] if r.session.hands else [])
+            forms[""] = page.form(fields, r.session.players, "/hand", title="")
+            phones[""] = {"heading": f"{r.session.name}: hand {len(r.session.hands) + 1}",
+                          "mine": page.sitting_summary(r.session, r.standings)}
+            if self.address:
+                qr = {"report a hand": self.qr("entry")}
+        said = ""
+        if r.session.hands:
+            leaders = page.leaders(r.standings)
+            said = f"hand {len(r.session.hands)}: {r.standings.effects[-1].summary}" + (
+                f"; {' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders else "")
+        return View(page.sitting_board(r.session, r.standings, qr), forms, None, r,
+                    {HANDS: len(r.session.hands)}, phones, said)
 
     def _party_view(self) -> View:
         from ..party import ledger as parties
@@ -114,16 +141,26 @@ class Board:
         p = parties.open_party(self.path)
         st = p.standing
         forms: Dict[str, str] = {}
+        phones: Dict[str, Dict[str, str]] = {}
+        qr = {}
         if self.entry:
             for table, players in enumerate(st.tables, start=1):
-                if table in st.reported:
-                    forms[str(table)] = page.reported_form(table, st.round)
-                    continue
+                phones[str(table)] = {"heading": f"table {table}: round {st.round}",
+                                      "mine": page.table_seats(st, table)}
+                if self.address:
+                    qr[f"table {table}"] = self.qr(f"table/{table}")
                 f = party_fields(st.game, p.party.rules, players)
-                title = f"table {table}, round {st.round}: {', '.join(players)}"
-                forms[str(table)] = page.form(f.fields, players, "round", f.labels, {TABLE: str(table), ROUND: str(st.round)},
-                                              title, f.main)
-        return View(page.party_board(p.party, st), forms, None, p)
+                hidden = {TABLE: str(table), ROUND: str(st.round)}
+                if table in st.reported:  # until the round is complete, the table may correct it
+                    fix = page.form(f.fields, players, "/round", f.labels, {**hidden, CORRECT: "yes"}, "", f.main)
+                    forms[str(table)] = page.reported_form(table, st.round, fix)
+                    continue
+                forms[str(table)] = page.form(f.fields, players, "/round", f.labels, hidden, "", f.main)
+        said = page.party_state(st)
+        if st.results:
+            last = st.results[-1]
+            said = f"round {last.round} table {last.table}: {last.summary}; {said}"
+        return View(page.party_board(p.party, st, qr), forms, None, p, {}, phones, said)
 
     # ------------------------------------------------------------ writing
 
@@ -135,7 +172,13 @@ class Board:
         A report carrying an `id` already in the log is not logged again: it is answered as the
         first was (what the command line printed then, from the log as it stood then)."""
         once = _one_time_id(pairs)
-        pairs = [(name, value) for name, value in pairs if name != ID]
+        correcting = [value.strip().lower() for name, value in pairs if name == CORRECT]
+        pairs = [(name, value) for name, value in pairs if name not in (ID, CORRECT)]
+        if correcting:
+            if correcting != ["yes"]:
+                raise ScorekeeperError(f"correct must be yes (the report replaces the table's own), got "
+                                       f"{shown(','.join(correcting))}", usage=True, field=CORRECT)
+            return self._correct_hand(pairs) if self.kind == SITTING else self._correct_round(pairs)
         if once:
             earlier = self.answer_for(once)
             if earlier is not None:
@@ -176,9 +219,9 @@ class Board:
         if not fields:  # as `scorekeeper hand NAME` with nothing after it
             raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists "
                                    "them)", usage=True)
-        printed: Dict[str, str] = {}
-
-        def prepare(r: ledger.Replayed) -> None:
+        with ledger.locked(self.path):
+            change = ledger.add_hand(self.path, fields, id=once or None)
+            r = change.after
             _refuse_repeat(r.session.hands[:-1], once)
             logged = len(r.session.hands) - 1
             if seen is not None and seen != logged:
@@ -186,20 +229,71 @@ class Board:
                             f"{_plural(seen, 'hand')}, and {r.session.name} has {logged} now; nothing "
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
-            printed["text"] = render.effect_text(r.session, r.standings, None)
+            printed = render.effect_text(r.session, r.standings, None)
+            ledger.commit(change)
+        return printed
 
-        ledger.add_hand(self.path, fields, prepare=prepare, id=once or None)
-        return printed["text"]
+    def _correct_hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A phone corrects the hand it reported, until the next hand: its fields replace the
+        hand's (those left out are removed; the note and the time stay), through the ledger's
+        correction, so that the log records it (`corrected: TIME`)."""
+        from ..render import sitting as render
+
+        seen = _seen(pairs, HANDS, "how many hands the page had seen")
+        fields = _assignments([(name, value) for name, value in pairs if name != HANDS])
+        with ledger.locked(self.path):
+            r = ledger.open_session(self.path)
+            number = len(r.session.hands)
+            if not number:
+                raise ScorekeeperError("there is no hand to correct yet", usage=True)
+            if seen is not None and seen != number:
+                raise Stale(f"hand {seen} is no longer the latest ({r.session.name} has {number}); a hand "
+                            f"is corrected from the board until the next hand, then with scorekeeper edit")
+            change = ledger.edit(self.path, number, {**_left_out(r.session.hands[-1].fields, fields), **fields})
+            text = render.correction_text(number, change.was.session, change.was.standings,
+                                          change.after.session, change.after.standings)
+            ledger.commit(change)
+        return text
+
+    def _correct_round(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        """A table corrects its result until the round is complete (`party edit`'s path)."""
+        from ..party import ledger as parties
+        from ..party import replay as progressive
+        from ..render import party as party_render
+
+        table = self._table(pairs)
+        seen = _seen(pairs, ROUND, "the round the page reported for")
+        fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
+        with ledger.locked(self.path):
+            p = parties.open_party(self.path)
+            st = p.standing
+            if seen is not None and seen != st.round:
+                raise Stale(f"round {seen} is complete: a table corrects its result from the board until "
+                            f"the round is complete, then the host does (party edit {p.party.name} {seen} "
+                            f"{table} FIELD=VALUE)")
+            if table not in st.reported:
+                raise ScorekeeperError(f"table {table} has not reported round {st.round}: there is nothing "
+                                       f"to correct", usage=True)
+            index = next(i for i, r in enumerate(st.results) if (r.round, r.table) == (st.round, table))
+            old = progressive.entry_fields(p.party.hands[index].fields, st.results[index].players)
+            change = parties.edit(self.path, st.round, table, {**_left_out(old, fields), **fields})
+            text = party_render.correction_text(st.round, table, change.was.standing, change.after.party,
+                                                change.after.standing)
+            ledger.commit(change)
+        return text
+
+    def _table(self, pairs: Sequence[Tuple[str, str]]) -> int:
+        tables = [value for name, value in pairs if name == TABLE]
+        if len(tables) != 1:
+            raise ScorekeeperError("table is missing: the table reporting (1 is the head table)" if not tables
+                                   else f"table given {len(tables)} times", usage=True, field=TABLE)
+        return typed_number(tables[0], TABLE, "the table")
 
     def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
         from ..party import ledger as parties
         from ..render import party as party_render
 
-        tables = [value for name, value in pairs if name == TABLE]
-        if len(tables) != 1:
-            raise ScorekeeperError("table is missing: the table reporting (1 is the head table)" if not tables
-                                   else f"table given {len(tables)} times", usage=True, field=TABLE)
-        table = typed_number(tables[0], TABLE, "the table")
+        table = self._table(pairs)
         seen = _seen(pairs, ROUND, "the round the page reported for")
         fields = _assignments([(name, value) for name, value in pairs if name not in (TABLE, ROUND)])
 
@@ -209,14 +303,16 @@ class Board:
                 raise Stale(f"round {seen} {moved}: this report is for round {seen}, and the party is "
                             f"playing round {now}; nothing was logged (look at the board)")
 
-        def prepare(after: "parties.Party") -> None:
-            _refuse_repeat(after.party.hands[:-1], once)
-            check_round(int(after.party.hands[-1].fields["round"]))
-
-        if seen is not None:  # before the result is read against the tables of another round
-            check_round(parties.open_party(self.path).standing.round)
-        p = parties.report(self.path, table, fields, id=once or None, prepare=prepare)
-        return party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+        with ledger.locked(self.path):
+            if seen is not None:  # before the result is read against the tables of another round
+                check_round(parties.open_party(self.path).standing.round)
+            change = parties.log_result(self.path, table, fields, id=once or None)
+            p = change.after
+            _refuse_repeat(p.party.hands[:-1], once)
+            check_round(int(p.party.hands[-1].fields["round"]))
+            printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
+            ledger.commit(change)
+        return printed
 
     # ------------------------------------------------------------ what may be shown
 
@@ -254,7 +350,7 @@ class Board:
             return [f.name for f in r.game.fields(r.session)]
         from ..party import ledger as parties
 
-        return list(parties.open_party(self.path).party.players)
+        return list(parties.open_party(self.path).standing.players)  # late arrivals too
 
 
 class Stale(ScorekeeperError):
@@ -289,6 +385,15 @@ def _seen(pairs: Sequence[Tuple[str, str]], name: str, what: str) -> Optional[in
     if len(given) > 1:
         raise ScorekeeperError(f"{name} given {len(given)} times", usage=True, field=name)
     return typed_number(given[0], name, what)
+
+
+def _left_out(old: Mapping[str, Any], given: Mapping[str, str]) -> Dict[str, str]:
+    """The fields of a result being corrected that the correction leaves out, to be removed
+    (FIELD= on the command line); its note, time and the log's own fields stay."""
+    from ..model import COMMON_FIELDS, LOG_FIELDS
+
+    named = {k.lower() for k in given}
+    return {k: "" for k in old if k.lower() not in named and k not in COMMON_FIELDS + LOG_FIELDS}
 
 
 def _logged_with(hands: Sequence[Any], once: str) -> Optional[int]:
@@ -348,7 +453,45 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     return PartyForm(fields, labels, 4)
 
 
+class Entry(NamedTuple):
+    """The entry code the host reads out, and what a phone's cookie holds once it sent it."""
+
+    code: str
+    token: str
+
+
+def entry_path(path: Path) -> Path:
+    """Where the entry code is kept: `.NAME.yaml.board` beside the sitting or party (hidden, not
+    a `.yaml` file: no command reads it as one), never in it."""
+    target = store.real_path(path)
+    return target.parent / f".{target.name}.board"
+
+
+def read_entry(path: Path) -> Optional[Entry]:
+    """The code kept beside the file, so that it stays the same when the board starts again."""
+    try:
+        lines = entry_path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    kept = dict(line.split(": ", 1) for line in lines if ": " in line and not line.startswith("#"))
+    code, token = kept.get("code", ""), kept.get("token", "")
+    if not (len(code) == 6 and code.isdigit() and ONE_TIME_ID.fullmatch(token)):
+        return None
+    return Entry(code, token)
+
+
+def keep_entry(path: Path, entry: Entry) -> None:
+    """Write the code beside the file (atomically), readable by its owner only."""
+    side = entry_path(path)
+    store.write_text(side, f"# The entry code of {store.real_path(path).name}'s board (scorekeeper board "
+                           f"{path.stem} --code prints it, --new-code changes it); not part of the log.\n"
+                           f"code: {entry.code}\ntoken: {entry.token}\n")
+    with contextlib.suppress(OSError):
+        os.chmod(side, 0o600)
+
+
 def event_data(version: int, view: View) -> str:
     """One Server-Sent Event's data: one line of JSON, the board and the forms as HTML."""
     return json.dumps({"version": version, "board": view.board, "forms": dict(view.forms),
-                       "seen": dict(view.seen), "error": view.error}, ensure_ascii=False, separators=(",", ":"))
+                       "phones": dict(view.phones), "seen": dict(view.seen), "said": view.said,
+                       "error": view.error}, ensure_ascii=False, separators=(",", ":"))

@@ -5,18 +5,25 @@ here, in one place (`ScorekeeperGroup.main`), with the exit code of its kind (EX
 So is a failure to write the output (a full disk); a closed pipe (`| head`) ends quietly.
 """
 
+import contextlib
 import errno
 import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, Dict, List, NoReturn, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple, TypeVar
 
 import typer
 from typer.core import TyperArgument, TyperGroup
 
-from ..model import FILE, USAGE, ScorekeeperError, shown
+from ..model import FILE, USAGE, ScorekeeperError, ScorekeeperWarning, shown
 from .helptext import example
+
+if TYPE_CHECKING:
+    from ..ledger import Change
+    from ..render.terminal import Style
+
+T = TypeVar("T")  # what a change replays: a sitting's Replayed, a party's
 
 # The exit code of each kind of mistake: 2 for how a command was called, 1 for a file or
 # the world (the conventions of the shell; the library only says which kind it is).
@@ -45,12 +52,12 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
 }
 
 class ScorekeeperGroup(TyperGroup):
-    def list_commands(self, ctx: Any) -> List[str]:  # type: ignore[override]
+    def list_commands(self, ctx: Any) -> List[str]:
         # a lazy command once loaded is in self.commands too: list each command once
         own = [name for name in super().list_commands(ctx) if name not in LAZY_COMMANDS]
         return own + sorted(LAZY_COMMANDS)
 
-    def get_command(self, ctx: Any, name: str):  # type: ignore[override]
+    def get_command(self, ctx: Any, name: str) -> Any:
         if name in LAZY_COMMANDS and name not in self.commands:
             module, attribute, help = LAZY_COMMANDS[name]
             sub_app = getattr(importlib.import_module(module), attribute)
@@ -65,7 +72,7 @@ class ScorekeeperGroup(TyperGroup):
             _restore_argument_help(found, app, name)
         return found
 
-    def main(self, *args, **kwargs):  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         if os.environ.get("_SCOREKEEPER_COMPLETE"):  # a shell asks for completions: cli/shells.py
             from .shells import register
@@ -73,10 +80,12 @@ class ScorekeeperGroup(TyperGroup):
             register()
         errors = _click_errors()
         no_args = getattr(errors, "NoArgsIsHelpError", None) or _Never  # click 8.2 and later
+        _escape_what_cannot_be_encoded()
         try:
             _SAVED.clear()
             _check_arguments(kwargs.get("args", args[0] if args else None))
-            code = super().main(*args, **kwargs)
+            with _warnings_as_lines():
+                code = super().main(*args, **kwargs)
             sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
         except ScorekeeperError as err:
             _fail(str(err), EXIT_CODES.get(err.kind, 1))
@@ -85,8 +94,12 @@ class ScorekeeperGroup(TyperGroup):
             typer.echo(help_ctx.get_help() if help_ctx else str(err))
             sys.exit(2)
         except errors.UsageError as err:
-            _fail(_global_option_after_command(err, errors, kwargs.get("args", args[0] if args else None))
-                  or _usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
+            given = kwargs.get("args", args[0] if args else None)
+            moved = _global_option_after_command(err, errors, given)
+            if moved is not None and moved != list(sys.argv[1:] if given is None else given):
+                # `show x --no-pager`: taken, as if given before the command
+                return self.main(*args[1:], **{**kwargs, "args": moved})
+            _fail(_usage_message(err, errors) + f" (see {' '.join(['scorekeeper'] + _command_names(err.ctx))} --help)",
                   2)
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
@@ -109,6 +122,11 @@ class ScorekeeperGroup(TyperGroup):
             if _SAVED:  # the change is in the file: typing the command again would make it twice
                 _fail(f"{_SAVED[-1]}; its output could not be written ({why})", 1)
             _fail(f"cannot write the output: {why}", 1)
+        except Exception as err:  # a fault of ours: once the change is saved, it still says so
+            if not _SAVED:
+                raise
+            _silence_stdout()
+            _fail(f"{_SAVED[-1]}; then its output failed ({type(err).__name__}: {shown(str(err), 200)})", 1)
         sys.exit(code if isinstance(code, int) else 0)
 
 
@@ -118,7 +136,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
     (Click 8.5 would then list the arguments a second time: Typer's own section is kept.)"""
     import inspect
 
-    command.format_arguments = lambda ctx, formatter: None  # type: ignore[method-assign]
+    command.format_arguments = lambda ctx, formatter: None
 
     if isinstance(command, TyperGroup):
         for sub_name, sub in command.commands.items():
@@ -133,7 +151,7 @@ def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "")
             given = getattr(defaults.get(param.name or ""), "default", None)
             if isinstance(param, TyperArgument) and not getattr(param, "help", None) \
                     and getattr(given, "help", None):
-                param.help = getattr(given, "help")  # type: ignore[attr-defined]
+                param.help = getattr(given, "help")
 
 
 class _Never(Exception):
@@ -174,12 +192,12 @@ def _usage_message(err: Any, errors: Any) -> str:
     if param is not None and isinstance(err, errors.MissingParameter) \
             and getattr(param, "param_type_name", "") == "argument":
         return f"Missing argument '{param.metavar or param.name.upper()}'."
-    return err.format_message()
+    return str(err.format_message())
 
 
-def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[str]:
+def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[str]]) -> Optional[List[str]]:
     """`settle friday --no-color`: an option of scorekeeper itself given after the command.
-    Say where it goes, with the command line put right, rather than "No such option"."""
+    The command line put right (the option before the command), to be run as that."""
     if not isinstance(err, errors.NoSuchOption) or err.ctx is None or err.ctx.parent is None:
         return None
     root = err.ctx.find_root()
@@ -194,10 +212,7 @@ def _global_option_after_command(err: Any, errors: Any, args: Optional[Sequence[
         taken = 1 if param.is_flag or "=" in words[at] else 2
         moved = words[at:at + taken]
         del words[at:at + taken]
-    from ..render.sitting import shell_words
-
-    fixed = shell_words(["scorekeeper", *moved, *words])
-    return f"{option} is an option of scorekeeper itself: it goes before the command: {fixed}"
+    return [*moved, *words]
 
 
 def _check_arguments(args: Optional[Sequence[str]]) -> None:
@@ -236,7 +251,9 @@ def _cut(message: str) -> str:
 
 def _fail(message: str, code: int) -> NoReturn:
     try:
-        typer.echo(f"error: {_cut(message)}", err=True)
+        from .output import fitted
+
+        typer.echo(fitted(f"error: {_cut(message)}", sys.stderr, "  "), err=True)
     except OSError:  # stderr cannot be written either (2>/dev/full): the exit code alone tells
         _silence(sys.stderr)
     sys.exit(code)
@@ -342,15 +359,53 @@ def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
 
     return resolve_sessions_dir(_root_dir(ctx))
 
-def _path(ctx: typer.Context, name: str) -> Path:
+def _path(ctx: typer.Context, name: str, must_exist: bool = True) -> Path:
     """The one resolver for --dir plus a sitting's (or a party's) name: the file it names in
     the sessions folder (--dir, SCOREKEEPER_DIR, ./sessions, XDG), or a path as given.
-    Every command of the app and of its sub-apps (party, cinch, board) finds its file here."""
+    Every command of the app and of its sub-apps (party, cinch, board) finds its file here.
+    A name not in that folder but in another the program would look in is an error saying
+    where it is (`must_exist`: all but `new`)."""
     from ..store import session_path
 
     if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
         raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
-    return session_path(name, _folder(ctx))
+    folder, why = _folder_and_why(ctx)
+    path = session_path(name, folder)
+    if must_exist and path.parent == folder and not os.path.lexists(path):
+        found = _found_elsewhere(path.name, folder)
+        if found is not None:
+            from ..render.sitting import shell_words
+
+            fixed = shell_words(["scorekeeper", "--dir", str(found.parent), *_command_names(ctx),
+                                 *_rest_of_command_line(ctx, name)])
+            raise ScorekeeperError(f"no sitting {shown(name)} in {folder} ({why}); it is in {found.parent}: "
+                                   f"{fixed}")
+    return path
+
+
+def _found_elsewhere(file_name: str, folder: Path) -> Optional[Path]:
+    """The file of that name in another folder the program looks in (SCOREKEEPER_DIR,
+    ./sessions, the user's data folder), the first that has it."""
+    from ..store.paths import DEFAULT_DIR, user_data_dir
+
+    places = [os.environ.get("SCOREKEEPER_DIR", "").strip(), DEFAULT_DIR, str(user_data_dir() / "sessions")]
+    for place in places:
+        if not place:
+            continue
+        other = Path(place)
+        try:
+            if other.resolve() != folder.resolve() and (other / file_name).is_file():
+                return other.absolute() / file_name
+        except OSError:  # a folder this user may not read: not where it is
+            continue
+    return None
+
+
+def _rest_of_command_line(ctx: typer.Context, name: str) -> List[str]:
+    """What followed the command's words on the command line (the name and the fields), for
+    the command line put right; the name alone when it cannot be told."""
+    words = list(sys.argv[1:])
+    return words[words.index(name):] if name in words else [name]
 
 
 def _name_forgotten(ctx: typer.Context, name: str) -> str:
@@ -363,7 +418,7 @@ def _name_forgotten(ctx: typer.Context, name: str) -> str:
     return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
             f"({example}; scorekeeper list shows the names)")
 
-def _style(ctx: typer.Context):
+def _style(ctx: typer.Context) -> "Optional[Style]":
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
     --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
     import os
@@ -398,6 +453,35 @@ def _out(text: str, page: bool = False) -> None:
     typer.echo(text, color=_forced_color() or None)
 
 
+@contextlib.contextmanager
+def _warnings_as_lines() -> Iterator[None]:
+    """What the library warns a person of (ScorekeeperWarning) as one `warning:` line on
+    stderr; any other warning as Python shows it."""
+    import warnings
+
+    previous = warnings.showwarning
+
+    def show(message: Any, category: Any, *where: Any, **more: Any) -> None:
+        if issubclass(category, ScorekeeperWarning):
+            typer.echo(f"warning: {message}", err=True)
+        else:
+            previous(message, category, *where, **more)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = previous
+
+
+def _escape_what_cannot_be_encoded() -> None:
+    """A name such as 李 on a terminal set to ISO-8859-1 is written as `\\u674e`, not a
+    UnicodeEncodeError after the hand was saved (typed again, it was logged twice)."""
+    for stream in (sys.stdout, sys.stderr):
+        if getattr(stream, "errors", None) == "strict" and hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+
+
 def _forced_color() -> bool:
     """FORCE_COLOR or CLICOLOR_FORCE asked for colour where click would strip it (a pipe)."""
     if not os.environ.get("FORCE_COLOR") and os.environ.get("CLICOLOR_FORCE", "0") == "0":
@@ -409,31 +493,35 @@ def _forced_color() -> bool:
     return wants_color(False, dict(os.environ), no_color)
 
 
-class _Printed:
-    """What a command that changes the file will print, computed by the ledger before the
-    file is replaced (`prepare`): a command finishes completely or leaves the file as it was."""
+def save_change(path: Path, make: "Callable[[], Change[T]]",
+                show: "Callable[[Change[T]], str]") -> "Tuple[Change[T], str]":
+    """Make a change (`make`: a ledger function's pending change), make what it will print
+    (`show`), then commit it, all under the file's lock: a command finishes completely or
+    leaves the file as it was."""
+    from .. import ledger
 
-    def __init__(self, render) -> None:
-        self.render = render
-        self.value = ""
+    with ledger.locked(path):
+        change = make()
+        text = show(change)
+        ledger.commit(change)
+    return change, text
 
-    def __call__(self, *replayed) -> None:
-        self.value = self.render(*replayed)
 
-    def out(self, done: str) -> None:
-        """Print it, once the ledger has saved (`done`: "hand 3 was saved"), to the end."""
-        _SAVED.append(done)
-        _out(self.value)
-        sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
+def print_saved(text: str, done: str) -> None:
+    """Print what a change made, once it is saved (`done`: "hand 3 was saved"), to the end."""
+    _SAVED.append(done)
+    _out(text)
+    sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
+
 
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
 
 
-def _sitting_arg(help: str = SITTING):
+def _sitting_arg(help: str = SITTING) -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_sitting)
 
 
-def _json_opt():
+def _json_opt() -> Any:
     return typer.Option(False, "--json", help="machine-readable output")
 
 
@@ -448,7 +536,8 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
                                               "Ann,Bob,Cid  [required, unless --like]"),
         rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
         stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
-                                            "[default: 1]"),
+                                            "[default: none: settled in the game's own unit; asked "
+                                            "at a terminal]"),
         currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
         like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
                                            help="take the game, players, stake and house rules of an "
@@ -457,7 +546,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     """Start a sitting."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
     from ..fields import parse_stake
 
     rules = parse_assignments(rule, "rule")
@@ -467,23 +556,49 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
         game = earlier.game if game is None else game
         players = ",".join(earlier.players) if players is None else players
         rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
-        stake = stake if stake is not None else str(earlier.stake)
+        stake = stake if stake is not None or earlier.stake is None else str(earlier.stake)
         currency = currency if currency is not None else earlier.currency
     for value, option in ((game, "--game"), (players, "--players")):
         if value is None:
             raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
                                    f"and rules of an earlier sitting)", usage=True)
     assert game is not None and players is not None
-    names = [p.strip() for p in players.split(",")]
-    path = _path(ctx, name)
+    names = names_from(players)
+    path = _path(ctx, name, must_exist=False)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
     style = _style(ctx)
-    text = _Printed(lambda r: render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
-                    + "\n\n" + render.standings_text(r.session, r.standings, style))
-    made = ledger.new_session(path, game, names, rules, parse_stake(stake if stake is not None else "1"),
-                              currency or "", prepare=text)
-    text.out(f"{made.session.name} was created")
+    if stake is None and like is None and is_terminal(sys.stdin) and is_terminal(sys.stdout):
+        stake = _ask_stake(currency)
+    if stake is None and currency:  # a currency says money is meant: a stake of 1
+        stake = "1"
+    change = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
+                                currency or "")
+    r = change.after
+    text = (render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+            + "\n\n" + render.standings_text(r.session, r.standings, style))
+    with ledger.locked(path, new=True):
+        ledger.commit(change)
+    print_saved(text, f"{r.session.name} was created")
+
+
+def _ask_stake(currency: Optional[str]) -> Optional[str]:
+    """At a terminal, `new` without --stake asks for it; Enter: no stake (the game's unit)."""
+    from ..fields import parse_stake
+    from .output import fitted
+
+    while True:
+        answer: str = typer.prompt(fitted(f"stake: money per counter, point or game{' in ' + currency if currency else ''} "
+                                     f"(Enter for none: settled in the game's own unit)"),
+                              default="", show_default=False).strip()
+        if not answer:
+            return None
+        try:
+            parse_stake(answer)
+        except ScorekeeperError as err:
+            typer.echo(fitted(f"{err.message}; try again", sys.stderr, "  "), err=True)
+            continue
+        return answer
 
 
 @app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
@@ -507,8 +622,11 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
 
     path = _path(ctx, name)
     style = None if json else _style(ctx)
-    text = _Printed(lambda r: render.hand_json(r.session, r.standings) if json
-                    else render.effect_text(r.session, r.standings, style))
+
+    def show(change: Any) -> str:
+        r = change.after
+        return render.hand_json(r.session, r.standings) if json else render.effect_text(r.session, r.standings, style)
+
     if by is not None and by.strip().lower() not in ("cards", "points"):
         raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
     asking = interactive or (not fields and is_terminal(sys.stdin))
@@ -517,21 +635,24 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     if asking:
         from .prompts import ask_hand
 
-        logged = ask_hand(path, prepare=text, given=parse_assignments(fields or []),
-                          by=by.strip().lower() if by else None)
+        change, text = ask_hand(path, show, given=parse_assignments(fields or []),
+                                by=by.strip().lower() if by else None)
     elif not fields:
         raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
                                usage=True)
     else:
-        logged = ledger.add_hand(path, parse_assignments(fields), prepare=text)
-    text.out(f"hand {len(logged.session.hands)} was saved")
+        raw = parse_assignments(fields)
+        change, text = save_change(path, lambda: ledger.add_hand(path, raw), show)
+    print_saved(text, f"hand {len(change.after.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5", "scorekeeper show friday --short",
                             "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
 def show(ctx: typer.Context, name: str = _sitting_arg(),
          last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
                                                  help="list only the last N hands"),
+         short: bool = typer.Option(False, "--short", help="one line a hand; remarks many hands "
+                                    "share said once"),
          json: bool = _json_opt()) -> None:
     """Standings (with the next dealer), then every hand with its effect; when the hands are
     many, the standings again at the end. Long output goes through a pager on a terminal."""
@@ -550,8 +671,8 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
     if json:
         _out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last),
-             page=True)
+        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last,
+                              short=short), page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -561,10 +682,10 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from ..render import sitting as render
 
     style = _style(ctx)
-    text = _Printed(lambda removed, r: render.undone_text(name, removed, r.session, r.standings,
-                                                          _root_dir(ctx), style))
-    after = ledger.undo(_path(ctx, name), prepare=text)[1]
-    text.out(f"the undo of hand {len(after.session.hands) + 1} was saved")
+    path = _path(ctx, name)
+    change, text = save_change(path, lambda: ledger.undo(path), lambda c: render.undone_text(
+        name, c.was.session.hands[-1], c.after.session, c.after.standings, _root_dir(ctx), style))
+    print_saved(text, f"the undo of hand {len(change.was.session.hands)} was saved")
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
@@ -574,12 +695,18 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from ..render import sitting as render
 
     style = None if json else _style(ctx)
-    text = _Printed(lambda hand, r: render.hand_json(r.session, r.standings) if json
-                    else render.fit_lines(f"put back hand {len(r.session.hands)}: "
-                                          f"{render.hand_text(hand.fields)}", style and style.width)
-                    + "\n" + render.effect_text(r.session, r.standings, style))
-    after = ledger.redo(_path(ctx, name), prepare=text)[1]
-    text.out(f"hand {len(after.session.hands)} was put back")
+
+    def show(change: Any) -> str:
+        r = change.after
+        if json:
+            return render.hand_json(r.session, r.standings)
+        return (render.fit_lines(f"put back hand {len(r.session.hands)}: "
+                                 f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
+                + "\n" + render.effect_text(r.session, r.standings, style))
+
+    path = _path(ctx, name)
+    change, text = save_change(path, lambda: ledger.redo(path), show)
+    print_saved(text, f"hand {len(change.after.session.hands)} was put back")
 
 
 @app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
@@ -601,10 +728,11 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
                                usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
     style = _style(ctx)
-    text = _Printed(lambda before, after: render.correction_text(
-        number, before.session, before.standings, after.session, after.standings, style=style))
-    ledger.correct(path, number, parse_assignments(fields), prepare=text)
-    text.out(f"the correction to hand {number} was saved")
+    raw = parse_assignments(fields)
+    text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
+        number, c.was.session, c.was.standings, c.after.session, c.after.standings, style=style,
+        money=(ledger.settlement(c.was), ledger.settlement(c.after))))[1]
+    print_saved(text, f"the correction to hand {number} was saved")
 
 
 def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
@@ -647,7 +775,7 @@ def check(ctx: typer.Context,
     from ..render.sitting import fit_lines
     from .output import width
 
-    errors = [err for name in names for err in ledger.check_file(_path(ctx, name))]
+    errors = [err for name in names for err in ledger.check_file(_path(ctx, name, must_exist=False))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
         _out(f"no mistakes in {sittings}")
@@ -686,7 +814,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
     """The games, or one game's house rules and hand fields."""
     from .. import ledger
     from ..render import sitting as render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
     from .output import width
 
@@ -695,7 +823,7 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
         _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
-    seated = [p.strip() for p in players.split(",")] if players is not None else None
+    seated = names_from(players) if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
     _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 

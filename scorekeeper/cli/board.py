@@ -5,11 +5,14 @@ Only typer is imported here; the board (Starlette, uvicorn: the `board` extra) w
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 
 from ..model import ScorekeeperError
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 app = typer.Typer(rich_markup_mode=None, add_completion=False)
 
@@ -17,7 +20,7 @@ EXTRA = "the board needs its extra: pip install 'scorekeeper[board]'"
 
 
 @app.command(epilog="\b\nExample:\n  scorekeeper board friday\n  scorekeeper board spring --host 0.0.0.0 "
-                    "--entry")
+                    "--entry\n  scorekeeper board spring --code")
 def board(ctx: typer.Context,
           name: str = typer.Argument(..., help="the sitting or party: a name in the sessions folder, "
                                      "or a path to a .yaml file"),
@@ -26,7 +29,11 @@ def board(ctx: typer.Context,
                                              "(every interface) or one of this machine's addresses; "
                                              "by default only this machine (127.0.0.1)"),
           entry: bool = typer.Option(False, "--entry", help="take reports from the tables' phones, "
-                                     "with the entry code printed as code: NNNNNN")) -> None:
+                                     "with the entry code printed as code: NNNNNN (the same each start)"),
+          new_code: bool = typer.Option(False, "--new-code", help="with --entry: draw a new entry code "
+                                        "(the phones let in before must give it)"),
+          show_code: bool = typer.Option(False, "--code", help="print the entry code of the board of NAME "
+                                         "(running or not) and stop")) -> None:
     """Serve a live page of the standings (a party: the tables, the stars, the next seating) that
     updates itself whenever the file changes; with --entry, the tables report from their phones."""
     import gc
@@ -35,17 +42,30 @@ def board(ctx: typer.Context,
     from ..fields import typed_number
 
     gc.enable()  # a long-running server, not one short command (cli.main turns it off)
+    from ..board import source
+
+    if show_code:
+        _out(f"code: {_kept_code(_path(ctx, name))}")
+        return
+    if new_code and not entry:
+        raise ScorekeeperError("--new-code draws the code of a board that takes reports: give --entry too",
+                               usage=True)
     try:
         from ..board import serve
-        from ..board.app import make_app, new_code
-        from ..board.source import Board
+        from ..board.app import make_app, new_code as draw, new_token
     except ImportError as err:
         raise ScorekeeperError(f"{EXTRA} ({err})") from None
 
     spot = serve.place(host, typed_number(port, "--port", "the port"))
-    sitting = Board(_path(ctx, name), entry=entry)
+    sitting = source.Board(_path(ctx, name), entry=entry)
+    kept = None
+    if entry:
+        kept = None if new_code else source.read_entry(sitting.path)
+        if kept is None:
+            kept = source.Entry(draw(), new_token())
+            source.keep_entry(sitting.path, kept)
+    code = kept.code if kept else None
     sock, spot = serve.listen(spot)
-    code = new_code() if entry else None
     _out(spot.url)  # the first line: the address
     if host is not None:
         style = _style(ctx)
@@ -59,10 +79,23 @@ def board(ctx: typer.Context,
     sys.stdout.flush()
     signal.signal(signal.SIGTERM, _interrupt)  # `kill` stops it as Ctrl-C does
     try:
-        serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed), sock)
+        serve.run(make_app(sitting, spot.hosts, code, notify=_out_flushed, address=spot.url,
+                           token=kept.token if kept else None), sock)
     except KeyboardInterrupt:  # uvicorn has shut down, then passes the Ctrl-C on
         pass
     _out("board stopped")
+
+
+def _kept_code(path: "Path") -> str:
+    from ..board import source
+    from ..store import real_path
+
+    if not real_path(path).exists():
+        source.Board(path)  # the usual error for a sitting or party that is not there
+    kept = source.read_entry(path)
+    if kept is None:
+        raise ScorekeeperError(f"no entry code is kept for {path.stem}: start its board with --entry")
+    return kept.code
 
 
 def _interrupt(signum: int, frame: object) -> None:

@@ -6,7 +6,7 @@ Only typer is imported here; the game modules are imported inside the command.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import typer
 
@@ -34,6 +34,8 @@ def tricks(ctx: typer.Context,
            rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE for "
                                           "scoring the hand alone (without --log)")) -> None:
     """Who won each trick, which counting cards each side took, and the score."""
+    from functools import partial
+
     from .. import ledger, store
     from ..fields import parse_assignments
     from ..render.cinch import render_played
@@ -44,7 +46,7 @@ def tricks(ctx: typer.Context,
     if log is not None and rule:
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)
-    from . import _path  # the one resolver for --dir plus a name
+    from . import _path, save_change  # the one resolver for --dir plus a name
 
     path = _path(ctx, log) if log is not None else None
     session = ledger.open_session(path).session if path is not None else None
@@ -66,14 +68,15 @@ def tricks(ctx: typer.Context,
         from ..render import sitting as render
         from ..render.terminal import Style
 
-        def logged(replayed, played=played) -> None:  # made before the file is replaced
+        def logged(change: Any, played: Any = played) -> str:  # made before the file is replaced
+            replayed = change.after
             effect = replayed.standings.effects[-1]
             fit = width()
             style = Style(width=fit) if fit else None
-            shown.append(render_played(played, effect.summary, effect.notes, fit) + "\n\nlogged as "
-                         + render.effect_text(replayed.session, replayed.standings, style))
+            return (render_played(played, effect.summary, effect.notes, fit) + "\n\nlogged as "
+                    + render.effect_text(replayed.session, replayed.standings, style))
 
-        ledger.add_hand(path, fields, prepare=logged)
+        shown.append(save_change(path, partial(ledger.add_hand, path, fields), logged)[1])
     typer.echo("\n\n".join(shown))
 
 

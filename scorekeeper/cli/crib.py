@@ -5,26 +5,42 @@ Only typer is imported here; the counting modules are imported inside each comma
 
 from __future__ import annotations
 
-from typing import List
+from typing import TYPE_CHECKING, List, Tuple
 
 import typer
 
 from .helptext import example
 from .output import width
 
+if TYPE_CHECKING:
+    from ..cards import Card
+
 app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=False,
                   help="Cribbage: count a hand, the play, exact statistics, discard advice.",
                   epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
 
 
-def _cards(tokens: List[str]):
+def _with_symbols(ctx: typer.Context, text: str) -> str:
+    """5C as 5♣ on a terminal, as `show` prints cards (never piped, never with --no-color's
+    plain text where the terminal cannot print them)."""
+    from . import _style
+
+    style = _style(ctx)
+    if style is None or not style.symbols:
+        return text
+    from ..render.terminal import cards
+
+    return cards(text, style)
+
+
+def _cards(tokens: List[str]) -> Tuple[Card, ...]:
     from ..cards import parse_cards
 
     return parse_cards(" ".join(tokens))
 
 
 @app.command(epilog=example("scorekeeper crib count 5H 5D 5C JS --starter 5S"))
-def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-card), 3 (five-card) "
+def count(ctx: typer.Context, cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-card), 3 (five-card) "
                                             "or 6 (eight-card), such as 5H 5D 5C JS"),
           starter: str = typer.Option(..., "--starter", "-s", help="the card turned up, such as 5S"),
           crib: bool = typer.Option(False, "--crib", help="count as the crib (only a five-card flush)"),
@@ -35,7 +51,7 @@ def count(cards: List[str] = typer.Argument(..., help="the hand: 4 cards (six-ca
     from ..games.cribbage.count import count_hand
 
     result = count_hand(_cards(cards), Card.parse(starter), crib=crib)
-    typer.echo(render.count_json(result) if json else render.count_text(result, width()))
+    typer.echo(render.count_json(result) if json else _with_symbols(ctx, render.count_text(result, width())))
 
 
 @app.command(epilog=example("scorekeeper crib stats --crib"))
@@ -51,7 +67,7 @@ def stats(crib: bool = typer.Option(False, "--crib", help="only the crib rule (a
 
 @app.command(epilog=example("scorekeeper crib discard 5H 5D JS 6C 4D KH --dealer",
                             "scorekeeper crib discard 5H 5D JS 6C 4D --pone --players 3"))
-def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six-card), 5 "
+def discard(ctx: typer.Context, cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six-card), 5 "
                                               "(five-card, or three and four hands) or 8 "
                                               "(eight-card), such as 5H 5D JS 6C 4D KH"),
             dealer: bool = typer.Option(False, "--dealer", help="the crib is yours (or your "
@@ -74,11 +90,12 @@ def discard(cards: List[str] = typer.Argument(..., help="the cards dealt: 6 (six
         which = "only one of" if dealer else "whose crib it is:"
         raise ScorekeeperError(f"say {which} --dealer (yours) or --pone (the opponent's)", usage=True)
     advice = advise(_cards(cards), dealer, players, crib_size)
-    typer.echo(render.discard_json(advice) if json else render.discard_text(advice, dealer, width()))
+    typer.echo(render.discard_json(advice) if json
+               else _with_symbols(ctx, render.discard_text(advice, dealer, width())))
 
 
 @app.command(epilog=example("scorekeeper crib play 7H 8S 7D 9C --unfinished"))
-def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in the order played"),
+def play(ctx: typer.Context, cards: List[str] = typer.Argument(..., help="the cards of one count, in the order played"),
          unfinished: bool = typer.Option(False, "--unfinished",
                                          help="the count goes on: no go for the last card"),
          json: bool = typer.Option(False, "--json", help="machine-readable output")) -> None:
@@ -87,4 +104,4 @@ def play(cards: List[str] = typer.Argument(..., help="the cards of one count, in
     from ..games.cribbage.play import play as score_play
 
     pegs = score_play(_cards(cards), finished=not unfinished)
-    typer.echo(render.play_json(pegs) if json else render.play_text(pegs, width()))
+    typer.echo(render.play_json(pegs) if json else _with_symbols(ctx, render.play_text(pegs, width())))

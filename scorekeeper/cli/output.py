@@ -5,7 +5,7 @@ Imports nothing at the top, so that the lazy sub-apps can use it without paying 
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import Mapping, Optional, TextIO
 
 MIN_WIDTH = 20  # a COLUMNS smaller than this is taken as 20: below it no table can be read
 
@@ -26,7 +26,7 @@ def width() -> Optional[int]:
 DEFAULT_PAGER = "less -FRX"  # as git: quit if one screen, keep colour, leave the text on screen
 
 
-def pager_command(env: dict) -> Optional[str]:
+def pager_command(env: Mapping[str, str]) -> Optional[str]:
     """The pager to run, as git finds it: $PAGER, else `less -FRX`; none when PAGER is empty or
     `cat`, or when the program is not installed (the text is then printed as it is)."""
     import shlex
@@ -69,7 +69,7 @@ def page(text: str, command: str) -> None:
     env.setdefault("LESS", "FRX")  # git's defaults, for a PAGER=less given without options
     env.setdefault("LV", "-c")
     data = (text + "\n").encode(getattr(__import__("sys").stdout, "encoding", None) or "utf-8",
-                                "replace")
+                                "backslashreplace")
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         pager = subprocess.Popen(command, shell=True, stdin=subprocess.PIPE, env=env)
@@ -82,3 +82,20 @@ def page(text: str, command: str) -> None:
         pager.wait()
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def fitted(text: str, stream: Optional[TextIO] = None, hang: str = "") -> str:
+    """`text` wrapped at spaces to the terminal's width when `stream` (stdout by default) is a
+    terminal: a prompt or an error line the terminal would otherwise cut mid-word."""
+    import shutil
+    import sys
+
+    stream = sys.stdout if stream is None else stream
+    try:
+        if stream is None or not stream.isatty():
+            return text
+    except (AttributeError, ValueError):
+        return text
+    from ..render.terminal import fit_lines
+
+    return fit_lines(text, max(shutil.get_terminal_size().columns - 1, MIN_WIDTH), hang)

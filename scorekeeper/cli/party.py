@@ -1,16 +1,16 @@
 """`scorekeeper party new|round|show|edit|undo|join|leave|cards`: a progressive party of many tables.
 
-Only typer (and the app's own `_Printed`) is imported here; the party modules are imported
+Only typer (and the app's own `save_change`) is imported here; the party modules are imported
 inside each command.
 """
 
 from __future__ import annotations
 
-from typing import List
+from typing import Any, List
 
 import typer
 
-from . import _out, _Printed  # what a command prints, made before the file is replaced
+from . import _out, print_saved, save_change  # what a command prints, made before the file is replaced
 from . import _path, _root_dir  # the one resolver for --dir plus a name
 from .helptext import example as _example
 from .output import width
@@ -26,8 +26,7 @@ app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=Fa
 
 @app.callback()
 def party() -> None:
-    """A progressive party: tables of four, the winners moving up, stars and prizes
-    (docs/party.md)."""
+    """A progressive party: tables of four, the winners moving up, stars and prizes."""
 
 
 def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
@@ -36,7 +35,7 @@ def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     return sittings(_root_dir(ctx), incomplete)
 
 
-def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file"):
+def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file") -> Any:
     return typer.Argument(..., help=help, autocompletion=_complete_name)
 
 
@@ -53,14 +52,18 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     """Start a party and show the seating for round 1."""
     from ..party import ledger as parties
     from ..render import party as party_render
-    from ..fields import parse_assignments
+    from ..fields import names_from, parse_assignments
 
-    names = [p.strip() for p in players.split(",")]
-    path = _path(ctx, name)
+    names = names_from(players)
+    path = _path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
-    text = _Printed(lambda p: party_render.created_text(p.party, p.standing, str(path), note, width()))
-    parties.new_party(path, game, names, parse_assignments(rule, "rule"), prepare=text)
-    text.out(f"party {path.stem} was created")
+    from .. import ledger
+
+    change = parties.new_party(path, game, names, parse_assignments(rule, "rule"))
+    text = party_render.created_text(change.after.party, change.after.standing, str(path), note, width())
+    with ledger.locked(path, new=True):
+        ledger.commit(change)
+    print_saved(text, f"party {path.stem} was created")
 
 
 @app.command("round", epilog=_example(
@@ -81,10 +84,10 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    text = _Printed(lambda p: party_render.reported_text(p.party, p.standing, p.standing.results[-1],
-                                                            width()))
-    parties.report(_path(ctx, name), table, parse_assignments(fields), prepare=text)
-    text.out(f"the result of table {table} was saved")
+    path, raw = _path(ctx, name), parse_assignments(fields)
+    text = save_change(path, lambda: parties.log_result(path, table, raw), lambda c: party_render.reported_text(
+        c.after.party, c.after.standing, c.after.standing.results[-1], width()))[1]
+    print_saved(text, f"the result of table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party show spring", "scorekeeper party show spring --json"))
@@ -113,31 +116,32 @@ def edit(ctx: typer.Context, name: str = _name(),
 
     round_number = typed_number(round_text, "ROUND", "the round")
     table = typed_number(table_text, "TABLE", "the table")
-    text = _Printed(lambda before, after: party_render.correction_text(
-        round_number, table, before.standing, after.party, after.standing, width()))
-    parties.edit(_path(ctx, name), round_number, table, parse_assignments(fields), prepare=text)
-    text.out(f"the correction to round {round_number} table {table} was saved")
+    path, raw = _path(ctx, name), parse_assignments(fields)
+    text = save_change(path, lambda: parties.edit(path, round_number, table, raw), lambda c: party_render.correction_text(
+        round_number, table, c.was.standing, c.after.party, c.after.standing, width()))[1]
+    print_saved(text, f"the correction to round {round_number} table {table} was saved")
 
 
 @app.command(epilog=_example("scorekeeper party undo spring"))
 def undo(ctx: typer.Context, name: str = _name()) -> None:
-    """Remove the last result logged."""
+    """Remove the last entry logged: a result, an arrival or a departure."""
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    text = _Printed(lambda before, after: party_render.undone_text(before.standing, after.party,
-                                                                      after.standing, width()))
-    parties.undo(_path(ctx, name), prepare=text)
-    text.out("the undo of the last result was saved")
+    path = _path(ctx, name)
+    text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
+        c.was.standing, c.after.party, c.after.standing, width()))[1]
+    print_saved(text, "the undo of the last result was saved")
 
 
 def _roster(ctx: typer.Context, name: str, player: str, change: str) -> None:
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    text = _Printed(lambda p: party_render.roster_text(p.party, p.standing, width()))
-    parties.roster_change(_path(ctx, name), change, player, prepare=text)
-    text.out(f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
+    path = _path(ctx, name)
+    text = save_change(path, lambda: parties.roster_change(path, change, player), lambda c: party_render.roster_text(
+        c.after.party, c.after.standing, width()))[1]
+    print_saved(text, f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
 
 
 @app.command(epilog=_example(_NEW, "scorekeeper party join spring Zoe"))
@@ -154,3 +158,36 @@ def leave(ctx: typer.Context, name: str = _name(),
     """Take a player out from the next round (the round being played, if no table has reported
     it yet); his stars so far are kept."""
     _roster(ctx, name, player, "leave")
+
+
+@app.command(epilog=_example(_NEW, "scorekeeper party cards spring --html spring-cards.html "
+                                   "--url http://192.168.1.20:8000"))
+def cards(ctx: typer.Context, name: str = _name(),
+          html: str = typer.Option(..., "--html", help="the page to write, to print on A4 or Letter"),
+          url: str = typer.Option("", "--url", help="the board's address (scorekeeper board): each "
+                                  "table card gets a QR code of its table's phone page, URL/table/N"),
+          rounds: int = typer.Option(6, "--rounds", min=1, max=12, help="rows on each score card"),
+          force: bool = typer.Option(False, "--force", help="write over a file that is not a page "
+                                     "scorekeeper wrote (never over a sitting or a party)")) -> None:
+    """The cards to print before the party: round 1's seating, a table card for each table
+    (head or booby, a QR code of its phone page with --url) and a score card for each player."""
+    from pathlib import Path
+
+    from .. import store
+    from ..model import ScorekeeperError
+    from ..party import ledger as parties
+    from ..render import cards as render_cards
+
+    address = url.strip()
+    if address and not address.lower().startswith(("http://", "https://")):
+        raise ScorekeeperError(f"--url must be the board's address, http://HOST:PORT, got {address!r}",
+                               usage=True)
+    if address:
+        try:
+            import segno  # noqa: F401  (the QR codes: the board's extra)
+        except ImportError:
+            raise ScorekeeperError("--url draws QR codes with segno: pip install 'scorekeeper[board]'") from None
+    p = parties.open_party(_path(ctx, name))
+    store.write_report(Path(html), render_cards.cards_html(p.party, p.standing, address or None, rounds),
+                       force=force)
+    _out(f"wrote {html}")

@@ -20,11 +20,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 import typer
 
 from ..model import ScorekeeperError, printable
+
+if TYPE_CHECKING:
+    from ..fields import Field
+    from ..games.base import Game
+    from ..model import Session
 
 OTHER = "other fields"
 MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line after this
@@ -33,12 +38,14 @@ MAX_TRIES = 5  # a hand that cannot be fixed by re-asking ends as an error line 
 BY = ("cards", "points")  # how a table counts a hand at the prompts (`hand -i --by`)
 
 
-def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, by: Optional[str] = None):
-    """Ask for the hand, log it, and return the replayed sitting (`prepare`: as
-    ledger.add_hand's, what the command will print, made before the file is replaced). `given`:
-    fields typed on the command line, not asked again; `by`: "cards" or "points" (None: the
-    first answer tells, for a game counted from its cards)."""
+def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, str]] = None,
+             by: Optional[str] = None) -> Tuple[Any, str]:
+    """Ask for the hand, log it, and return the change and what `show` made of it (as
+    `save_change`: before the file is replaced). `given`: fields typed on the command line, not
+    asked again; `by`: "cards" or "points" (None: the first answer tells, for a game counted
+    from its cards)."""
     from .. import ledger
+    from . import save_change
 
     replayed = ledger.open_session(path)
     game, session = replayed.game, replayed.session
@@ -52,16 +59,18 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
     given = dict(given or {})
     answers: Dict[str, str] = {}
     asked = [f for f in asked_fields(game, session, fields) if f.name not in given]
-    first = set()  # the first question, asked already
+    first: Set[str] = set()  # the first question, asked already
     if card_names and by is None and asked and any(n not in given for n in card_names):
         by = _first_answer(asked[0], players, answers, by_name[card_names[0]])
         first = {asked[0].name, card_names[0]}
     if by == "cards":
         cards_asked = [by_name[n] for n in card_names if n not in given]
         asked = cards_asked + [f for f in asked if f.required and f not in cards_asked and f.name not in players]
-    for field in asked:
-        if field.name not in first:
-            _ask_field(field, players, answers)
+        for field in asked:
+            if field.name not in first:
+                _ask_field(field, players, answers)
+    else:
+        asked = _ask_in_turn(game, session, fields, answers, given, first)
     answers.update(given)
     others = [f.name for f in fields if f.name not in answers and f not in asked
               and _applies(f, session.rules) and not (by == "cards" and f.name in players)]
@@ -69,13 +78,14 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
     extra = _ask_others(others, {}, players, fields)
     for attempt in range(MAX_TRIES):
         try:
-            return ledger.add_hand(path, {**answers, **extra}, prepare=prepare)
+            raw = {**answers, **extra}
+            return save_change(path, lambda: ledger.add_hand(path, raw), show)
         except ScorekeeperError as err:
             if attempt == MAX_TRIES - 1:
                 raise
             message = err.detail  # the hand being typed: no "hand N:" in front
             at_fault = fields_at_fault(err, [f.name for f in asked], extra)
-            typer.echo(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}", err=True)
+            _say(f"{printable(message)}; asking again: {', '.join(at_fault) or OTHER}")
             for field in asked:
                 if field.name in at_fault:
                     _ask_field(field, players, answers, again=True)
@@ -84,14 +94,34 @@ def ask_hand(path: Path, prepare=None, given: Optional[Dict[str, str]] = None, b
     raise AssertionError("unreachable")
 
 
-def asked_fields(game, session, fields: Sequence) -> List:
+def asked_fields(game: Game[Any], session: Session, fields: Sequence[Field],
+                 answers: Optional[Dict[str, str]] = None) -> List[Field]:
     """The fields asked one by one: the required ones and those the game asks every hand (by
-    default each player's own field)."""
-    every_hand = set(game.prompt_fields(session))
+    default each player's own field), given the answers so far (Boston's `call: partout` asks
+    every player's tricks, not the caller's)."""
+    every_hand = set(game.prompt_fields(session, answers or {}))
     return [f for f in fields if f.required or f.name in every_hand]
 
 
-def _applies(field, rules) -> bool:
+def _ask_in_turn(game: Game[Any], session: Session, fields: Sequence[Field], answers: Dict[str, str],
+                 given: Dict[str, str], first: Set[str]) -> List[Field]:
+    """Ask the fields one by one, what is left to ask worked out again after each answer;
+    the fields asked, in their order."""
+    asked: List[Field] = []
+    done = set(first) | set(given)
+    while True:
+        pending = [f for f in asked_fields(game, session, fields, {**answers, **given})
+                   if f.name not in done]
+        if not pending:
+            return asked + [f for f in asked_fields(game, session, fields, answers)
+                            if f.name in first and f not in asked]
+        field = pending[0]
+        _ask_field(field, session.players, answers)
+        asked.append(field)
+        done.add(field.name)
+
+
+def _applies(field: Field, rules: Mapping[str, Any]) -> bool:
     """A field whose help says it needs a house rule (`with blind_draw=on: ...`) is not offered
     when the sitting plays without it (no `pack` without blind_draw)."""
     needs = re.match(r"^with (\w+)=(\w+)\b", field.help)
@@ -113,11 +143,11 @@ def fields_at_fault(err: ScorekeeperError, asked: Sequence[str], extra: Dict[str
     return [n for n in names if n in about]
 
 
-def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_field) -> str:
+def _first_answer(field: Field, players: Sequence[str], answers: Dict[str, str], card_field: Field) -> str:
     """The first question of a game counted from its cards: a number (by points) or a card,
     taken as the first card field (the starter), which says the table counts by cards."""
     while True:
-        answer = typer.prompt(f"{field.name}: {_help(field)} (or the {card_field.name} card, to count "
+        answer = _prompt(f"{field.name}: {_help(field)} (or the {card_field.name} card, to count "
                               f"from the cards)", default="", show_default=False).strip()
         if not answer:
             return "points"
@@ -131,7 +161,7 @@ def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_f
         try:
             field.parse(answer, players)
         except ScorekeeperError as err:
-            typer.echo(f"{err.message}; try again", err=True)
+            _say(f"{err.message}; try again")
             continue
         answers[field.name] = answer
         return "points"
@@ -140,12 +170,12 @@ def _first_answer(field, players: Sequence[str], answers: Dict[str, str], card_f
 _DEFAULT = re.compile(r"\s*\(default (\S+)\)$|;\s*default (\S+)\)$")
 
 
-def _help(field) -> str:
+def _help(field: Field) -> str:
     """A field's help without the `(default 0)` the prompt says in its own words."""
     return _DEFAULT.sub(lambda m: ")" if m.group(2) else "", field.help)
 
 
-def _mark(field) -> str:
+def _mark(field: Field) -> str:
     """What Enter does: leaves the field out, or gives its default (`Enter for 0`)."""
     if field.required:
         return ""
@@ -155,13 +185,13 @@ def _mark(field) -> str:
     return " (Enter to leave out)"
 
 
-def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bool = False) -> None:
+def _ask_field(field: Field, players: Sequence[str], answers: Dict[str, str], again: bool = False) -> None:
     mark = _mark(field)
     previous = answers.get(field.name, "")
     while True:  # a bad answer is explained and asked again, not found out after the last field
         # the answer shown again escaped: what was typed may hold an escape sequence
         offered = f" [{printable(previous)}]" if again and previous else ""
-        answer = typer.prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
+        answer = _prompt(f"{field.name}: {_help(field)}{mark}{offered}", default=previous,
                               show_default=False).strip()
         try:
             if answer:
@@ -169,7 +199,7 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
             elif field.required:
                 raise ScorekeeperError(f"{field.name} is required ({field.kind.describe})")
         except ScorekeeperError as err:
-            typer.echo(f"{printable(err.message)}; try again", err=True)
+            _say(f"{printable(err.message)}; try again")
             continue
         break
     if answer:
@@ -179,7 +209,7 @@ def _ask_field(field, players: Sequence[str], answers: Dict[str, str], again: bo
 
 
 def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequence[str],
-                fields: Sequence) -> Dict[str, str]:
+                fields: Sequence[Field]) -> Dict[str, str]:
     """One question for every other field: FIELD=VALUE words, Enter for none."""
     import shlex
 
@@ -189,7 +219,7 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
     shown = " ".join(f"{k}={_quoted(v)}" for k, v in previous.items())
     while True:
         offered = f" [{printable(shown)}]" if shown else ""
-        answer = typer.prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
+        answer = _prompt(f"{OTHER} ({', '.join(names)}): FIELD=VALUE ..., Enter for none{offered}",
                               default=shown, show_default=False).strip()
         try:
             extra = parse_assignments(shlex.split(answer)) if answer else {}
@@ -202,12 +232,28 @@ def _ask_others(names: Sequence[str], previous: Dict[str, str], players: Sequenc
                 if value:
                     field.parse(value, players)
         except ValueError as err:  # an unclosed quote
-            typer.echo(f"{printable(str(err))}; try again", err=True)
+            _say(f"{printable(str(err))}; try again")
             continue
         except ScorekeeperError as err:
-            typer.echo(f"{printable(err.message)}; try again", err=True)
+            _say(f"{printable(err.message)}; try again")
             continue
         return extra
+
+
+def _prompt(text: str, **options: Any) -> Any:
+    """typer.prompt, its question wrapped at spaces to the terminal (never cut mid-word)."""
+    from .output import fitted
+
+    return typer.prompt(fitted(text), **options)
+
+
+def _say(text: str) -> None:
+    """A line about an answer, on stderr, wrapped at spaces on a terminal."""
+    import sys
+
+    from .output import fitted
+
+    typer.echo(fitted(text, sys.stderr, "  "), err=True)
 
 
 def _quoted(value: str) -> str:

@@ -89,7 +89,7 @@ def detect_shell() -> str:
     try:
         import shellingham  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-        name = shellingham.detect_shell()[0]
+        name: str = shellingham.detect_shell()[0]
     except Exception:  # not installed, or no shell among the parents (a script, CI)
         name = Path(os.environ.get("SHELL", "")).name
     name = name.lower()
@@ -116,7 +116,8 @@ class _LineComplete(_completion.ShellComplete):  # type: ignore[misc, name-defin
 
     def answers(self) -> List[Any]:
         args, self.incomplete = self.get_completion_args()
-        return self.get_completions(args, self.incomplete)
+        found: List[Any] = self.get_completions(args, self.incomplete)
+        return found
 
     def complete(self) -> str:
         if os.environ.get("_SCOREKEEPER_COMPLETE_ANY"):  # fish asks whether there is anything

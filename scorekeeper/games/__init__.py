@@ -45,7 +45,7 @@ def get_game(name: str) -> Game[Any]:
     if entry is None and str(name).strip().lower() in PARTIES:
         raise ScorekeeperError(f"{str(name).strip().lower()} is played as a party of several tables: "
                                f"scorekeeper party new NAME --game {str(name).strip().lower()} "
-                               f"--players P1,P2,... (docs/party.md)")
+                               f"--players P1,P2,... (scorekeeper party --help tells more)")
     if entry is None:
         raise ScorekeeperError(
             f"unknown game {shown(name)}{suggest(str(name), game_names())}; games: {', '.join(game_names())}",

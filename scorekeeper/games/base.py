@@ -10,10 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
 
-from ..fields import (MAX_NUMBER, Field, FieldIndex, coerce_hand, field_index, refuse_field_names, suggest,
+from ..fields import (MAX_NUMBER, Field, FieldIndex, field_index, read_fields, refuse_field_names, suggest,
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
-from .history import same_but_histories, with_histories
 
 Number = Union[int, Fraction]  # scores are exact
 S = TypeVar("S")  # a game's state between hands
@@ -166,21 +165,22 @@ class Effect(NamedTuple):
 
 class Folded(NamedTuple):
     """A replay before it is finished: the state after the last hand, every hand's effect,
-    and (when asked) the state before each hand, with each hand's typed values and the hands
-    they were read from (a correction's replay reads the hands after it no more)."""
+    and (when asked: `fold(keep=N)`) the state before hand N, for a change there to replay from."""
 
     state: Any
     effects: Tuple["Effect", ...]
-    states: Optional[Tuple[Any, ...]] = None
-    values: Optional[Tuple[Dict[str, Any], ...]] = None
-    hands: Optional[Tuple[Hand, ...]] = None
+    kept: Optional[Tuple[int, Any]] = None  # (N, the state before hand N)
 
 
 class Resume(NamedTuple):
-    """Where a replay goes on from: a replay made with every state (`old`), at hand `start`."""
+    """Where a replay goes on from: hand `start`, the state before it and the effects of the
+    hands before it; `read`, the typed values of the hands from `start` on that were read
+    already (a hand just typed is read once)."""
 
-    old: "Folded"
     start: int
+    state: Any
+    effects: Tuple["Effect", ...]
+    read: Tuple[Dict[str, Any], ...] = ()
 
 
 class FinishedGame(NamedTuple):
@@ -324,10 +324,11 @@ class Game(Generic[S]):
         as on a paper sheet. None: every player scores alone."""
         return None
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         """Optional fields worth asking one by one in every hand (`hand` at a terminal asks
-        these and the required fields; the rest in one question). By default each player's
-        own field, where the game has one (a tally's points, the hearts each took)."""
+        these and the required fields; the rest in one question), given the `answers` so far
+        (asked again after each). By default each player's own field, where the game has one
+        (a tally's points, the hearts each took)."""
         return tuple(f.name for f in self.fields(session) if f.name in session.players)
 
     def card_fields(self, session: Session) -> Sequence[str]:
@@ -336,23 +337,22 @@ class Game(Generic[S]):
         not counted from cards at the prompts."""
         return ()
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session,
-                     fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
-        """The hand's typed values (a game overrides it when a hand may have other fields,
-        such as a misdealt hand that was never played). `fields`: the game's fields, indexed
-        once per replay."""
-        return coerce_hand(raw, fields or self.fields(session), session.players)
+    def read_hand(self, raw: Mapping[str, Any], session: Session,
+                  fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
+        """The hand's typed values, read from its fields as typed or as the file holds them
+        (the one way in: fields.read_fields). A game overrides it when a hand may have other
+        fields, such as a misdealt hand that was never played. `fields`: the game's fields,
+        indexed once per replay."""
+        return read_fields(raw, fields or self.fields(session), session.players)
 
-    def coerce(self, raw: Mapping[str, Any], session: Session,
-               fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
-        values = self.parse_fields(raw, session, fields)
+    def check_result(self, values: Mapping[str, Any], session: Session) -> None:
+        """Refuse a hand that holds no result (an Enter pressed too soon, or FIELD= with
+        nothing after it): not a hand played."""
         if _COMMON_SET.issuperset(values):
-            # an Enter pressed too soon, or FIELD= with nothing after it: not a hand played
             per_player = [f.name for f in self.fields(session) if f.name in session.players]
             zero = f"; a hand nobody scored in is written {per_player[0]}=0" if per_player else ""
             raise ScorekeeperError(f"no result given: give the hand's fields as FIELD=VALUE "
                                    f"(scorekeeper games {self.name} lists them){zero}")
-        return values
 
     def dealer(self, session: Session, index: int) -> str:
         """Who deals hand `index` (0-based): the deal passes to the left."""
@@ -385,87 +385,38 @@ class Game(Generic[S]):
 
     def fold(self, session: Session, observe: Optional[Observer] = None,
              errors: Optional[List[ScorekeeperError]] = None, *,
-             resume: Optional["Resume"] = None, states: bool = False) -> "Folded":
+             resume: Optional[Resume] = None, keep: Optional[int] = None) -> Folded:
         """`apply` folded over the hands: the state after the last and every hand's effect
-        (what `replay` finishes); with `states`, the state before each hand too.
-
-        `resume` goes on from a replay already made (`resume.old`, made with `states`): from
-        its state before hand `resume.start`, its effects before it kept. So a hand logged
-        is one `apply`, an undo none, and a correction replays from the hand corrected, and
-        only until the state is again what it was before the same hand: `apply` is a function
-        of the state, the hand, its index and the sitting's header (no game reads the other
-        hands), so from there on every effect and the end are those already computed. Again
-        what it was but for what its histories hold (games/history.py: `apply` reads only
-        their lengths) is enough: the end is then the old one with its histories made again."""
+        (what `replay` finishes). `resume` goes on from hand `resume.start` rather than from
+        the first (a hand logged is one `apply`; a correction replays from the hand
+        corrected); `keep=N` keeps the state before hand N, for a change there."""
         hands = session.hands
-        old: Optional[Folded] = None
-        if resume is None:
-            state, start, effects = self.start(session), 0, []
-        else:
-            old, start = resume.old, resume.start
-            state = old.state if start == len(old.effects) else old.states[start]  # type: ignore[index]
-            effects = list(old.effects[:start])
-        before_each: Optional[List[Any]] = list(old.states[:start]) if old is not None and states \
-            and old.states is not None else ([] if states else None)
-        converge = old.states if old is not None and old.states is not None else None
-        # each hand's typed values, kept with the states; those of a hand read before (the same
-        # Hand: every hand after the one corrected) are taken as read (`apply` never changes them)
-        read: Optional[Tuple[Dict[str, Any], ...]] = None
-        read_from: Tuple[Hand, ...] = ()
-        if old is not None and old.values is not None and old.hands is not None:
-            read, read_from = old.values, old.hands
-        read_each: Optional[List[Dict[str, Any]]] = None
-        if states and errors is None:
-            read_each = list(read[:start]) if read is not None else ([] if start == 0 else None)
+        resume = resume or Resume(0, self.start(session), ())
+        state, effects = resume.state, list(resume.effects)
+        kept = (keep, state) if keep == resume.start else None
         fields = field_index(self.fields(session))
-        for index in range(start, len(hands)):
-            if converge is not None and index > start and index < len(converge):
-                assert old is not None
-                if state == converge[index]:  # the same state before the same hands: the same from here
-                    effects.extend(old.effects[index:])
-                    if before_each is not None:
-                        before_each.extend(converge[index:])
-                    if read_each is not None:
-                        read_each = read_each + list(read[index:]) if read is not None else None
-                    state = old.state
-                    break
-                # the same but for what a history holds (a finished game's score, once the game
-                # the correction changed is over): the same effects from here, and the end is
-                # the old one with the histories made again (not when every state is kept: each
-                # later one would need its histories made again too)
-                if before_each is None and same_but_histories(state, converge[index]):
-                    effects.extend(old.effects[index:])
-                    state = with_histories(old.state, state)
-                    break
-            hand = hands[index]
-            if before_each is not None:
-                before_each.append(state)
-            before = state
+        for index in range(resume.start, len(hands)):
+            hand, before = hands[index], state
             try:
-                if read is not None and index < len(read) and read_from[index] is hand:
-                    values = read[index]
-                else:
-                    values = self.checked(hand, session, index, fields)
                 try:
+                    ahead = index - resume.start
+                    values = resume.read[ahead] if ahead < len(resume.read) else \
+                        self.read_hand(play_fields(hand.fields), session, fields)
+                    self.check_result(values, session)
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
                     raise located(err, hand, index) from None
             except ScorekeeperError as err:
                 if errors is None:
                     raise
-                errors.append(err)
-                if before_each is not None:
-                    before_each.pop()
+                errors.append(err)  # `scorekeeper check`: the hand is left out, the rest go on
                 continue
+            if keep == index + 1:
+                kept = (keep, state)
             effects.append(effect)
-            if read_each is not None:
-                read_each.append(values)
             if observe is not None:
                 observe(values, before, state, effect)
-        if before_each is None:
-            return Folded(state, tuple(effects))
-        return Folded(state, tuple(effects), tuple(before_each),
-                      None if read_each is None else tuple(read_each), hands)
+        return Folded(state, tuple(effects), kept)
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
@@ -482,13 +433,6 @@ class Game(Generic[S]):
         taken, bids made and set, calls failed): games override it, reading the hand's
         typed values and the state, never the text."""
         return ()
-
-    def checked(self, hand: Hand, session: Session, index: int,
-                fields: "Optional[FieldIndex]" = None) -> Dict[str, Any]:
-        try:
-            return self.coerce(play_fields(hand.fields), session, fields)
-        except ScorekeeperError as err:
-            raise located(err, hand, index) from None
 
 
 def located(err: ScorekeeperError, hand: Hand, index: int) -> ScorekeeperError:

@@ -72,15 +72,13 @@ class Loo(Game[LooState]):
             Field("gave_up", BOOLEAN, "the dealer gave up the stakes to the lone stander (§ 96 vii)"),
         ]
 
-    def coerce(self, raw: Mapping[str, Any], session: Session, fields: Any = None) -> Dict[str, Any]:
-        values = self.parse_fields(raw, session, fields)
+    def check_result(self, values: Mapping[str, Any], session: Session) -> None:
         if not any(name not in COMMON_FIELDS for name in values):
             # the house hint (a hand nobody scored in is NAME=0) is refused at Loo: tricks make 3
             raise ScorekeeperError(f"no result given: give the tricks of each player who stood "
                                    f"({session.players[0]}=2 {session.players[1]}=1 ...); when "
                                    f"all the others passed, the dealer takes the pool: write him "
                                    f"with the three tricks (DEALER=3)")
-        return values
 
     def loo_amount(self, rules: Mapping[str, Any], divided: int) -> int:
         if rules["loo"] == "unlimited":

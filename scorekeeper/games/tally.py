@@ -8,7 +8,7 @@ from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 from ..fields import Field, integer
 from ..model import Session
 from . import target as _target
-from .base import Effect, FinishedGame, Game, Standings, bool_rule, int_rule, zero_sum_around_mean
+from .base import Effect, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, zero_sum_around_mean
 
 
 @dataclass(frozen=True)
@@ -23,8 +23,8 @@ class Tally(Game[TallyState]):
     title = "Tally (any game: points per player per hand)"
     description = ("Each hand gives each player's points (Ann=12 Bob=-3); a player left out "
                    "scores 0. With a target, the first to reach it wins a game and a new game "
-                   "starts. Settlement: each player's total against the average, at the stake "
-                   "per point.")
+                   "starts. Settlement: each player's total against the average, or with "
+                   "settle=difference each pair pays the difference between their totals.")
     min_players = 2
     max_players = 12
     unit = "points"
@@ -32,6 +32,9 @@ class Tally(Game[TallyState]):
         int_rule("target", None, "points that win a game; a new game starts after it (none: no target)",
                  low=1, optional=True),
         bool_rule("low_wins", False, "the lowest score is best (as in Hearts or golf)"),
+        choice_rule("settle", "average", "average: each total against the average; difference: each "
+                    "pair pays the difference",
+                    "average", "difference"),
     )
 
     def fields(self, session: Session) -> List[Field]:
@@ -76,6 +79,8 @@ class Tally(Game[TallyState]):
     def finish(self, state: TallyState, effects: Tuple[Effect, ...], session: Session) -> Standings:
         totals = state.totals
         balances = zero_sum_around_mean(totals)
+        if session.rules.get("settle") == "difference":  # sum over q of (p - q) = n (p - average)
+            balances = {p: b * len(totals) for p, b in balances.items()}
         if session.rules.get("low_wins"):
             balances = {p: -b for p, b in balances.items()}
         target = session.rules.get("target")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, PLAYERS, Field, coerce_hand, dump_hand, field_index, parse_assignments
+from ..fields import PLAYER, PLAYERS, Field, read_fields, dump_hand, field_index, parse_assignments
 from ..games.cinch.game import Cinch, score_deal
 from ..games.sides import partnerships, side_name
 from ..model import ScorekeeperError, Session, shown
@@ -79,7 +79,7 @@ def deal_by_seat(key: str, value: Any, players: Sequence[str]) -> Dict[str, Any]
             v = [SEAT_NAMES[_seat_or_refuse(key, field, str(n), players)] for n in names if str(n).strip()]
         by_seat[name] = v
     try:
-        values = coerce_hand(by_seat, fields, SEAT_NAMES)
+        values = read_fields(by_seat, fields, SEAT_NAMES)
     except ScorekeeperError as err:
         raise ScorekeeperError(f"{key}: {err.message}", field=key) from None
     saved = dump_hand(values, list(fields))
@@ -117,7 +117,9 @@ def score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str]) 
     for number, deal in enumerate(deals, start=1):
         try:
             named = {k: _seats_to_names(k, v, players, one, several) for k, v in deal.items()}
-            state, effect = game.apply(state, game.coerce(named, session, index), session, number - 1)
+            values = game.read_hand(named, session, index)
+            game.check_result(values, session)
+            state, effect = game.apply(state, values, session, number - 1)
         except ScorekeeperError as err:
             raise ScorekeeperError(f"deal{number}: {err.message}", field="deals") from None
         if effect.dealer in dealers:
@@ -139,7 +141,7 @@ def deals_in_words(deals: Sequence[Mapping[str, Any]], players: Tuple[str, ...],
     said = []
     for deal in deals:
         named = {k: _seats_to_names(k, v, players, one, several) for k, v in deal.items()}
-        said.append(game.describe(game.coerce(named, session, index), session))
+        said.append(game.describe(game.read_hand(named, session, index), session))
     return said
 
 

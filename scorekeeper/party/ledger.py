@@ -1,16 +1,16 @@
 """The library `scorekeeper party` wraps: start a party, log a table's result, correct, undo, check.
 
 A party is a session file like a sitting, and goes through the sitting's machinery
-(ledger.py): loaded by the store, every change replayed in full under the lock before
-anything is written (`ledger.commit`), what the command will print made before the file is
-replaced (`prepare`), every mistake found at once and at its line by `scorekeeper check`
-(`find_errors`). Only the laws differ: the party's replay (replay.py) instead of a game's.
+(ledger.py): loaded by the store, checked by one collecting pipeline (`validate`, whose
+first mistake every command but `check` raises), every change made in full as a pending
+`ledger.Change` that the caller shows and then commits under the lock. Only the laws differ:
+the party's replay (replay.py) instead of a game's.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ledger, store
 from . import replay as progressive
@@ -28,33 +28,10 @@ class Party(NamedTuple):
         return self.party
 
 
-PartyPrepare = Optional[Callable[[Party], Any]]
-
-
-def _header(party: Session) -> Session:
-    """The party's header checked (game, players, rules), each mistake at its line."""
-    try:
-        game = progressive.check_game(party.game)
-        ledger.check_players(party.players)
-        progressive.check_players(game, party.players)
-        rules = progressive.resolve_rules(game, party.rules)
-    except ScorekeeperError as err:
-        raise err.at(party.locate(err)) from None
-    if "sitout" not in party.rules:  # a file from before the rule keeps its form (the default applies)
-        rules.pop("sitout", None)
-    return party._replace(game=game, rules=rules)
-
-
-def check(party: Session) -> Party:
-    """Validate the header and replay every result."""
-    party = _header(party)
-    return Party(party, progressive.replay(party))
-
-
-def find_errors(party: Session) -> List[ScorekeeperError]:
-    """Every mistake in a party at once, each located (`scorekeeper check`): the header's, each
-    rule's, then each result's, a refused result being left out of the walk that follows. A
-    header mistake that leaves nothing to check the results by ends the search."""
+def validate(party: Session) -> Tuple[Optional[Party], List[ScorekeeperError]]:
+    """The party replayed, and every mistake in it, each located: the header's, each rule's,
+    then each result's, a refused result being left out of the walk that follows. A header
+    mistake that leaves nothing to check the results by ends the search, with no replay."""
     errors: List[ScorekeeperError] = []
 
     def note(err: ScorekeeperError) -> None:
@@ -63,13 +40,13 @@ def find_errors(party: Session) -> List[ScorekeeperError]:
     try:
         game = progressive.check_game(party.game)
     except ScorekeeperError as err:
-        return [err.at(party.locate(err))]
+        return None, [err.at(party.locate(err))]
     for check_players in (ledger.check_players, lambda players: progressive.check_players(game, players)):
         try:
             check_players(party.players)
         except ScorekeeperError as err:
             note(err)
-            return errors
+            return None, errors
     good: Dict[str, Any] = {}
     for name, raw in party.rules.items():
         try:
@@ -77,9 +54,16 @@ def find_errors(party: Session) -> List[ScorekeeperError]:
             good[name] = raw
         except ScorekeeperError as err:
             note(err)
-    party = party._replace(game=game, rules=progressive.resolve_rules(game, good))
-    progressive.replay(party, errors)
-    return errors
+    rules = progressive.resolve_rules(game, good)
+    if "sitout" not in party.rules:  # a file from before the rule keeps its form (the default applies)
+        rules.pop("sitout", None)
+    party = party._replace(game=game, rules=rules)
+    return Party(party, progressive.replay(party, errors)), errors
+
+
+def check(party: Session) -> Party:
+    """`validate`, raising the first mistake."""
+    return ledger.first(validate(party))
 
 
 def deals_in_words(p: Party) -> List[List[str]]:
@@ -87,7 +71,8 @@ def deals_in_words(p: Party) -> List[List[str]]:
     the order of `p.standing.results`."""
     from .cinch import deals_in_words as said
 
-    return [said(hand.fields["deals"], result.players, p.party.rules) if hand.fields.get("deals") else []
+    return [said(progressive.read_numbers(hand.fields)["deals"], result.players, p.party.rules)
+            if hand.fields.get("deals") else []
             for hand, result in zip(p.party.hands, p.standing.log)
             if isinstance(result, progressive.TableResult)]
 
@@ -96,15 +81,13 @@ def open_party(path: Path) -> Party:
     return check(store.load_party(path))
 
 
-def _save(p: Party, path: Path) -> None:
-    store.save(p.party, path, store.PARTY)
-
-
-PARTIES = ledger.Book(open_party, check, _save)
+def _change(path: Path, before: Optional[Party], after: Party) -> ledger.Change[Party]:
+    return ledger.Change(path, before, after, store.session_text(after.party, store.PARTY))
 
 
 def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str, Any],
-              created: Optional[str] = None, prepare: PartyPrepare = None) -> Party:
+              created: Optional[str] = None) -> ledger.Change[Party]:
+    """A new party; committed under `ledger.locked(path, new=True)`, which makes its folder."""
     if path.exists():
         raise ScorekeeperError(f"{path} already exists (scorekeeper list shows the sessions)")
     game = progressive.check_game(game)
@@ -117,21 +100,11 @@ def new_party(path: Path, game: str, players: Sequence[str], rules: Mapping[str,
     party = Session(name=path.stem, game=game, players=tuple(players),
                     rules=resolved, created=created or ledger.now(),
                     path=str(path))
-    checked = check(party)
-    store.make_folder_for(path)
-    with store.locked(path):
-        if path.exists():
-            raise ScorekeeperError(f"{path} already exists")
-        if prepare is not None:
-            prepare(checked)
-        _save(checked, path)
-    return checked
+    return _change(path, None, check(party))
 
 
-def _commit(path: Path, change: Callable[[Party], Sequence[Hand]],
-            prepare: PartyPrepare = None) -> Tuple[Party, Party]:
-    before, after = ledger.commit(path, change, prepare, PARTIES)
-    return before, after
+def _changed(path: Path, before: Party, hands: Sequence[Hand]) -> ledger.Change[Party]:
+    return _change(path, before, check(before.party.with_hands(tuple(hands))))
 
 
 def as_played(before: Party) -> List[Hand]:
@@ -148,54 +121,47 @@ def as_played(before: Party) -> List[Hand]:
     return hands
 
 
-def report(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
-           prepare: PartyPrepare = None, id: Optional[str] = None) -> Party:
-    """Log TABLE's result for the round being played; `id`, a board report's one-time id, is
-    kept with it (model.LOG_FIELDS)."""
-
-    def change(before: Party) -> List[Hand]:
-        st = before.standing
-        if table in st.reported:
-            raise ScorekeeperError(f"table {table} has already reported round {st.round} (party edit "
-                                   f"{before.party.name} {st.round} {table} FIELD=VALUE corrects it)",
-                                   usage=True, round=st.round, table=table)
-        entry = progressive.report_entry(st.game, before.party.rules, raw, table, st.tables, st.round)
-        entry.setdefault("at", at or ledger.now())
-        if id:
-            entry["id"] = id
-        return as_played(before) + [Hand(entry)]
-
-    return _commit(path, change, prepare)[1]
+def log_result(path: Path, table: int, raw: Mapping[str, Any], at: Optional[str] = None,
+               id: Optional[str] = None) -> ledger.Change[Party]:
+    """Log TABLE's result for the round being played (`after.standing.results[-1]`); `id`, a
+    board report's one-time id, is kept with it (model.LOG_FIELDS)."""
+    before = open_party(path)
+    st = before.standing
+    if table in st.reported:
+        raise ScorekeeperError(f"table {table} has already reported round {st.round} (party edit "
+                               f"{before.party.name} {st.round} {table} FIELD=VALUE corrects it)",
+                               usage=True, round=st.round, table=table)
+    entry = progressive.report_entry(st.game, before.party.rules, raw, table, st.tables, st.round)
+    entry.setdefault("at", at or ledger.now())
+    if id:
+        entry["id"] = id
+    return _changed(path, before, as_played(before) + [Hand(entry)])
 
 
 def _find(before: Party, round_: int, table: int) -> int:
     for index, hand in enumerate(before.party.hands):
-        if hand.fields.get("round") == round_ and hand.fields.get("table") == table:
+        entry = progressive.read_numbers(hand.fields)
+        if entry.get("round") == round_ and entry.get("table") == table:
             return index
     raise ScorekeeperError(f"round {round_} table {table} has not reported (party show "
                            f"{before.party.name} lists the results)", usage=True)
 
 
-def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any],
-         prepare: Optional[Callable[[Party, Party], Any]] = None) -> Tuple[Party, Party]:
+def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any]) -> ledger.Change[Party]:
     """Correct a table's result: the given fields replace (or, empty, remove) the old ones. The
     result keeps the players it was played with, and so does every later result: the stars of
     that round change, and the seating of the round to be played if it follows from this one."""
-    seen: Dict[str, Party] = {}
-
-    def change(before: Party) -> List[Hand]:
-        seen["before"] = before
-        index = _find(before, round_, table)
-        hands = as_played(before)
-        seating = before.standing.history[round_ - 1]  # that round, as it was played
-        entry = progressive.corrected_entry(before.standing.game, before.party.rules,
-                                            hands[index].fields, raw, table, seating, round_)
-        hands[index] = Hand(entry)
-        return hands
-
+    before = open_party(path)
+    index = _find(before, round_, table)
+    hands = as_played(before)
+    seating = before.standing.history[round_ - 1]  # that round, as it was played
+    entry = progressive.corrected_entry(before.standing.game, before.party.rules,
+                                        hands[index].fields, raw, table, seating, round_)
+    if "id" in hands[index].fields:  # a board report's id stays with it
+        entry["id"] = hands[index].fields["id"]
+    hands[index] = Hand(entry)
     try:
-        return _commit(path, change, None if prepare is None else
-                       lambda after: prepare(seen["before"], after))
+        return _changed(path, before, hands)
     except ScorekeeperError as err:
         if err.round is not None and (err.round, err.table) != (round_, table):  # a later result it broke
             raise err.with_message(f"{err.message} (after the correction to round {round_} table "
@@ -203,32 +169,21 @@ def edit(path: Path, round_: int, table: int, raw: Mapping[str, Any],
         raise
 
 
-def undo(path: Path, prepare: Optional[Callable[[Party, Party], Any]] = None) -> Tuple[Hand, Party, Party]:
-    """Remove the last result logged; `prepare(before, after)` makes what the command prints."""
-    seen: Dict[str, Party] = {}
-
-    def change(before: Party) -> List[Hand]:
-        if not before.party.hands:
-            raise ScorekeeperError("there is no result to undo")
-        seen["before"] = before
-        return as_played(before)[:-1]
-
-    before, after = _commit(path, change, None if prepare is None else
-                            lambda after: prepare(seen["before"], after))
-    return before.party.hands[-1], before, after
+def undo(path: Path) -> ledger.Change[Party]:
+    """Remove the last result logged (`before.party.hands[-1]`)."""
+    before = open_party(path)
+    if not before.party.hands:
+        raise ScorekeeperError("there is no result to undo")
+    return _changed(path, before, as_played(before)[:-1])
 
 
-def roster_change(path: Path, change: str, player: str, at: Optional[str] = None,
-                  prepare: PartyPrepare = None) -> Party:
+def roster_change(path: Path, change: str, player: str, at: Optional[str] = None) -> ledger.Change[Party]:
     """`party join` (change JOIN) seats a late arrival, `party leave` (LEAVE) takes one out, from
     the first round none of whose tables has reported: an entry in the log like a result."""
-
-    def entry(before: Party) -> List[Hand]:
-        if change == progressive.JOIN:
-            ledger.check_players([player])
-        st = before.standing
-        applies = st.round + 1 if st.reported else st.round
-        fields = {"round": applies, change: player, "at": at or ledger.now()}
-        return as_played(before) + [Hand(fields)]
-
-    return _commit(path, entry, prepare)[1]
+    before = open_party(path)
+    if change == progressive.JOIN:
+        ledger.check_players([player])
+    st = before.standing
+    applies = st.round + 1 if st.reported else st.round
+    fields = {"round": applies, change: player, "at": at or ledger.now()}
+    return _changed(path, before, as_played(before) + [Hand(fields)])

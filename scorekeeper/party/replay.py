@@ -450,12 +450,14 @@ def replay(party: Session, errors: Optional[List[ScorekeeperError]] = None) -> P
         return _Round(now.number + 1, seats.move(game, seated, leaving), outs[-1], following)
 
     for index, hand in enumerate(party.hands):
-        entry = hand.fields
+        entry = read_numbers(hand.fields)
         if JOIN in entry or LEAVE in entry:
             try:
                 change = _roster_change(game, entry, now, roster, everyone)
-            except ScorekeeperError as err:
-                located = _located(err, party, index, entry.get("round"), None)
+            except ScorekeeperError as err:  # about the round it is for: its message names the player
+                about = {**err.about(), "round": now.number + 1 if now.results else now.number}
+                located = _located(ScorekeeperError(err.message, err.source, kind=err.kind, **about),
+                                   party, index, entry.get("round"), None)
                 if errors is None:
                     raise located from None
                 errors.append(located)
@@ -630,6 +632,27 @@ def _located(err: ScorekeeperError, party: Session, index: int, round_: Any, tab
     where = err.source or (hand.source_of(err.field) if err.field else hand.source)
     return ScorekeeperError(prefix + err.message, where, kind=err.kind if where is None else FILE,
                             **about)
+
+
+# The keys of a result that hold whole numbers (a deal's bidder, bid and made too).
+_NUMBERS = frozenset(("round", "table", "cut", "hearts", "points", "deals"))
+
+
+def read_numbers(entry: Mapping[str, Any]) -> Dict[str, Any]:
+    """A result's numbers as the command line reads them (the file holds each as its text:
+    `012` is 12); a text that is no number is left for the checks to refuse, with its text."""
+    return {k: _numbers(v) if k in _NUMBERS else v for k, v in entry.items()}
+
+
+def _numbers(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_numbers(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _numbers(v) for k, v in value.items()}
+    try:
+        return _as_int(value) if isinstance(value, str) else value
+    except ValueError:
+        return value
 
 
 def _is_number(value: Any) -> TypeGuard[int]:

@@ -9,7 +9,7 @@ from datetime import datetime
 from html import escape
 from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from .sitting import finished_lines, money, number, standings_rows
+from .sitting import finished_lines, money, number, paid, stake_words, standings_rows
 from .chart import chart_svg, legend_html
 
 if TYPE_CHECKING:
@@ -192,12 +192,15 @@ def standings_html(st: "Standings", sides: Sides = None) -> str:
 
 
 def settlement_html(st: "Standings", s: "Settlement") -> str:
-    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    stake = stake_words(s)
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
-    pays = [f"<li>{escape(t.payer)} pays {escape(t.payee)} {escape(money(t.cents, s.currency))}</li>"
+    headers = ["player", f"balance ({s.unit})", "money"]
+    if s.stake is None:  # no money: the balance is what is paid
+        headers, rows = headers[:2], [row[:2] for row in rows]
+    pays = [f"<li>{escape(t.payer)} pays {escape(t.payee)} {escape(paid(t.cents, s))}</li>"
             for t in s.transfers] or ["<li>nobody owes anything</li>"]
     remarks = "".join(f"<p>{escape(line)}</p>" for line in st.settle_lines)
-    return (f"<p>{escape(stake)}</p>" + _table(["player", f"balance ({s.unit})", "money"], rows, (1, 2))
+    return (f"<p>{escape(stake)}</p>" + _table(headers, rows, (1, 2)[:len(headers) - 1])
             + remarks + '<ul class="pay">' + "".join(pays) + "</ul>")
 
 
@@ -317,19 +320,19 @@ def party_html(party: "Session", st: Any, deals: Sequence[Sequence[str]] = ()) -
     """A party to pin up: the prizes by the party's rule, each player's stars round by round,
     and each round's tables and results (a table that reported its Cinch deals, in words)."""
     from ..party.replay import PRIZES
-    from .party import rounds_logged, stars_by_round, tables_by_round
+    from .party import not_played, rounds_logged, sitting_out_line, stars_by_round, tables_by_round, tables_visited
 
     rule = party.rules.get("prizes", "stars")
     played = st.rounds_played
     started = f"; started {reading_time(party.created)}" if party.created else ""
     body = [f"<h1>{escape(party.name)}</h1>",
-            f'<p class="meta">{escape(party.game)}, {len(party.players)} players at {len(st.tables)} '
+            f'<p class="meta">{escape(party.game)}, {len(st.present or party.players)} players at {len(st.tables)} '
             f'tables, {plural(played, "round")} played{escape(started)}</p>',
             "<h2>The prizes</h2>",
             f"<p>By {escape(rule)}: {escape(PRIZES[rule])}.</p>",
             _table(["place", "player", "gold", "red", "green", "tables"],
                    [[st.places[p], p, st.stars[p]["gold"], st.stars[p]["red"], st.stars[p]["green"],
-                     " ".join(str(t) for t in st.visits[p]) or "-"] for p in st.standing], (2, 3, 4))]
+                     tables_visited(st, p)] for p in st.standing], (2, 3, 4))]
     rounds = rounds_logged(st)
     if rounds:
         won, sat = stars_by_round(st), tables_by_round(st)
@@ -339,7 +342,8 @@ def party_html(party: "Session", st: Any, deals: Sequence[Sequence[str]] = ()) -
             for n in rounds:
                 table = sat.get(p, {}).get(n)
                 colour = won.get(p, {}).get(n)
-                cells.append(_star(colour, str(table)) if colour else ("" if table is None else str(table)))
+                cells.append(_star(colour, str(table)) if colour else
+                             str(table) if table is not None else "-" if not_played(st, p, n) else "")
             rows.append(cells)
         key = " ".join(f'<span class="key">{_star(c)} {escape(w)}</span>' for c, w in STAR_WORDS.items())
         body += ["<h2>Stars by round</h2>",
@@ -360,8 +364,11 @@ def party_html(party: "Session", st: Any, deals: Sequence[Sequence[str]] = ()) -
             seats = " ".join(_star(r.stars[p], p) if p in r.stars else escape(p) for p in r.players)
             rows.append([_table_label(r.table, len(st.tables)), Html(f'<span class="seats">{seats}</span>'),
                          Html(result)])
-        body += [f"<h3>Round {n}{escape(waiting)}</h3>",
-                 _table(["table", "players, seats 1 to 4", "result"], rows, text=[1, 2])]
+        came = [c.summary for c in st.changes if c.round == n]
+        out = st.sitting_out[n - 1] if n <= len(st.sitting_out) else ()
+        notes = "".join(f"<p>{escape(line)}</p>" for line in [*came, *([sitting_out_line(out)] if out else [])])
+        body += [f"<h3>Round {n}{escape(waiting)}</h3>", notes,
+                 _table(["table", "players, in seat order", "result"], rows, text=[1, 2])]
     if not st.results:
         body.append("<p>no results yet</p>")
     return _page(f"{party.name} ({party.game})", body)

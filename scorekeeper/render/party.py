@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .chart import _wrap
 from ..model import printable
-from .sitting import _table, fit_lines
+from .sitting import SafeCsv, _table, fit_lines
 
 if TYPE_CHECKING:
     from ..party.replay import PartyStanding, TableResult
@@ -65,8 +65,12 @@ def tables_visited(st: "PartyStanding", player: str) -> str:
     return " ".join("-" if t is None else str(t) for t in st.visits[player]) or "-"
 
 
-def missed_rounds(st: "PartyStanding") -> bool:
-    return any(t is None for v in st.visits.values() for t in v)
+def not_played(st: "PartyStanding", player: str, round_: int) -> bool:
+    """A round the player did not play: sat out, before he came, after he went (the round being
+    played: he sits it out)."""
+    if round_ <= len(st.visits[player]):
+        return st.visits[player][round_ - 1] is None
+    return player in st.out or player not in st.present
 
 
 def prizes_line(party: "Session", st: Optional["PartyStanding"] = None) -> str:
@@ -258,7 +262,8 @@ def stars_text(party: "Session", st: "PartyStanding", width: int = 80, colour: b
     blocks = [rounds[i:i + per_block] for i in range(0, len(rounds), per_block)]
     import textwrap
 
-    out = [textwrap.fill(title, width), "", textwrap.fill(prizes_line(party), width, subsequent_indent="  ")]
+    out = [textwrap.fill(title, width), "", textwrap.fill(prizes_line(party, st), width, subsequent_indent="  ")]
+    missed = False
     for k, block in enumerate(blocks):
         last = k == len(blocks) - 1
         head = f"{'place':<{place_width}}  {'player':<{name_width}}  " + "".join(
@@ -270,7 +275,9 @@ def stars_text(party: "Session", st: "PartyStanding", width: int = 80, colour: b
             marks = ""
             for n in block:
                 got = won.get(p, {}).get(n)
-                mark = STAR_LETTERS[got] if got else "."
+                absent = not got and not_played(st, p, n)
+                missed = missed or absent
+                mark = STAR_LETTERS[got] if got else "-" if absent else "."
                 if colour and got:
                     mark = f"\x1b[{STAR_COLOURS[got]}m{mark}\x1b[0m"
                 marks += mark + " " * (cell - 1)
@@ -279,7 +286,7 @@ def stars_text(party: "Session", st: "PartyStanding", width: int = 80, colour: b
                 row += " " + "  ".join(f"{st.stars[p][t]:>{len(t)}}" for t in tail)
             out.append(row.rstrip())
     key = ["G gold: won at the head table", "R red: went up", "g green: lost at the booby table",
-           ". none"]
+           ". none", *(["- not played (sat out, not yet come, or gone)"] if missed else [])]
     out += ["", *_wrap(key, width)]
     if st.reported:
         waiting = st.waiting()
@@ -292,23 +299,37 @@ def export_csv(party: "Session", st: "PartyStanding", deals: Sequence[Sequence[s
     """`export PARTY`: every table's result as a row: the round, the table, its players in
     seat order, what each took (hearts) or each pair made (Cinch), who won (going up, or
     staying at the head table), the stars, a cut, the result in words, the deals (Cinch
-    reported deal by deal), the note and when it was logged."""
-    import csv
+    reported deal by deal), the note and when it was logged. An arrival or a departure is a
+    row of its own, and so is who sat out a round (before its first table), the table empty."""
     import io
 
+    from ..party.replay import TableResult
     from ..party.seating import CINCH
 
     cinch = party.game == CINCH
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    scores = ["points 1-3", "points 2-4"] if cinch else [f"hearts {n}" for n in range(1, 5)]
-    writer.writerow(["round", "table", "seat 1", "seat 2", "seat 3", "seat 4", *scores, "winners",
+    writer = SafeCsv(out)
+    seats = max([4, *(len(r.players) for r in st.results)])
+    scores = ["points 1-3", "points 2-4"] if cinch else [f"hearts {n}" for n in range(1, seats + 1)]
+    writer.writerow(["round", "table", *(f"seat {n}" for n in range(1, seats + 1)), *scores, "winners",
                      "stars", "cut", "result", *(["deals"] if cinch else []), "note", "at"])
-    for i, (hand, r) in enumerate(zip(party.hands, st.results)):
-        taken = [r.scores[0], r.scores[1]] if cinch else list(r.scores)
+    blank = [""] * (seats + len(scores) + 3)
+    said_out = set()
+    i = 0
+    for hand, r in zip(party.hands, st.log or st.results):
+        note = [printable(str(hand.fields.get("note", ""))), printable(str(hand.fields.get("at", "")))]
+        if not isinstance(r, TableResult):
+            writer.writerow([r.round, "", *blank, r.summary, *([""] if cinch else []), *note])
+            continue
+        if r.round not in said_out and r.round <= len(st.sitting_out) and st.sitting_out[r.round - 1]:
+            writer.writerow([r.round, "", *blank, sitting_out_line(st.sitting_out[r.round - 1]),
+                             *([""] if cinch else []), "", ""])
+        said_out.add(r.round)
+        empty = [""] * (seats - len(r.players))
+        taken = [r.scores[0], r.scores[1]] if cinch else [*r.scores, *empty]
         stars = "; ".join(f"{p} {c}" for p, c in r.stars.items())
         said = " | ".join(f"deal {n}: {d}" for n, d in enumerate(deals[i] if i < len(deals) else (), start=1))
-        writer.writerow([r.round, r.table, *r.players, *taken, " and ".join(r.winners), stars,
-                         " and ".join(r.cuts), r.summary, *([said] if cinch else []),
-                         printable(str(hand.fields.get("note", ""))), printable(str(hand.fields.get("at", "")))])
+        i += 1
+        writer.writerow([r.round, r.table, *r.players, *empty, *taken, " and ".join(r.winners), stars,
+                         " and ".join(r.cuts), r.summary, *([said] if cinch else []), *note])
     return out.getvalue()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..model import printable
 
@@ -77,56 +77,15 @@ def _table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] =
            key: int = 1, below: Optional[int] = None) -> str:
     """tabulate's "simple" table; with a `width` (a terminal's, or COLUMNS), fitted to it
     (terminal.fit_table: cells wrap at spaces, or the columns go in groups, `key` columns
-    repeated). Plain text cells (most tables) are laid out here, to the character as tabulate
-    lays them out, at a fraction of its cost: `show` on a season of 10,000 hands spent most of
-    its time in tabulate (see bench/bench_scale.py)."""
+    repeated)."""
     if width is not None:
         from .terminal import fit_table
 
         return fit_table([[str(c) for c in row] for row in rows], [str(h) for h in headers], width,
                          key=key, below=below)
-    if _plain_cells(rows, headers):
-        return _simple_table(rows, headers)
     from tabulate import tabulate
 
     return tabulate(rows, headers=list(headers), tablefmt="simple", disable_numparse=True)
-
-
-def _plain_cells(rows: List[List[Any]], headers: Sequence[str]) -> bool:
-    """Strings of printable characters one column wide each, every row as long as the
-    headers: where tabulate's layout is simply len() and ljust (no wide or combining
-    characters, colour codes or line breaks), with wcwidth installed or not."""
-    width = len(headers)
-    if any(len(row) != width for row in rows):
-        return False
-    cells = [c for row in rows for c in row]
-    cells.extend(headers)
-    if not set(map(type, cells)) <= {str}:
-        return False
-    text = "".join(cells)
-    if not text.isprintable():
-        return False
-    return text.isascii() or all(_one_column(c) for c in set(text) if not c.isascii())
-
-
-def _one_column(char: str) -> bool:
-    """A character that takes one column by len() and by wcwidth alike (è, ½, ♥; not a wide
-    East Asian character, an emoji, nor a combining mark or format character)."""
-    import unicodedata
-
-    return (unicodedata.east_asian_width(char) in ("N", "Na", "H", "A") and not unicodedata.combining(char)
-            and unicodedata.category(char) not in ("Mn", "Me", "Cf"))
-
-
-def _simple_table(rows: List[List[str]], headers: Sequence[str]) -> str:
-    stripped = [list(map(str.strip, row)) for row in rows]
-    widths = [len(h) + 2 for h in headers]  # tabulate's MIN_PADDING beside a header
-    for i, column in enumerate(zip(*stripped)):
-        widths[i] = max(widths[i], max(map(len, column)))
-    line = "  ".join(f"{{:<{w}}}" for w in widths).format
-    lines = [line(*headers).rstrip(), "  ".join("-" * w for w in widths)]
-    lines.extend(line(*row).rstrip() for row in stripped)
-    return "\n".join(lines)
 
 
 def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
@@ -203,7 +162,8 @@ def finished_lines(st: Standings) -> List[str]:
     lines = [f"game {g.game}: " + ", ".join(f"{name} {number(score)}" for name, score in g.scores.items())
              for g in games[-FINISHED_SHOWN:]]
     if len(games) > FINISHED_SHOWN:
-        lines.insert(0, f"({len(games) - FINISHED_SHOWN} earlier games finished)")
+        earlier = len(games) - FINISHED_SHOWN
+        lines.insert(0, f"({earlier} earlier game{'s' if earlier != 1 else ''} finished)")
     return lines
 
 
@@ -273,9 +233,12 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
 
 def correction_text(number: int, before_session: Session, before: Standings,
                     after_session: Session, after: Standings, limit: int = 6,
-                    style: "Optional[Style]" = None) -> str:
+                    style: "Optional[Style]" = None,
+                    money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
     """`edit`: the hand's effect before and after, which later hands changed, and the
-    standings before -> after (a game won by someone else shows in the games column)."""
+    standings before -> after (a game won by someone else shows in the games column; what each
+    player is owed, and the money at the stake, where they are not the score: `money`, the
+    settlements before and after)."""
     old, new = before_session.hands[number - 1], after_session.hands[number - 1]
     was, now = before.effects[number - 1], after.effects[number - 1]
     lines = [f"corrected hand {number}",
@@ -297,7 +260,7 @@ def correction_text(number: int, before_session: Session, before: Standings,
         from .terminal import cards, fit_lines
 
         text = cards(fit_lines(text, style.width), style)
-    return text + "\n\n" + _before_after(after_session, before, after, style)
+    return text + "\n\n" + _before_after(after_session, before, after, style, money)
 
 
 def _effect_line(effect: Any) -> str:
@@ -305,21 +268,57 @@ def _effect_line(effect: Any) -> str:
 
 
 def _before_after(session: Session, before: Standings, after: Standings,
-                  style: "Optional[Style]" = None) -> str:
+                  style: "Optional[Style]" = None,
+                  money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+    """The standings before -> after: the score, games won, and what each player is owed (the
+    balance in the unit: rubber points, the pool's shares) and the money at the stake, each
+    where it says more than the score (a single made a double shows, though the game's score
+    is 0 -> 0 for everyone)."""
     headers = ["player", "before", "after"]
+    columns: List[Callable[[Standings, str], str]] = [lambda st, p: number(st.scores[p])]
     won_before, won_after = before.games_won, after.games_won
     if won_before is not None and won_after is not None:
         headers += ["games before", "games after"]
+        columns.append(lambda st, p: str((st.games_won or {}).get(p, 0)))
+    owed = not (_follows_the_score(before) and _follows_the_score(after))
+    if owed:
+        headers += [f"{after.unit} before", f"{after.unit} after"]
+        columns.append(lambda st, p: number(st.balances[p]))
+    in_money = owed and money is not None and money[0].stake is not None and money[0].stake != 1
     rows = []
     for p in after.players:
-        row = [p, number(before.scores[p]), number(after.scores[p])]
-        if won_before is not None and won_after is not None:
-            row += [str(won_before.get(p, 0)), str(won_after.get(p, 0))]
+        row = [p]
+        for column in columns:
+            row += [column(before, p), column(after, p)]
+        if in_money:
+            assert money is not None
+            row += [money_json(money[0].money_cents[p]), money_json(money[1].money_cents[p])]
         rows.append(row)
+    if in_money:
+        assert money is not None
+        currency = f" ({printable(money[1].currency)})" if money[1].currency else ""
+        headers += [f"money before{currency}", f"money after{currency}"]
     parts = [_fit(_heading(session, after), style), _table(rows, headers, _width(style))]
+    if before.pool != after.pool and after.pool is not None:
+        parts.append(f"pool: {before.pool} -> {after.pool} {after.unit}")
     if after.next_dealer:
         parts.append(f"next dealer: {after.next_dealer}")
     return "\n\n".join(parts)
+
+
+def _follows_the_score(st: Standings) -> bool:
+    """Each player's balance is the score against the average, times one factor for all (a
+    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all."""
+    from fractions import Fraction
+
+    scores = {p: Fraction(st.scores[p]) for p in st.players}
+    mean = sum(scores.values()) / len(scores)
+    apart = {p: s - mean for p, s in scores.items()}
+    key = next((p for p in st.players if apart[p]), None)
+    if key is None:
+        return all(st.balances[p] == 0 for p in st.players)
+    factor = Fraction(st.balances[key]) / apart[key]
+    return all(Fraction(st.balances[p]) == factor * apart[p] for p in st.players)
 
 
 def undone_text(name: str, removed: Any, session: Session, st: Standings, folder: Optional[str] = None,
@@ -394,20 +393,74 @@ def hand_text(fields: Mapping[str, Any]) -> str:
     return " ".join(words)
 
 
+SHARED = 2  # a remark in this many hands or more (and in at least half) is said once, not on each
+
+
+def short_hands(session: Session, st: Standings, style: "Optional[Style]" = None,
+                sides: "Optional[Sequence[Sequence[str]]]" = None, first: int = 1) -> str:
+    """`show --short`: one line a hand (its number, dealer and effect, then the scores),
+    cut with `…` to the width; the remarks many hands share (`before the deal each put 1 red in
+    the pool`) said once under the table, with the hands they belong to."""
+    columns = [tuple(side) for side in sides] if sides else [(p,) for p in st.players]
+    effects = st.effects[first - 1:]
+    pieces = [[p for piece in (e.summary, *e.notes) for p in piece.split("; ") if p] for e in effects]
+    count: Dict[str, List[int]] = {}
+    for i, said in enumerate(pieces, start=first):
+        for piece in dict.fromkeys(said):
+            count.setdefault(piece, []).append(i)
+    shared = {p for p, where in count.items() if len(where) >= max(SHARED, (len(effects) + 1) // 2)}
+    rows = []
+    for i, said in enumerate(pieces, start=first):
+        effect = st.effects[i - 1]
+        words = "; ".join(p for p in said if p not in shared)  # the effect says what was played
+        rows.append([str(i), effect.dealer or "", words]
+                    + [number(effect.scores.get(side[0], "")) for side in columns])
+    if not rows:
+        return "no hands yet"
+    headers = ["#", "dealer", "effect"] + ["-".join(side) for side in columns]
+    width = _width(style)
+    if width is not None:
+        from .terminal import visible_width
+
+        # as fit_table lays them out: each column its widest cell, a header two wider, 2 between
+        others = sum(max([visible_width(h) + 2] + [visible_width(r[c]) for r in rows])
+                     for c, h in enumerate(headers) if c != 2) + 2 * (len(headers) - 1)
+        room = max(width - others, len(headers[2]) + 2)
+        for row in rows:
+            if visible_width(row[2]) > room:
+                row[2] = row[2][:room - 1] + "…"
+    table = _table(rows, headers, width)
+    if style is not None:
+        from .terminal import cards
+
+        table = cards(table, style)
+    notes = [f"{_hands_named(count[p])}: {p}" for p in count if p in shared]
+    return table + ("\n\n" + _fit("\n".join(notes), style) if notes else "")
+
+
+def _hands_named(numbers: Sequence[int]) -> str:
+    """`hands 1-13`, `hands 1, 5, 9`."""
+    if list(numbers) == list(range(numbers[0], numbers[-1] + 1)):
+        return f"hands {numbers[0]}-{numbers[-1]}"
+    return "hands " + ", ".join(map(str, numbers))
+
+
 REPEAT_AFTER = 20  # lines of hands after which the standings are shown again at the end
 
 
 def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
-              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None) -> str:
+              sides: "Optional[Sequence[Sequence[str]]]" = None, last: Optional[int] = None,
+              short: bool = False) -> str:
     """`show`: the standings, the hands (the `last` N only, if given), and when the hands take
-    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends."""
+    more than REPEAT_AFTER lines the standings again, so that they are at hand at both ends.
+    `short`: one line a hand (short_hands)."""
     count = len(session.hands)
     first = max(count - last, 0) + 1 if last is not None else 1
     parts = [standings_text(session, st, style)]
     if first > 1:
         parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
                           f"every hand)", style))
-    hands = hands_table(session, st, style, sides, first)
+    hands = (short_hands if short else hands_table)(session, st, style, sides, first)
     parts.append(hands)
     if hands.count("\n") + 1 > REPEAT_AFTER:
         parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
@@ -478,15 +531,37 @@ def money(cents: int, currency: str) -> str:
     return f"{text} {printable(currency)}".strip()
 
 
+def paid(cents: int, s: Settlement) -> str:
+    """What a payment is: money at the stake (`2.25 USD`), or with no stake the game's own
+    unit (`155 counters`, `4.34 points`): no money nobody asked for."""
+    if s.stake is not None:
+        return money(cents, s.currency)
+    text = money(cents, "")
+    text = text[:-3] if text.endswith(".00") else text
+    one = abs(cents) == 100
+    return f"{text} {s.unit[:-1] if one and s.unit.endswith('s') else s.unit}"
+
+
+def stake_words(s: Settlement) -> str:
+    """`stake 0.25 USD per counter`, or `no stake: in counters`."""
+    if s.stake is None:
+        return f"no stake: in {s.unit}"
+    return f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+
+
 def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional[Style]" = None) -> str:
     headers = ["player", f"balance ({s.unit})", "money"]
     rows = [[p, number(s.balances[p]), money(s.money_cents[p], s.currency)] for p in st.players]
+    if s.stake is None:  # the balance is what is paid
+        headers.pop()
+        for row in rows:
+            row.pop()
     shares = st.pool_shares
     if shares:  # the score `show` gives, plus the pool's share, is the balance: visibly
         headers[1:1] = ["score", "pool share"]
         for row, p in zip(rows, st.players):
             row[1:1] = [number(st.scores[p]), number(shares[p])]
-    stake = f"stake {number(s.stake)} {s.currency}".rstrip() + f" per {s.unit.rstrip('s')}"
+    stake = stake_words(s)
     if style is not None and style.color:
         from . import terminal
 
@@ -507,7 +582,7 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
     if remarks:
         parts.append(_fit("\n".join(remarks), style))
     if s.transfers:
-        parts.append(_fit("\n".join(f"{t.payer} pays {t.payee} {money(t.cents, s.currency)}"
+        parts.append(_fit("\n".join(f"{t.payer} pays {t.payee} {paid(t.cents, s)}"
                                     for t in s.transfers), style))
     else:
         parts.append("nobody owes anything")
@@ -531,9 +606,10 @@ def settle_json(s: Settlement, st: Standings) -> str:
     data = {
         "unit": s.unit,
         "balances": {p: exact_json(s.balances[p]) for p in st.players},
-        "stake": number(s.stake),
+        "stake": number(s.stake) if s.stake is not None else None,
         "currency": s.currency,
-        "money": {p: money_json(s.money_cents[p]) for p in st.players},
+        # with no stake there is no money: the amounts paid are in the unit
+        "money": {p: money_json(s.money_cents[p]) for p in st.players} if s.stake is not None else None,
         "transfers": [{"from": t.payer, "to": t.payee, "amount": money_json(t.cents)}
                       for t in s.transfers],
     }
@@ -550,10 +626,35 @@ def _json(data: Any) -> str:
     return json.dumps(data, indent=2, ensure_ascii=False, default=str)
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+class SafeCsv:
+    """csv.writer's rows, as a spreadsheet will not run them: a text cell starting with = + - @
+    (a formula such as =HYPERLINK(...) in a note) is written after a ' (as OWASP advises);
+    numbers stay numbers."""
+
+    def __init__(self, out: Any) -> None:
+        import csv
+
+        self.writer = csv.writer(out, lineterminator="\n")
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self.writer.writerow([f"'{cell}" if isinstance(cell, str) and cell.startswith(_FORMULA_START)
+                              and not _is_number(cell) else cell for cell in row])
+
+
+def _is_number(text: str) -> bool:
+    try:
+        Decimal(text)
+    except ArithmeticError:
+        return False
+    return text.strip() == text and text.lstrip("+-")[:1].isdigit()
+
+
 def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ()) -> str:
     """Every hand as a row: its fields (in `field_order`, the game's own order, then any
     others, note and at last), its effect and the scores after it."""
-    import csv
     import io
 
     out = io.StringIO()
@@ -563,7 +664,7 @@ def export_csv(session: Session, st: Standings, field_order: Sequence[str] = ())
     for hand in session.hands:
         names.extend(k for k in hand.fields if k not in names and k not in last)
     names.extend(n for n in last if n in used)
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeCsv(out)
     writer.writerow(["hand", "dealer"] + names + ["effect"] + [f"score:{p}" for p in st.players])
     for i, (hand, e) in enumerate(zip(session.hands, st.effects), start=1):
         writer.writerow([i, e.dealer or ""] + [field_text(hand.fields.get(n, "")) for n in names]
@@ -622,13 +723,20 @@ def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
 
 
 def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
-    rows = [[name, g.title, f"{g.min_players}-{g.max_players}", g.unit] for name, g in games.items()]
+    rows = [[name, g.title, _players(g), g.unit] for name, g in games.items()]
     return _table(rows, ["game", "what", "players", "settles in"], width)
+
+
+def _players(game: Game[Any]) -> str:
+    """`2-4`, or `4` where the game seats exactly four (not `4-4`)."""
+    if game.min_players == game.max_players:
+        return str(game.min_players)
+    return f"{game.min_players}-{game.max_players}"
 
 
 def game_help(game: Game[Any], fields: Sequence[Any], width: Optional[int] = None) -> str:
     parts = [fit_lines(f"{game.name}: {game.title}", width), fit_lines(game.description, width, hang=""),
-             fit_lines(f"players: {game.min_players}-{game.max_players}; settles in {game.unit}", width)]
+             fit_lines(f"players: {_players(game)}; settles in {game.unit}", width)]
     rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
     parts.append("house rules (--rule NAME=VALUE)\n"
                  + _table(rule_rows, ["rule", "default", "values", "what"], width, below=3))

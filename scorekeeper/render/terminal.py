@@ -96,27 +96,28 @@ def longest_word(text: str) -> int:
     return max([visible_width(w) for w in text.split()] + [0])
 
 
-def wrap(text: str, width: int) -> List[str]:
+def wrap(text: str, width: int, later: Optional[int] = None, split: bool = True) -> List[str]:
     """Greedy wrapping at spaces, measured in columns (wide characters count two); the spaces
-    between words within a line are kept as written (`made=10  ->  Ann`); a word is broken only
-    when it is wider than the whole width (a path longer than the terminal)."""
+    between words within a line are kept as written (`made=10  ->  Ann`). `later`: the width of
+    every line after the first (a hanging indent), default the same. A word wider than its line
+    (a path longer than the terminal) is broken there with `split` (a table's cell), else stands
+    alone on its line, whole, for the terminal to fold: nothing is ever inserted into a word."""
     lines: List[str] = []
     current = ""
+
+    def room() -> int:
+        return width if not lines or later is None else later
+
     for gap, word in re.findall(r"(\s*)(\S+)", text):
-        while visible_width(word) > width:  # no room for it anywhere: the only split allowed
-            if current:
-                lines.append(current)
-                current = ""
-            head, word = _split_at(word, width)
+        if current and visible_width(f"{current}{gap}{word}") > room():
+            lines.append(current)
+            current = ""
+        while split and not current and visible_width(word) > room():  # no room for it anywhere
+            head, word = _split_at(word, room())
             lines.append(head)
         if not word:
             continue
-        candidate = f"{current}{gap}{word}" if current else word
-        if current and visible_width(candidate) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = candidate
+        current = f"{current}{gap}{word}" if current else word
     if current or not lines:
         lines.append(current)
     return lines
@@ -143,10 +144,10 @@ def fit_lines(text: str, width: Optional[int], hang: str = "    ") -> str:
             continue
         lead = line[:len(line) - len(line.lstrip(" "))]
         more = lead + hang
-        first, *rest = wrap(line.strip(" "), max(width - len(lead), 1))
+        first, *rest = wrap(line.strip(" "), max(width - len(lead), 1), max(width - len(more), 1),
+                            split=False)
         out.append(lead + first)
-        if rest:
-            out.extend(more + piece for piece in wrap(" ".join(rest), max(width - len(more), 1)))
+        out.extend(more + piece for piece in rest)
     return "\n".join(out)
 
 

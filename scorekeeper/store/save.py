@@ -13,15 +13,38 @@ from typing import Any, Dict, Mapping, Optional, Tuple
 
 import yaml
 
-from ..model import FORMAT, ScorekeeperError, Session, Source, shown
-from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING
+from ..model import FORMAT, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
+from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, TEXT, scalar_tag
 from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
-try:  # the libyaml C emitter is several times faster
-    from yaml import CSafeDumper as _Dumper
+try:  # the libyaml C emitter and scanner are several times faster
+    from yaml import CSafeDumper as _SafeDumper
+    from yaml.cyaml import CParser as _Scanner
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper as _Dumper  # type: ignore[assignment]
+    from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
+    from yaml import SafeLoader as _Scanner  # type: ignore[assignment]
+
+
+
+class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
+    """Every value written as its text, plain wherever YAML's syntax allows it: the loader
+    reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
+    quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is yaml.ScalarNode:
+            return scalar_tag(value, implicit)
+        return super().resolve(kind, value, implicit)
+
+
+def _as_text(dumper: Any, value: Any) -> Any:
+    text = ("yes" if value else "no") if isinstance(value, bool) else str(value)  # as a hand is typed
+    return dumper.represent_scalar(TEXT, text)
+
+
+for _kind in (int, bool, float):
+    _Dumper.add_representer(_kind, _as_text)
 
 
 def dump(session: Session, kind: str = SITTING) -> str:
@@ -34,18 +57,14 @@ def dump(session: Session, kind: str = SITTING) -> str:
         "players": list(session.players),
         "rules": {k: _plain(v) for k, v in session.rules.items()},
     })
-    if kind != PARTY:  # a party plays for prizes, not money
+    if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
         header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
     header["created"] = session.created
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
     key = "results" if kind == PARTY else "hands"
     lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
-    for hand in session.hands:
-        if hand.text is not None:  # read in exactly the form written here: as it was
-            lines.append(f"- {hand.text}")
-            continue
-        lines.append(f"- {hand_flow(hand.fields)}")
+    lines.extend(f"- {hand_flow(hand.fields)}" for hand in session.hands)
     return "\n".join(lines) + "\n"
 
 
@@ -65,17 +84,16 @@ def _plain(value: Any) -> Any:
 
 
 def save(session: Session, path: Path, kind: str = SITTING) -> None:
-    """Write atomically: a temporary file beside the target, flushed, fsynced, renamed over it.
+    """`session_text` written by `save_text`."""
+    save_text(path, session_text(session, kind, path.stem))
 
-    A session reached through a symbolic link (a sitting kept in a synced folder) is written
-    where the link points, and the link is kept. A file holding something the save would
-    drop (a comment, a key of its own) is refused, not silently rewritten.
-    """
-    path = real_path(path)
-    _refuse_dropping(path)
+
+def session_text(session: Session, kind: str = SITTING, name: str = "") -> str:
+    """The file a sitting or party will be (`dump`), refused when loading it would be refused."""
     key, what = ("results", "party") if kind == PARTY else ("hands", "sitting")
+    name = session.name or name
     if len(session.hands) > MAX_HANDS:
-        raise ScorekeeperError(f"{session.name or path.stem} already holds {MAX_HANDS:,} {key}, the most a "
+        raise ScorekeeperError(f"{name} already holds {MAX_HANDS:,} {key}, the most a "
                                f"{what} may hold (so that every command stays quick): nothing was "
                                f"saved; start a new {what} for the next ones")
     try:
@@ -85,9 +103,23 @@ def save(session: Session, path: Path, kind: str = SITTING) -> None:
         raise ScorekeeperError(f"{shown(err.object[max(0, err.start - 20):err.end + 20])} is not valid UTF-8 text (is the terminal set to "
                                f"UTF-8?); nothing was saved") from None
     if size > MAX_FILE_BYTES:  # loading would refuse it: every hand would be locked out
-        raise ScorekeeperError(f"{session.name or path.stem} would be {size / 2 ** 20:.2f} MB, more than the "
+        raise ScorekeeperError(f"{name} would be {size / 2 ** 20:.2f} MB, more than the "
                                f"{MAX_FILE_BYTES // 2 ** 20} MB a session file may be: nothing was "
                                f"saved; start a new {what} for the next {key} (or shorten long notes)")
+    return text
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write a session file atomically: a temporary file beside the target, flushed, fsynced,
+    renamed over it.
+
+    A session reached through a symbolic link (a sitting kept in a synced folder) is written
+    where the link points, and the link is kept. A file holding something the save would
+    drop (a comment, a key of its own) is refused, not silently rewritten.
+    """
+    path = real_path(path)
+    _refuse_dropping(path)
+    _refuse_read_only(path)
     try:
         _write_atomically(text, path)
     except OSError as err:
@@ -185,63 +217,79 @@ def _refuse_dropping(path: Path) -> None:
                                Source(str(path), line))
 
 
-_TOP_KEY = re.compile(r"""([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""")
-_TOP_KEY_LINE = re.compile(r"""^([A-Za-z0-9_'"][^:#\n]*?)\s*:(\s|$)""", re.M)
-
-
 def dropped(text: str) -> Optional[Tuple[int, str]]:
-    """The first line holding what `dump` would not write back (a comment, an unknown
-    top-level key), and what it is; None when a save loses nothing.
-
-    One pass over the text, quotes followed across lines: a `#` starts a comment at the start
-    of a line or after a space, outside quotes; a quote opens a quoted value only where a
-    value starts."""
-    if "#" not in text and all(m.group(1).strip("'\"") in KEYS for m in _TOP_KEY_LINE.finditer(text)):
-        return None  # the common case, without walking the text character by character
-    quote = ""
-    line = 0
-    text = "\n" + text  # as if after a newline: the first line may hold a key too
-    i = 0
-    n = len(text)
-    while i < n:
-        ch = text[i]
-        previous = text[i - 1]
-        if quote:
-            if quote == '"' and ch == "\\":
-                i += 1
-            elif ch == quote:
-                if quote == "'" and text[i + 1:i + 2] == "'":
-                    i += 1
-                else:
-                    quote = ""
-        elif ch in "'\"" and previous in " \t[{,:-\n":
-            quote = ch
-        elif ch == "#" and previous in " \t\n":
-            return line, "this file holds a comment (#...)"
-        if ch == "\n":
-            line += 1
-            if not quote and (text[i + 1:i + 2].isalnum() or text[i + 1:i + 2] in ("'", '"', "_")):
-                match = _TOP_KEY.match(text, i + 1)
-                key = match.group(1).strip("'\"") if match else ""
-                if match and key not in KEYS:
-                    return line, f"this file holds a key of its own, {shown(key)}"
-        i += 1
-    return None
-
-
-def _write_atomically(text: str, path: Path) -> None:
-    """The temporary file is made exclusively under a random name (never through a link that
-    someone planted there) with the mode and owner of the file it replaces, so a private
-    sitting stays private and root's save leaves it its owner's."""
+    """The first line holding what `dump` would not write back (a comment, a top-level key of
+    a person's own), and what it is; None when a save loses nothing. Read from the YAML
+    scanner's own tokens: the scanner skips only spaces, line breaks and comments between
+    them, so text there holding `#` is a comment; a key at the top level is one of KEYS or a
+    person's own. A file that does not scan is left to the load, which says where it breaks."""
+    if "#" not in text and all(_OUR_KEY.match(m.group()) for m in _AT_THE_MARGIN.finditer(text)):
+        return None  # no comment can be there, and every line at the margin starts a key of ours
+    scanner = _Scanner(text)
+    depth, end, key_next = 0, 0, False
     try:
-        keep: Optional[os.stat_result] = os.stat(path)
+        while True:
+            token = scanner.get_token()
+            start = token.start_mark.index
+            if start > end and "#" in text[end:start]:
+                return _line(text, text.index("#", end, start)), "this file holds a comment (#...)"
+            end = max(end, token.end_mark.index)
+            kind = type(token)
+            if kind in _OPENS:
+                depth += 1
+            elif kind in _CLOSES:
+                depth -= 1
+            if key_next and not (kind is yaml.ScalarToken and token.value in KEYS):
+                # a key of one's own: a name (`venue`, `été`, `.venue`), or none (`&x:`, `? [a]`)
+                name = token.value if kind is yaml.ScalarToken else text[start:].partition("\n")[0]
+                return _line(text, start), f"this file holds a key of its own, {shown(name)}"
+            key_next = kind is yaml.KeyToken and depth == 1
+            if kind is yaml.StreamEndToken:
+                return None
+    except yaml.YAMLError:
+        return None
+    finally:
+        scanner.dispose()
+
+
+# A line that starts at the left margin (not a hand's `- `): where a top-level key can start.
+_AT_THE_MARGIN = re.compile(r"^(?!- )[^ \n].*", re.M)
+_OUR_KEY = re.compile(rf"(?:{'|'.join(KEYS)}):(?: |$)")
+_OPENS = frozenset((yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
+                    yaml.FlowSequenceStartToken))
+_CLOSES = frozenset((yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken))
+
+
+def _line(text: str, index: int) -> int:
+    """The line of a character as an editor counts it (YAML's marks also count U+2028)."""
+    return text.count("\n", 0, index) + 1
+
+
+def write_beside(path: Path, text: str, like: Path) -> None:
+    """A file the program keeps beside a sitting (undo's side file), written as the sitting is,
+    with the sitting's mode and owner (`like`): whatever is at `path` (a planted link, a pipe)
+    is replaced, never written through."""
+    try:
+        _write_atomically(text, path, like)
+    except OSError as err:
+        raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
+    sweep_temp_files(path)
+
+
+def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> None:
+    """The temporary file is made exclusively under a random name (never through a link that
+    someone planted there) with the mode and owner of the file it replaces (or of `like`), so
+    a private sitting stays private and root's save leaves it its owner's."""
+    try:
+        keep: Optional[os.stat_result] = os.stat(like or path)
     except FileNotFoundError:
         keep = None
     fd, tmp = create_temp(path)
+    owner_kept = True
     try:
         with open(fd, "w", encoding="utf-8", closefd=True) as handle:
             if keep is not None:
-                _keep_mode_and_owner(handle.fileno(), keep)
+                owner_kept = _keep_mode_and_owner(handle.fileno(), keep)
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
@@ -250,17 +298,40 @@ def _write_atomically(text: str, path: Path) -> None:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
     _fsync_dir(path.parent)
+    if not owner_kept and keep is not None:
+        import warnings
+
+        warnings.warn(ScorekeeperWarning(f"{path} was saved, and is now yours, not its owner's (user id "
+                                   f"{keep.st_uid}): only the administrator may give a file away"))
 
 
-def _keep_mode_and_owner(fd: int, old: os.stat_result) -> None:
+def _keep_mode_and_owner(fd: int, old: os.stat_result) -> bool:
+    """Give the new file the old one's mode and owner; False when the owner could not be kept."""
     os.fchmod(fd, stat.S_IMODE(old.st_mode))
+    kept = True
     if hasattr(os, "fchown") and (old.st_uid, old.st_gid) != (os.geteuid(), os.getegid()):
         try:
             os.fchown(fd, old.st_uid, old.st_gid)
         except PermissionError:  # only root may give a file away: keep at least the group
+            kept = old.st_uid == os.geteuid()
             with contextlib.suppress(PermissionError):
                 os.fchown(fd, -1, old.st_gid)
         os.fchmod(fd, stat.S_IMODE(old.st_mode))  # a change of owner clears set-id bits
+    return kept
+
+
+def _refuse_read_only(path: Path) -> None:
+    """A sitting made read-only (`chmod 444`) is not written over: the replace would succeed
+    wherever the folder is writable, whatever the file's own mode says."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        import shlex
+
+        raise ScorekeeperError(f"{path} is read-only ({stat.filemode(mode)}): nothing was saved; to change "
+                               f"it, make it writable (chmod u+w {shlex.quote(str(path))})")
 
 
 def _fsync_dir(folder: Path) -> None:

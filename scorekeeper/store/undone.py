@@ -2,33 +2,39 @@
 
 The session file stays the log of the hands as played: an undone hand is not in it (so `show`,
 `settle` and every view never count it). It waits in a side file, `.NAME.yaml.undone` beside
-`NAME.yaml`, hidden and not a `.yaml` file, so `list` and `stats` never read it. Each entry
-holds the hand as it stood in the file and a digest of the session file the undo left: `redo`
-puts the hand back only while the sitting is still exactly that file (nothing logged, corrected
-or edited since), and the file it writes is then the file before the undo, byte for byte.
+`NAME.yaml`, hidden and not a `.yaml` file, so `list` and `stats` never read it. The side file
+is guarded as the sitting is: it is a sitting's text (the header, the undone hands as the
+sitting held them) read by the sitting's own reader with every bound and check, written like
+the sitting (a temporary file made exclusively, with the sitting's mode and owner, renamed
+over it: never through a link), and only once the save it belongs to has succeeded. Its
+first line holds, for each undo, the digest of the session file that undo left: `redo` puts
+the hand back only while the sitting is still exactly that file, and the file it writes is
+then the file before the undo, byte for byte.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from pathlib import Path
-from typing import Any, Dict, List, Mapping, NamedTuple
+from typing import List, NamedTuple, Sequence
 
-import yaml
-
+from ..model import Hand, ScorekeeperError, Session
+from .load import MAX_FILE_BYTES, parse
 from .paths import real_path, undone_path
-from .save import write_text
+from .save import dump, write_beside
 
 _HEADER = ("# What `scorekeeper undo` removed from {name}, for `scorekeeper redo` to put back.\n"
            "# Not part of the log: the sitting's hands are in {name} alone.\n")
+_AFTER = "# after:"  # then the digest of the file each undo left, the latest last
 
 
 class Undone(NamedTuple):
-    """One undo: the hand it removed (its fields as they stood in the file) and the digest of
-    the session file just after it."""
+    """One undo: the hand it removed (as it stood in the file) and the digest of the session
+    file just after it."""
 
-    fields: Mapping[str, Any]
+    hand: Hand
     after: str
 
 
@@ -48,33 +54,63 @@ def file_digest(path: Path) -> str:
 
 
 def read_undone(path: Path) -> List[Undone]:
-    """The undos kept for the sitting at `path`, the latest last; none if there is no side
-    file or it cannot be read (it is only ever a convenience: the put-back command that
-    `undo` prints is the other way back)."""
+    """The undos kept for the sitting at `path`, the latest last; none if there is no side file.
+    A side file that is not what `undo` writes (a link, a pipe, a device, too big, a YAML bomb,
+    hands that do not match its digests) is an error saying so."""
     side = undone_path(path)
+    text = _read_plain(side)
+    if text is None:
+        return []
+    first = text.split("\n", 3)[2] if text.count("\n") >= 3 else ""
+    afters = first[len(_AFTER):].split() if first.startswith(_AFTER) else []
     try:
-        data = yaml.safe_load(side.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
-        return []
-    if not isinstance(data, list):
-        return []
-    found = []
-    for entry in data:
-        if (isinstance(entry, dict) and isinstance(entry.get("hand"), dict)
-                and isinstance(entry.get("after"), str)):
-            found.append(Undone({str(k): v for k, v in entry["hand"].items()}, entry["after"]))
-    return found
+        hands = parse(text, str(side), name=real_path(path).stem).hands
+    except ScorekeeperError as err:
+        raise err.with_message(f"{err.message} (in what undo kept for redo)") from None
+    if len(afters) != len(hands):
+        raise ScorekeeperError(f"{side} is not as undo wrote it ({len(hands)} hands, {len(afters)} digests)")
+    return [Undone(hand, after) for hand, after in zip(hands, afters)]
 
 
-def write_undone(path: Path, entries: List[Undone]) -> None:
-    """Keep `entries` beside the sitting (atomically, as a session is written); with none,
-    the side file is removed."""
+def _read_plain(side: Path) -> "str | None":
+    """The side file's text, read as a sitting is read: a plain file of a sitting's size at
+    most, opened without following a link (a FIFO would hang, /dev/zero never ends)."""
+    try:
+        fd = os.open(side, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        return None
+    except OSError as err:
+        kind = "a link" if side.is_symlink() else "not readable"
+        raise ScorekeeperError(f"cannot read {side}: it is {kind} ({err.strerror or err}); "
+                               f"undo writes a plain file there") from None
+    try:
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
+            raise ScorekeeperError(f"cannot read {side}: it is not a plain file (a folder, a device "
+                                   f"or a pipe); undo writes a plain file there")
+        if status.st_size > MAX_FILE_BYTES:
+            raise ScorekeeperError(f"{side} is {status.st_size / 2 ** 20:.1f} MB; a session file may be "
+                                   f"at most {MAX_FILE_BYTES // 2 ** 20} MB")
+        with open(fd, "rb", closefd=False) as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ScorekeeperError(f"cannot read {side}: it is not UTF-8 text") from None
+    except OSError as err:
+        raise ScorekeeperError(f"cannot read {side}: {err.strerror or err}") from None
+    finally:
+        os.close(fd)
+
+
+def write_undone(path: Path, entries: Sequence[Undone], session: Session) -> None:
+    """Keep `entries` beside the sitting (`session` gives the header), as the sitting is
+    written; with none, the side file is removed."""
     side = undone_path(path)
     if not entries:
-        with contextlib.suppress(OSError):  # left behind, it matches no file: harmless
+        with contextlib.suppress(FileNotFoundError):  # left behind, it matches no file: harmless
             os.unlink(side)
         return
-    data: List[Dict[str, Any]] = [{"after": e.after, "hand": dict(e.fields)} for e in entries]
-    text = _HEADER.format(name=real_path(path).name) + yaml.safe_dump(
-        data, sort_keys=False, allow_unicode=True, default_flow_style=None, width=10 ** 6)
-    write_text(side, text)
+    name = real_path(path).name
+    text = (_HEADER.format(name=name) + " ".join([_AFTER, *(e.after for e in entries)]) + "\n"
+            + dump(session.with_hands(tuple(e.hand for e in entries))))
+    write_beside(side, text, real_path(path))

@@ -24,10 +24,9 @@ def figures(game: str, players: Sequence[str], hands: Sequence[Mapping[str, Any]
     """Every (player, figure, value) the hands add to the season's statistics, in order."""
     g = get_game(game)
     session = sitting(game, players, hands, **rules)
-    state, found = g.start(session), []
-    for index, hand in enumerate(session.hands):
-        values = g.checked(hand, session, index)
-        after, effect = g.apply(state, values, session, index)
-        found += [(f.player, f.name, f.value) for f in g.figures(values, state, after, effect, session)]
-        state = after
+    found: list = []
+
+    def observe(values: Any, before: Any, after: Any, effect: Any) -> None:
+        found.extend((f.player, f.name, f.value) for f in g.figures(values, before, after, effect, session))
+    g.replay(session, observe)
     return found

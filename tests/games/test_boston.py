@@ -401,8 +401,8 @@ def test_house_table_file_is_read_once_and_kept_in_the_log(cli, tmp_path, monkey
     (tmp_path / "house.yaml").unlink()  # the sitting no longer needs the file
     r = cli.ok("hand", "b", "caller=A", "call=ten", "tricks=12")
     assert "Y, B, Z pay A 48 each" in r.stdout
-    assert store.load(cli.file("b")).rules["table"] == {
-        "file": "house.yaml", "base": "foster", "success": {10: {11: 45, 12: 48, 13: 51}}}
+    assert store.load(cli.file("b")).rules["table"] == {  # as the file holds it: text
+        "file": "house.yaml", "base": "foster", "success": {"10": {"11": "45", "12": "48", "13": "51"}}}
 
 
 @pytest.mark.parametrize("text, message", [
@@ -480,7 +480,7 @@ def test_house_table_file_name_in_capitals_is_a_file(cli, tmp_path, monkeypatch)
     monkeypatch.chdir(tmp_path)
     (tmp_path / "HOUSE.YAML").write_text("success:\n  10: {11: 45}\n")
     cli.new("b", "boston", "A,Y,B,Z", "table=HOUSE.YAML")
-    assert store.load(cli.file("b")).rules["table"]["success"] == {10: {11: 45}}
+    assert store.load(cli.file("b")).rules["table"]["success"] == {"10": {"11": "45"}}
 
 
 @pytest.mark.parametrize("make, message", [
@@ -521,7 +521,7 @@ def test_the_ante_note_says_it_came_before_the_deal():
 
 @pytest.mark.parametrize("typed, hint", [
     ("five", "five tricks is called boston"), ("5", "five tricks is called boston"),
-    ("thirteen", "thirteen tricks is called grand-slam"), ("8", "did you mean eight?"),
+    ("thirteen", "thirteen tricks is called grand-slam"),
     ("pass", "when everyone passed: call=partout"),
     ("misere", "did you mean little-misere or grand-misere?"),
     ("spread", "did you mean little-spread or grand-spread?"),
@@ -532,6 +532,13 @@ def test_a_call_typed_as_a_number_of_tricks_gets_the_calls_name(cli, typed, hint
     assert r.exit_code == 1 and r.stderr.count("\n") == 1
     assert r.stderr.startswith(f"error: call: must be one of boston, six,")
     assert r.stderr.endswith(f"got {typed!r} ({hint})\n")
+
+
+def test_a_call_typed_as_the_tricks_it_is_named_by_is_taken(cli):
+    # issue 30 point 9: call=8 was refused with "did you mean eight?"
+    cli.new("b", "boston", "A,Y,B,Z")
+    cli.ok("hand", "b", "caller=A", "call=8", "tricks=8")
+    assert "{caller: A, call: eight, tricks: 8" in cli.file("b").read_text()
 
 
 def test_pool_limit_help_names_no_fixed_figure(cli):

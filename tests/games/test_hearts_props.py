@@ -96,7 +96,7 @@ def test_counters_are_conserved(data, settling):
     for index in range(data.draw(st.integers(1, 12))):
         raw = random_hand(data, settling, players, state.holder)
         hands.append(Hand(raw))
-        values = game.coerce(raw, session)
+        values = game.read_hand(raw, session)
         pool_before = state.pool
         state, effect = game.apply(state, values, session, index)
         assert sum(effect.changes.values()) + state.pool - pool_before == 0

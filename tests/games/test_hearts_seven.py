@@ -57,7 +57,7 @@ def test_the_dealer_sitting_out_is_not_counted_in_hearts_taken_per_deal():
     game = get_game("hearts")
     session = sitting("hearts", SEVEN, [{"Ben": 3, "Cid": 2, "Dot": 2, "Eve": 4, "Fay": 1}])
     before = game.start(session)
-    values = game.checked(session.hands[0], session, 0)
+    values = game.read_hand(session.hands[0].fields, session)
     after, effect = game.apply(before, values, session, 0)
     counted = {f.player for f in game.figures(values, before, after, effect, session)
                if f.name == "hearts taken per deal"}

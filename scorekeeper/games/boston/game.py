@@ -64,11 +64,19 @@ def _call_hint(text: str) -> Optional[str]:
     return _CALL_HINTS.get(text)
 
 
+# A call typed as its tricks where the call is named by them (8: eight); 5 and 13 are called
+# Boston and Grand Slam, which the hint teaches.
+_BY_NUMBER = {str(n): c for c, n in TRICK_CALLS.items() if c == _NUMBER_WORDS[n - 5]}
+
+
 def _parse_call(raw: Any, players: Sequence[str]) -> str:
     """A call; one typed as its number of tricks or without its size gets the table's hint
     instead of the generic closest guess (which gave 'nine' for 'five'): decided from what was
     typed, before any error, never by reading another module's message."""
     text = str(raw).strip().lower()
+    named = _BY_NUMBER.get(text)
+    if named is not None:  # call=8 is the call eight: taken, not "did you mean eight?"
+        return named
     hint = None if text in CALLS or text == PARTOUT else _call_hint(text)
     if hint is None:
         call: str = _CALLS_KIND.parse(raw, players)
@@ -391,8 +399,10 @@ class Boston(Game[BostonState]):
 
     # -- players and fields
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         # a deal is a call and how it went; each player's tricks only at Misère Partout
+        if (answers or {}).get("call", "").strip().lower() == PARTOUT:
+            return ("caller", "call", *session.players)
         return ("caller", "call", "tricks")
 
     def fields(self, session: Session) -> List[Field]:

@@ -242,7 +242,7 @@ class Cinch(Game[CinchState]):
         found = self.fixed_sides(session)
         return found if any(len(side) > 1 for side in found) else None
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         # a plain hand is bidder, bid and made; against, took and the rest are exceptions
         return ("bidder", "made") + tuple(super().prompt_fields(session))
 

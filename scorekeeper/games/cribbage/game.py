@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
@@ -140,8 +140,9 @@ class Cribbage(Game[CribState]):
         return rules
 
     def target(self, rules: Mapping[str, Any]) -> int:
-        if rules.get("game"):
-            return rules["game"]
+        game: Optional[int] = rules.get("game")
+        if game:
+            return game
         return 61 if rules["variant"] == "five-card" else 121
 
     def fields(self, session: Session) -> List[Field]:
@@ -217,7 +218,7 @@ class Cribbage(Game[CribState]):
             return "a misdeal"
         players = session.players
 
-        def dotted(prefix: str, verb: str, show=str) -> str:
+        def dotted(prefix: str, verb: str, show: Callable[[Any], str] = str) -> str:
             given = {p: show(values[f"{prefix}.{p}"]) for p in players if f"{prefix}.{p}" in values}
             return words.each(given, players, verb)
 

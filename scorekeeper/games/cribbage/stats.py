@@ -46,7 +46,7 @@ def fifteens_of(ranks: Sequence[int]) -> int:
     return ways[15]
 
 
-def run_stretches(counts: Counter) -> Tuple[Tuple[Tuple[int, ...], int], ...]:
+def run_stretches(counts: Counter[int]) -> Tuple[Tuple[Tuple[int, ...], int], ...]:
     """Each maximal stretch of three or more consecutive ranks, with how many runs it makes
     (one for every choice among duplicates): ((ordinals of the stretch, runs), ...)."""
     present = sorted(counts)
@@ -93,11 +93,11 @@ def rank_points(ranks: Sequence[int]) -> int:
     return rank_parts(ranks).points
 
 
-def distributions(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Tuple[Counter, Counter]:
+def distributions(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Tuple[Counter[int], Counter[int]]:
     """(hand rule, crib rule): how many (four cards, starter) combinations count each total."""
     ranks = tuple(ranks)
-    hand: Counter = Counter()
-    crib: Counter = Counter()
+    hand: Counter[int] = Counter()
+    crib: Counter[int] = Counter()
     scored: Dict[Tuple[int, ...], int] = {}
     for held in combinations_with_replacement(ranks, 4):
         counts = Counter(held)
@@ -139,7 +139,7 @@ def distributions(ranks: Iterable[int] = FULL_RANKS, suits: int = 4) -> Tuple[Co
     return hand, crib
 
 
-def mean(dist: Counter) -> Fraction:
+def mean(dist: Counter[int]) -> Fraction:
     return Fraction(sum(k * v for k, v in dist.items()), sum(dist.values()))
 
 

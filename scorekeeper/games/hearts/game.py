@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ...fields import BOOLEAN, PLAYER, PLAYERS, Field, FieldIndex, coerce_hand
+from ...fields import BOOLEAN, PLAYER, PLAYERS, Field, FieldIndex, read_fields
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .methods import METHODS, HeartsState, Method
@@ -143,20 +143,20 @@ class Hearts(Game[HeartsState]):
                          "(each pays five into the pool)"), MISDEAL]
         return fields
 
-    def parse_fields(self, raw: Mapping[str, Any], session: Session,
-                     fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
+    def read_hand(self, raw: Mapping[str, Any], session: Session,
+                  fields: Optional[FieldIndex] = None) -> Dict[str, Any]:
         """A misdealt hand is not played: it has no other fields (Auction's bidder and suit,
         required in a played hand, are not asked for)."""
         if any(str(k).lower() == "misdeal" for k in raw):
-            values = coerce_hand({k: v for k, v in raw.items() if str(k).lower() == "misdeal"},
+            values = read_fields({k: v for k, v in raw.items() if str(k).lower() == "misdeal"},
                                  [MISDEAL], session.players)
             if values.get("misdeal"):
                 others = [str(k) for k in raw if str(k).lower() not in ("misdeal", "note", "at")]
                 if others:
                     raise ScorekeeperError(f"misdeal: a misdealt hand is not played; give only "
                                            f"misdeal (and a note), not {', '.join(others)}", field="misdeal")
-                return coerce_hand(raw, [MISDEAL], session.players)
-        return super().parse_fields(raw, session, fields)
+                return read_fields(raw, [MISDEAL], session.players)
+        return super().read_hand(raw, session, fields)
 
     def check_counts(self, session: Session, hand: Mapping[str, Any]) -> Dict[str, int]:
         counts = {p: hand.get(p, 0) for p in session.players}

@@ -222,7 +222,7 @@ class ShortWhist(Game[WhistState]):
                   "side wins it at once, valued by the losers' score"),
         ]
 
-    def prompt_fields(self, session: Session) -> Sequence[str]:
+    def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
         # one side's tricks make the hand (the other side took the rest): ask the first seat's
         return (session.players[0],)
 

@@ -1,0 +1,160 @@
+"""Issue 30, at the table: each point through the real command."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from .conftest import ROOT, Terminal
+
+
+def run(*args: str, env: dict | None = None, cwd=None) -> subprocess.CompletedProcess:
+    full = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "SCOREKEEPER_DIR")}
+    full.update(env or {})
+    return subprocess.run([sys.executable, "-m", "scorekeeper", *args], capture_output=True, text=True,
+                          env=full, cwd=cwd or ROOT, timeout=60)
+
+
+# 3. corrections show the money
+
+def test_a_single_made_a_double_shows_the_rubber_points_and_the_money(cli):
+    cli.new("w", "short-whist", "Ann,Bob,Cid,Dan", stake="0.50")
+    cli.ok("hand", "w", "Ann=7")   # Ann-Cid 1 by cards
+    cli.ok("hand", "w", "Ann=10")  # 4 by cards: 5, the game: a single (Bob-Dan scored 0... )
+    out = cli.ok("edit", "w", "1", "Ann=6").stdout
+    table = out[out.index("player"):].splitlines()
+    assert table[0].split() == ["player", "before", "after", "games", "before", "games", "after", "points",
+                                "before", "points", "after", "money", "before", "money", "after"]
+    before = cli.json("settle", "w")
+    assert before["balances"]["Ann"] == int(table[2].split()[-3])
+
+
+def test_a_correction_of_a_tally_says_no_more_than_the_score(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    cli.ok("hand", "t", "Ann=3")
+    assert cli.ok("edit", "t", "1", "Ann=5").stdout.split("\n\n")[2].splitlines()[0].split() == [
+        "player", "before", "after"]
+
+
+# 4. no money nobody asked for
+
+def test_a_sitting_without_a_stake_settles_in_the_games_own_unit(cli):
+    cli.new("b", "tally", "Ann,Bob,Cid", stake=None)
+    assert "stakes" not in cli.file("b").read_text()
+    cli.ok("hand", "b", "Ann=10", "Bob=6", "Cid=1")
+    out = cli.ok("settle", "b").stdout
+    assert out.startswith("b: settlement (no stake: in points)\n")
+    assert out.endswith("Cid pays Ann 4.34 points\nCid pays Bob 0.33 points\n")
+    data = cli.json("settle", "b")
+    assert data["stake"] is None and data["money"] is None
+    assert [t["amount"] for t in data["transfers"]] == ["4.34", "0.33"]
+
+
+def test_settle_difference_pays_each_pair_the_difference(cli):
+    cli.new("d", "tally", "Ann,Bob,Cid", "settle=difference", stake=None)
+    cli.ok("hand", "d", "Ann=10", "Bob=6", "Cid=1")
+    # Ann wins 4 from Bob and 9 from Cid; Bob 5 from Cid: Ann +13, Bob +1, Cid -14
+    assert cli.ok("settle", "d").stdout.endswith("Cid pays Ann 13 points\nCid pays Bob 1 point\n")
+
+
+def test_new_at_a_terminal_asks_the_stake_enter_for_none(tmp_path):
+    term = Terminal("--dir", str(tmp_path), "new", "n", "--game", "tally", "--players", "Ann,Bob")
+    assert term.expect("own unit): ") == "stake: money per counter, point or game (Enter for none: settled in the game's\n"
+    term.send(b"0.25\n")
+    code, out = term.finish()
+    assert code == 0, out
+    assert "stakes: {stake: 0.25" in (tmp_path / "n.yaml").read_text()
+    term = Terminal("--dir", str(tmp_path), "new", "m", "--game", "tally", "--players", "Ann,Bob")
+    term.expect("own unit): ")
+    term.send(b"\n")
+    assert term.finish()[0] == 0
+    assert "stakes" not in (tmp_path / "m.yaml").read_text()
+
+
+# 5. a sitting that seems to vanish
+
+def test_a_sitting_in_another_folder_the_program_looks_in_is_named(tmp_path):
+    (tmp_path / "here" / "sessions").mkdir(parents=True)
+    made = run("new", "boston-night", "--game", "tally", "--players", "Ann,Bob", cwd=tmp_path / "here")
+    assert made.returncode == 0, made.stderr
+    found = run("--dir", str(tmp_path / "elsewhere"), "show", "boston-night", cwd=tmp_path / "here")
+    assert found.returncode == 1
+    assert found.stderr == (f"error: no sitting 'boston-night' in {tmp_path / 'elsewhere'} (--dir); it is in "
+                            f"{tmp_path / 'here' / 'sessions'}: scorekeeper --dir "
+                            f"{tmp_path / 'here' / 'sessions'} show boston-night\n")
+    lost = run("show", "boston-night", cwd=tmp_path, env={"XDG_DATA_HOME": str(tmp_path / "xdg")})
+    assert lost.stderr.startswith("error: no session ") and "it is in" not in lost.stderr
+
+
+# 7. wrapping never inserts a character into a word or a path
+
+def test_a_long_path_is_never_broken_by_a_space(tmp_path):
+    folder = tmp_path / "a-rather-long-folder-name" / "sessions"
+    r = run("--dir", str(folder), "new", "zz-test-long", "--game", "tally", "--players", "Ann,Bob",
+            env={"COLUMNS": "60"})
+    assert r.returncode == 0, r.stderr
+    words = r.stdout.split()
+    assert str(folder / "zz-test-long.yaml") in words and str(folder) + ")" in words
+    assert all(len(line) <= 60 or " " not in line.strip() for line in r.stdout.splitlines())
+
+
+def test_prompts_and_error_lines_wrap_at_spaces_on_a_narrow_terminal(cli):
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")
+    term = Terminal("--dir", str(cli.folder), "hand", "c", columns=40)
+    prompt = term.expect("(Enter to leave out): ")
+    assert "bidder: who made the highest bid and\n" in prompt  # at a space, not `(Enter to le` / `ave out)`
+    term.send(b"Zed\n")
+    said = term.expect("again\n")
+    assert all(len(line) < 40 for line in said.splitlines())
+    term.send(b"\x03")
+    term.finish()
+
+
+# 9. smaller
+
+def test_boston_partout_at_the_prompts_asks_every_players_tricks(cli):
+    cli.new("b", "boston", "A,Y,B,Z")
+    r = cli.ok("hand", "b", "-i", input="\npartout\n2\n5\n3\n3\n\n")
+    assert [line.split(":")[0] for line in r.stdout.splitlines()[:7]] == [
+        "caller", "call", "A", "Y", "B", "Z", "other fields (tricks, revoke, misdeal, wrong_cards, pay, note)"]
+    assert "{call: partout, A: 2, Y: 5, B: 3, Z: 3" in cli.file("b").read_text()
+
+
+def test_show_short_is_one_line_a_hand(cli):
+    r = cli.runner.invoke(__import__("scorekeeper.cli", fromlist=["app"]).app,
+                          ["show", str(ROOT / "sessions/examples/boston-twelve-deals.yaml"), "--short"],
+                          env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    table = r.stdout[r.stdout.index("#    dealer"):].split("\n\n")[0].splitlines()
+    assert table[0].split() == ["#", "dealer", "effect", "A", "Y", "B", "Z"]
+    assert len(table) == 2 + 13 and all(len(line) <= 80 for line in table)
+    assert table[2].startswith("1    Z         game 1 deal 1: A calls seven, takes 6: A ")
+    assert table[2].endswith("…  -107  9     9     9")
+
+
+def test_crib_count_and_discard_print_suit_symbols_on_a_terminal():
+    term = Terminal("crib", "count", "5H", "5D", "5C", "JS", "--starter", "5S")
+    code, out = term.finish()
+    assert code == 0 and out.startswith("hand 5♥ 5♦ 5♣ J♠, starter 5♠: 29\n")
+    term = Terminal("crib", "discard", "5H", "5D", "JS", "6C", "4D", "KH", "--dealer")
+    code, out = term.finish()
+    assert code == 0 and "5C" not in out and "♣" in out
+
+
+def test_games_lists_a_game_for_exactly_four_as_4(cli):
+    rows = {line.split()[0]: line for line in cli.ok("games").stdout.splitlines()[2:]}
+    assert "  4  " in rows["cinch"] and "4-4" not in rows["cinch"] and "2-4" in rows["cribbage"]
+
+
+def test_one_earlier_game_is_one_game(cli):
+    cli.new("r", "tally", "Ann,Bob", "target=1")
+    for _ in range(6):
+        cli.ok("hand", "r", "Ann=1")
+    assert "(1 earlier game finished)" in cli.ok("show", "r").stdout
+
+
+def test_a_party_game_named_to_games_points_to_the_installed_help(cli):
+    r = cli("games", "progressive-cinch")
+    assert "docs/" not in r.stderr and "scorekeeper party --help" in r.stderr

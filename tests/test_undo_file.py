@@ -1,0 +1,113 @@
+"""The undo side file `.NAME.yaml.undone` is guarded as the sitting is (issue 31, item 5): made
+exclusively and never written through a link, with the sitting's mode and owner; read by the
+sitting's reader with every bound (aliases, nesting, size, pipes and devices refused); written
+only once the save succeeded. Every test here failed on the code before."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+import scorekeeper.store  # noqa: F401 (its save module, which the package's save function shadows)
+
+from .conftest import peak_memory
+
+
+@pytest.fixture
+def fri(cli):
+    cli.new("fri", "tally", "Ann,Bob")
+    cli.ok("hand", "fri", "Ann=5", "note=first")
+    cli.ok("hand", "fri", "Bob=3", "note=a private note")
+    return cli
+
+
+def _side(cli) -> Path:
+    return cli.folder / ".fri.yaml.undone"
+
+
+def _redo_restores(cli, before: bytes) -> None:
+    cli.ok("redo", "fri")
+    assert cli.file("fri").read_bytes() == before
+
+
+def test_a_link_planted_as_the_side_file_is_replaced_not_written_through(fri, tmp_path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("the victim's own file\n")
+    _side(fri).symlink_to(victim)
+    before = fri.file("fri").read_bytes()
+    fri.ok("undo", "fri")
+    assert victim.read_text() == "the victim's own file\n"
+    assert not _side(fri).is_symlink() and _side(fri).is_file()
+    _redo_restores(fri, before)
+
+
+def test_the_side_file_has_the_sittings_mode(fri):
+    os.chmod(fri.file("fri"), 0o600)
+    fri.ok("undo", "fri")
+    assert stat.S_IMODE(_side(fri).stat().st_mode) == 0o600  # it was 644, holding the note
+
+
+@pytest.mark.parametrize("hostile", ["aliases", "nesting", "fifo", "dev-zero", "huge"])
+def test_a_hostile_side_file_is_refused_by_redo_and_replaced_by_undo(fri, hostile):
+    """A 605-byte alias file made redo take 18 s and 810 MB; deeper nesting was a RecursionError
+    blocking every undo; a FIFO hung undo holding the lock; /dev/zero read until memory ran out."""
+    side = _side(fri)
+    if hostile == "aliases":
+        lines = ["- &a0 [x, x, x, x, x, x, x, x, x]"] + [f"- &a{i} [" + ", ".join([f"*a{i - 1}"] * 9) + "]"
+                                                         for i in range(1, 9)]
+        side.write_text("\n".join(lines) + "\n")
+    elif hostile == "nesting":
+        side.write_text("- " + "[" * 100_000 + "]" * 100_000 + "\n")
+    elif hostile == "fifo":
+        os.mkfifo(side)
+    elif hostile == "dev-zero":
+        side.symlink_to("/dev/zero")
+    else:
+        side.write_text("# " + "x" * (3 * 2 ** 20) + "\n")
+    with peak_memory() as peak:
+        r = fri.refused("fri", "redo", "fri")
+    assert peak[0] < 16 * 2 ** 20
+    assert r.stderr.startswith("error: ") and ".fri.yaml.undone" in r.stderr
+    before = fri.file("fri").read_bytes()
+    fri.ok("undo", "fri")  # the side file is replaced by what undo writes
+    assert stat.S_ISREG(os.lstat(side).st_mode)
+    _redo_restores(fri, before)
+
+
+def test_a_failed_undo_leaves_a_pending_redo_intact(fri, monkeypatch):
+    saving = sys.modules["scorekeeper.store.save"]
+    with_two = fri.file("fri").read_bytes()
+    fri.ok("undo", "fri")
+    real = saving._write_atomically
+
+    def full_for_the_sitting(text, path, *rest):
+        if path.name == "fri.yaml":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(text, path, *rest)
+
+    monkeypatch.setattr(saving, "_write_atomically", full_for_the_sitting)
+    r = fri.refused("fri", "undo", "fri")
+    assert "No space left on device" in r.stderr
+    monkeypatch.setattr(saving, "_write_atomically", real)
+    _redo_restores(fri, with_two)
+
+
+@pytest.mark.parametrize("line", ["Bob: 1:30", "Bob: 012", "Bob: 0x1F, note: yes", "Bob: 3, Cid: 1"])
+def test_a_hand_edited_side_file_is_read_as_the_sitting_reads_the_same_line(fri, line):
+    """Redo of a hand edited in the side file does what that hand typed into the sitting does."""
+    fri.ok("undo", "fri")
+    side = _side(fri)
+    side.write_text(side.read_text().replace("Bob: 3, note: a private note", line))
+    sitting = fri.file("fri").read_text()
+    fri.file("same").write_text(sitting + f"- {{{line}}}\n")
+    read = fri("show", "same", "--json")
+    redone = fri("redo", "fri")
+    assert (redone.exit_code == 0) == (read.exit_code == 0), (redone.output, read.output)
+    if read.exit_code == 0:
+        assert fri.json("show", "fri")["scores"] == json.loads(read.stdout)["scores"]
