@@ -843,3 +843,47 @@ def test_the_party_board_shows_tables_of_three_who_sits_out_and_the_arrivals_and
     find = page[page.index("<h2>find your seat</h2>"):]
     assert '<tr><td>Ivy</td><td class="num">out</td>' in find
     assert state["sitting_out"] == ["Ivy"]
+
+
+# ---------------------------------------------------------------- --confirm
+
+
+def confirming_client(path: Path) -> TestClient:
+    return TestClient(board_app.make_app(Board(path, entry=True, confirm=True), HOSTS, CODE), base_url=BASE)
+
+
+def test_with_confirm_a_hand_counts_once_a_player_of_the_other_side_confirms_it(cli):
+    cli.new("c", "cinch", "Ann,Bob,Cid,Dee")  # Ann and Cid are partners, Bob and Dee
+    path = cli.file("c")
+    with confirming_client(path) as client:
+        nobody = post(client, "/hand", bidder="Ann", bid="6", made="9")
+        sent = post(client, "/hand", bidder="Ann", bid="6", made="9", by="Ann", id="c1")
+        page = client.get("/").text
+        form = first_event(client)["forms"][""]
+        partner = post(client, "/hand", by="Cid", confirm="yes")
+        assert cli.json("show", "c")["hands"] == 0  # not yet
+        confirmed = post(client, "/hand", by="dee", confirm="yes")
+    assert nobody.status_code == 400 and nobody.text.startswith("error: by must name one player at the table")
+    assert sent.status_code == 200 and sent.text.startswith("awaiting confirmation by Bob or Dee: hand 1: Ann bid 6")
+    assert "⧗ a hand awaits confirmation: hand 1: Ann bid 6" in page and "(reported by Ann)" in page
+    assert '<input type="hidden" name="confirm" value="yes">' in form
+    assert (partner.status_code, partner.text) == (400, "error: Cid cannot confirm Ann's report: a player of the "
+                                                        "other side confirms it (Bob or Dee)\n")
+    assert confirmed.status_code == 200 and confirmed.text.startswith("confirmed by Dee: hand 1: Ann bid 6")
+    hands = __import__("yaml").safe_load(path.read_text())["hands"]
+    assert len(hands) == 1 and hands[0]["id"] == "c1"
+
+
+def test_with_confirm_the_television_shows_a_table_awaiting_confirmation(spring):
+    path = spring.file("spring")
+    with confirming_client(path) as client:
+        sent = post(client, "/round", table="2", Eve="1", Fay="5", Gus="6", Hal="1", round="1", by="Eve")
+        page = client.get("/").text
+        confirmed = post(client, "/round", table="2", round="1", by="Gus", confirm="yes")
+        after = client.get("/").text
+    assert sent.status_code == 200 and "awaiting confirmation by Fay or Gus or Hal" in sent.text
+    assert ('<tr class="open" data-table="2">' in page
+            and '<span class="awaiting">⧗ awaiting confirmation</span>' in page)
+    assert confirmed.status_code == 200 and confirmed.text.startswith("confirmed by Gus: round 1 table 2:")
+    assert "awaiting confirmation" not in after
+    assert spring.json("party", "show", "spring")["reported"] == [2]

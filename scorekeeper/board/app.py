@@ -405,6 +405,8 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
                 return error(board.public(str(err)), 409)
             except ScorekeeperError as err:
                 return error(board.public(str(err)), 400)
+        if board.confirm:  # a report awaiting confirmation changes the page, not the file
+            await live.refresh(force=True)
         live.poke()  # the watcher reads it at once; reports arriving meanwhile share one reading
         notify(f"{client}: {text.splitlines()[0]}")
         return PlainTextResponse(text + "\n")

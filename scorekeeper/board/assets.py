@@ -105,6 +105,7 @@ table.seating td:first-child, table.seating td:first-child span { font-weight: 7
 table.seating tr.done td { background: var(--done); }
 table.seating .reported { color: var(--ok); font-weight: 700; white-space: nowrap; }
 table.seating .waiting { color: var(--bad); font-weight: 700; white-space: nowrap; }
+table.seating .awaiting, .state.awaiting { color: var(--gold); font-weight: 700; white-space: nowrap; }
 .moved { font-size: .75em; font-weight: 700; white-space: nowrap; }
 .moved.up { color: var(--green); } .moved.down { color: var(--red); }
 table.tally th:nth-child(3) { color: var(--gold); } table.tally th:nth-child(4) { color: var(--red); }

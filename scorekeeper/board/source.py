@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .. import ledger, store
-from ..fields import BOOLEAN, PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
+from ..fields import BOOLEAN, PLAYER, PLAYERS, TEXT, Field, integer, parse_assignments, typed_number
 from ..model import ScorekeeperError, shown
 from ..render import board as page
 
@@ -26,9 +26,14 @@ ID = "id"              # a report's one-time id: sent again, it is answered as t
 HANDS = "hands"        # a sitting's report: how many hands the page had seen
 ROUND = "round"        # a party's report: the round it is for
 CORRECT = "correct"    # correct=yes: the report replaces the table's own (the sitting's last hand)
+CONFIRM = "confirm"    # with --confirm: confirm=yes, a player of the other side confirms the report awaiting
+BY = "by"              # with --confirm: who reports, or who confirms
 ONE_TIME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 NOTE = Field("note", TEXT, "a remark kept with the hand")
 FIX = Field("correct", BOOLEAN, "this corrects the last hand instead of logging a new one (until the next hand)")
+WHO = Field("by", PLAYER, "who you are: a player of the other side confirms your report on his phone",
+            required=True)
+CONFIRMER = Field("by", PLAYER, "who you are: a player of the other side from the one who reported", required=True)
 MAX_ERROR = 500        # characters in an error line, as at the command line
 
 
@@ -52,9 +57,11 @@ Signature = Tuple[int, int, int, int]
 class Board:
     """One sitting or party, served: its kind is found once, when the board starts."""
 
-    def __init__(self, path: Path, entry: bool = False, address: str = ""):
+    def __init__(self, path: Path, entry: bool = False, address: str = "", confirm: bool = False):
         self.path = path
         self.entry = entry
+        self.confirm = confirm  # a report counts once a player of the other side confirms it
+        self.awaiting: Dict[str, Awaiting] = {}  # by table ("" a sitting): reports not yet confirmed
         self.address = address  # the board's own address ("http://192.168.1.20:8765/"), for the QR codes
         self._qr: Dict[str, str] = {}
         try:
@@ -115,6 +122,18 @@ class Board:
             self._qr[page] = segno.make(self.address + page, error="m").svg_inline(omitsize=True, border=2)
         return self._qr[page]
 
+    def _confirmed_form(self, fields: List[Field], players: Sequence[str], action: str, hidden: Dict[str, str],
+                        key: str, labels: Optional[Mapping[str, str]] = None, main: int = page.MAIN_FIELDS) -> str:
+        """The report form; with --confirm, who reports first, and while a report awaits, the
+        form that confirms it."""
+        if not self.confirm:
+            return page.form(fields, players, action, labels, hidden, "", main)
+        waiting = self.awaiting.get(key)
+        if waiting is None:
+            return page.form([WHO] + list(fields), players, action, labels, hidden, "", main + 1)
+        confirm = page.form([CONFIRMER], waiting.others, action, None, {**hidden, CONFIRM: "yes"}, "")
+        return page.awaiting_form(waiting.summary, waiting.by, waiting.others, confirm)
+
     def _sitting_view(self) -> View:
         r = ledger.open_session(self.path)
         forms: Dict[str, str] = {}
@@ -122,7 +141,7 @@ class Board:
         qr = {}
         if self.entry:
             fields = list(r.game.fields(r.session)) + [NOTE] + ([FIX] if r.session.hands else [])
-            forms[""] = page.form(fields, r.session.players, "/hand", title="")
+            forms[""] = self._confirmed_form(fields, r.session.players, "/hand", {}, "")
             phones[""] = {"heading": f"{r.session.name}: hand {len(r.session.hands) + 1}",
                           "mine": page.sitting_summary(r.session, r.standings)}
             if self.address:
@@ -132,7 +151,9 @@ class Board:
             leaders = page.leaders(r.standings)
             said = f"hand {len(r.session.hands)}: {r.standings.effects[-1].summary}" + (
                 f"; {' and '.join(leaders)} {'leads' if len(leaders) == 1 else 'lead'}" if leaders else "")
-        return View(page.sitting_board(r.session, r.standings, qr), forms, None, r,
+        waiting = self.awaiting.get("")
+        note = f"a hand awaits confirmation: {waiting.summary} (reported by {waiting.by})" if waiting else ""
+        return View(page.sitting_board(r.session, r.standings, qr, note), forms, None, r,
                     {HANDS: len(r.session.hands)}, phones, said)
 
     def _party_view(self) -> View:
@@ -155,12 +176,14 @@ class Board:
                     fix = page.form(f.fields, players, "/round", f.labels, {**hidden, CORRECT: "yes"}, "", f.main)
                     forms[str(table)] = page.reported_form(table, st.round, fix)
                     continue
-                forms[str(table)] = page.form(f.fields, players, "/round", f.labels, hidden, "", f.main)
+                forms[str(table)] = self._confirmed_form(f.fields, players, "/round", hidden, str(table),
+                                                         f.labels, f.main)
         said = page.party_state(st)
         if st.results:
             last = st.results[-1]
             said = f"round {last.round} table {last.table}: {last.summary}; {said}"
-        return View(page.party_board(p.party, st, qr), forms, None, p, {}, phones, said)
+        awaiting = {int(key) for key in self.awaiting if key}
+        return View(page.party_board(p.party, st, qr, awaiting), forms, None, p, {}, phones, said)
 
     # ------------------------------------------------------------ writing
 
@@ -183,12 +206,77 @@ class Board:
             earlier = self.answer_for(once)
             if earlier is not None:
                 return earlier
+        if self.confirm:
+            return self._await_or_confirm(pairs, once)
+        return self._log(pairs, once)
+
+    def _log(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
         try:
             if self.kind == SITTING:
-                return self._hand(pairs, once)
-            return self._round(pairs, once)
+                return self._hand(pairs, once, dry)
+            return self._round(pairs, once, dry)
         except _Repeated:
             return self.answer_for(once) or ""
+
+    def _await_or_confirm(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+        """With --confirm: a report is checked (as if logged) and awaits a player of the other
+        side at its table, who confirms it from his phone (confirm=yes, by=HIM): then it is logged."""
+        confirming = [value.strip().lower() for name, value in pairs if name == CONFIRM]
+        by = [value.strip() for name, value in pairs if name == BY]
+        pairs = [(name, value) for name, value in pairs if name not in (CONFIRM, BY)]
+        key = self._table_key(pairs)
+        table = self._seated(key)
+        if len(by) != 1 or by[0].lower() not in {p.lower() for p in table}:
+            raise ScorekeeperError(f"by must name one player at the table ({', '.join(table)}): who "
+                                   f"{'confirms' if confirming else 'reports'}", usage=True, field=BY)
+        who = next(p for p in table if p.lower() == by[0].lower())
+        if confirming:
+            waiting = self.awaiting.get(key)
+            if waiting is None:
+                raise ScorekeeperError(f"no report awaits confirmation{_at_table(key)}", usage=True)
+            if who not in waiting.others:
+                raise ScorekeeperError(f"{who} cannot confirm {waiting.by}'s report: a player of the other "
+                                       f"side confirms it ({' or '.join(waiting.others)})", usage=True)
+            text = self._log(waiting.pairs, waiting.once)
+            del self.awaiting[key]
+            return f"confirmed by {who}: {text}"
+        text = self._log(pairs, once, dry=True)  # checked as it would be logged; nothing written
+        others = self._other_side(key, table, who)
+        self.awaiting[key] = Awaiting(tuple(pairs), once, who, others, text.splitlines()[0])
+        return (f"awaiting confirmation by {' or '.join(others)}: {text.splitlines()[0]}\n"
+                f"(it counts once a player of the other side confirms it on his phone)")
+
+    def _table_key(self, pairs: Sequence[Tuple[str, str]]) -> str:
+        return "" if self.kind == SITTING else str(self._table(pairs))
+
+    def _seated(self, key: str) -> Tuple[str, ...]:
+        if self.kind == SITTING:
+            return tuple(ledger.open_session(self.path).session.players)
+        from ..party import ledger as parties
+
+        tables = parties.open_party(self.path).standing.tables
+        number = int(key)
+        if not 1 <= number <= len(tables):
+            raise ScorekeeperError(f"there is no table {number} (tables 1 to {len(tables)})", usage=True)
+        return tuple(tables[number - 1])
+
+    def _other_side(self, key: str, table: Tuple[str, ...], who: str) -> Tuple[str, ...]:
+        """Who may confirm WHO's report: the players not on his side (partners sit opposite)."""
+        from ..games.sides import partnerships
+
+        partners = False
+        if self.kind == SITTING:
+            r = ledger.open_session(self.path)
+            partners = bool(r.game.score_sides(r.session))
+        else:
+            from ..party import ledger as parties
+            from ..party import replay as progressive
+
+            partners = parties.open_party(self.path).standing.game == progressive.CINCH
+        if partners and len(table) % 2 == 0:
+            mine = next(side for side in partnerships(table) if who in side)
+            return tuple(p for p in table if p not in mine)
+        return tuple(p for p in table if p != who)
 
     def answer_for(self, once: str) -> Optional[str]:
         """What the report with id `once` was answered, if it is in the log."""
@@ -211,7 +299,7 @@ class Board:
         logged = parties.check(p.party.with_hands(p.party.hands[:index + 1]))
         return party_render.reported_text(logged.party, logged.standing, logged.standing.results[-1])
 
-    def _hand(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+    def _hand(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
         from ..render import sitting as render
 
         seen = _seen(pairs, HANDS, "how many hands the page had seen")
@@ -230,7 +318,8 @@ class Board:
                             f"was logged (look at the board, then report again if it is still to be "
                             f"logged)")
             printed = render.effect_text(r.session, r.standings, None)
-            ledger.commit(change)
+            if not dry:
+                ledger.commit(change)
         return printed
 
     def _correct_hand(self, pairs: Sequence[Tuple[str, str]]) -> str:
@@ -289,7 +378,7 @@ class Board:
                                    else f"table given {len(tables)} times", usage=True, field=TABLE)
         return typed_number(tables[0], TABLE, "the table")
 
-    def _round(self, pairs: Sequence[Tuple[str, str]], once: str) -> str:
+    def _round(self, pairs: Sequence[Tuple[str, str]], once: str, dry: bool = False) -> str:
         from ..party import ledger as parties
         from ..render import party as party_render
 
@@ -311,7 +400,8 @@ class Board:
             _refuse_repeat(p.party.hands[:-1], once)
             check_round(int(p.party.hands[-1].fields["round"]))
             printed = party_render.reported_text(p.party, p.standing, p.standing.results[-1])
-            ledger.commit(change)
+            if not dry:
+                ledger.commit(change)
         return printed
 
     # ------------------------------------------------------------ what may be shown
@@ -351,6 +441,20 @@ class Board:
         from ..party import ledger as parties
 
         return list(parties.open_party(self.path).standing.players)  # late arrivals too
+
+
+class Awaiting(NamedTuple):
+    """A report awaiting confirmation (--confirm): its fields and id, who sent it, who may confirm it."""
+
+    pairs: Tuple[Tuple[str, str], ...]
+    once: str
+    by: str
+    others: Tuple[str, ...]
+    summary: str
+
+
+def _at_table(key: str) -> str:
+    return f" at table {key}" if key else ""
 
 
 class Stale(ScorekeeperError):

@@ -32,6 +32,8 @@ def board(ctx: typer.Context,
                                      "with the entry code printed as code: NNNNNN (the same each start)"),
           new_code: bool = typer.Option(False, "--new-code", help="with --entry: draw a new entry code "
                                         "(the phones let in before must give it)"),
+          confirm: bool = typer.Option(False, "--confirm", help="with --entry: a report counts once a player "
+                                       "of the other side at that table confirms it on his phone"),
           show_code: bool = typer.Option(False, "--code", help="print the entry code of the board of NAME "
                                          "(running or not) and stop")) -> None:
     """Serve a live page of the standings (a party: the tables, the stars, the next seating) that
@@ -57,7 +59,9 @@ def board(ctx: typer.Context,
         raise ScorekeeperError(f"{EXTRA} ({err})") from None
 
     spot = serve.place(host, typed_number(port, "--port", "the port"))
-    sitting = source.Board(_path(ctx, name), entry=entry)
+    if confirm and not entry:
+        raise ScorekeeperError("--confirm is for a board that takes reports: give --entry too", usage=True)
+    sitting = source.Board(_path(ctx, name), entry=entry, confirm=confirm)
     kept = None
     if entry:
         kept = None if new_code else source.read_entry(sitting.path)

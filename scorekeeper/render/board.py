@@ -8,7 +8,7 @@ escaped here, once, with `html.escape`: a player called `<b>Dee</b>` shows as th
 from __future__ import annotations
 
 from html import escape
-from typing import TYPE_CHECKING, Any, List, Mapping, NamedTuple, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Collection, List, Mapping, NamedTuple, Optional, Sequence
 
 from .sitting import _leaders, finished_lines, hand_text, standings_rows
 
@@ -51,7 +51,8 @@ def leaders(st: "Standings") -> List[str]:
     return list(_leaders(st))
 
 
-def sitting_board(session: "Session", st: "Standings", qr: Optional[Mapping[str, str]] = None) -> str:
+def sitting_board(session: "Session", st: "Standings", qr: Optional[Mapping[str, str]] = None,
+                  awaiting: str = "") -> str:
     """The standings (the leader marked in words too), the remarks `show` makes under them, the
     next dealer and the latest hands with their notes; with `qr`, the phone page's QR code."""
     hands = len(session.hands)
@@ -62,8 +63,9 @@ def sitting_board(session: "Session", st: "Standings", qr: Optional[Mapping[str,
     leaders = set(_leaders(st))
     lead = ' <span class="mark">★ leads</span>'
     marked = [[_e(row[0]) + (lead if row[0] in leaders else "")] + [_e(c) for c in row[1:]] for row in rows]
+    waiting = f'<p class="state awaiting">⧗ {_e(awaiting)}</p>' if awaiting else ""
     header = (f'<header class="top"><h1>{_e(session.name)}</h1>'
-              f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p></header>')
+              f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>{waiting}</header>')
     parts = ['<section class="block standings-block">',
              _table(headers, marked, "standings", numeric=range(1, len(headers)), raw=True,
                     row_css=["lead" if row[0] in leaders else "" for row in rows])]
@@ -165,7 +167,8 @@ def party_state(st: "PartyStanding") -> str:
     return f"round {st.round}: the first seating"
 
 
-def party_board(party: "Session", st: "PartyStanding", qr: Optional[Mapping[str, str]] = None) -> str:
+def party_board(party: "Session", st: "PartyStanding", qr: Optional[Mapping[str, str]] = None,
+                awaiting: Collection[int] = ()) -> str:
     """The television: a header (the party, the round and who is awaited), then pages of blocks:
     this round's tables with who sits where and who has reported; the results of the round so
     far (or, under a new seating, the round before: why each player moved); every player
@@ -176,7 +179,7 @@ def party_board(party: "Session", st: "PartyStanding", qr: Optional[Mapping[str,
     header = (f'<header class="top"><h1>{_e(party.name)}</h1>'
               f'<p class="meta">{" · ".join(_e(m) for m in meta)}</p>'
               f'<p class="state">{_e(party_state(st))}</p></header>')
-    blocks = (_seating(st) + _sitting_out(st) + _find_your_seat(st) + _stars(st) + _results(st)
+    blocks = (_seating(st, awaiting) + _sitting_out(st) + _find_your_seat(st) + _stars(st) + _results(st)
               + _changes(st) + _notes(party, st))
     if qr:
         blocks.append(_qr_block(qr))
@@ -220,7 +223,7 @@ def _came_from(st: "PartyStanding") -> Mapping[str, int]:
     return {p: t for t, players in enumerate(st.history[-2], start=1) for p in players}
 
 
-def _seating(st: "PartyStanding") -> List[Block]:
+def _seating(st: "PartyStanding", awaiting: Collection[int] = ()) -> List[Block]:
     """This round's tables: a mark of where each player came from (an arrow and words, not colour
     alone) and whether the table has reported."""
     came = _came_from(st)
@@ -239,6 +242,7 @@ def _seating(st: "PartyStanding") -> List[Block]:
             names.append(p + (" ▲ up from 10" if moved else ""))
         cells += [""] * (seats - len(players))
         cells.append('<span class="reported">✓ reported</span>' if t in done
+                     else '<span class="awaiting">⧗ awaiting confirmation</span>' if t in awaiting
                      else '<span class="waiting">… waiting</span>')
         rows.append(cells)
         css.append(f'{"done" if t in done else "open"}" data-table="{t}')
@@ -408,6 +412,12 @@ def sitting_summary(session: "Session", st: "Standings") -> str:
 def error_board(message: str) -> str:
     """The board while the file cannot be read (someone is editing it by hand, say)."""
     return f'<p class="error" role="alert">error: {_e(message)}</p>'
+
+
+def awaiting_form(summary: str, by: str, others: Sequence[str], confirm: str) -> str:
+    """A report awaiting confirmation (--confirm): what it says, and the form that confirms it."""
+    return (f'<p class="done">⧗ awaiting confirmation by {_e(" or ".join(others))}: {_e(summary)} '
+            f"(reported by {_e(by)})</p>{confirm}")
 
 
 def reported_form(table: int, round_: int, correction: str = "") -> str:
