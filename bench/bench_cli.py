@@ -70,8 +70,8 @@ def folder_cases(sk: List[str], folder: Path, games: List[str]) -> Dict[str, Cas
         "stats": Case(sk + ["stats"]),
         "games": Case(sk + ["games"]),
         "games cinch": Case(sk + ["games", "cinch"]),
-        "--version": Case(sk + ["--version"]),
-        "--help": Case(sk + ["--help"]),
+        "--version": Case(command() + ["--version"]),  # bare, as typed (no --dir): before Typer
+        "--help": Case(command() + ["--help"]),
     }
 
 
