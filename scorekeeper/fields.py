@@ -147,7 +147,6 @@ def whole_number(raw: Any) -> int:
     return value
 
 
-_as_int = whole_number  # the name other modules import
 
 
 def typed_number(text: str, name: str, what: str) -> int:

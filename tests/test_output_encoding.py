@@ -40,7 +40,7 @@ def test_a_fault_after_the_save_still_says_the_change_was_saved(cli, monkeypatch
     def broken(text, page=False):
         raise RuntimeError("the output broke")
 
-    monkeypatch.setattr(cli_module, "_out", broken)
+    monkeypatch.setattr(cli_module, "out", broken)
     r = cli("hand", "g", "Ann=3")
     assert (r.exit_code, r.stderr) == (1, "error: hand 1 was saved; then its output failed "
                                           "(RuntimeError: 'the output broke')\n")

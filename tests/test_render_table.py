@@ -1,11 +1,11 @@
-"""render._table lays out plain tables itself (for speed): character for character as tabulate."""
+"""render.text_table lays out plain tables itself (for speed): character for character as tabulate."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from scorekeeper.render.sitting import _table
+from scorekeeper.render.sitting import text_table
 
 cell = st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126), max_size=8)
 table = st.integers(1, 5).flatmap(lambda n: st.tuples(
@@ -17,7 +17,7 @@ table = st.integers(1, 5).flatmap(lambda n: st.tuples(
 @given(table)
 def test_plain_tables_are_laid_out_exactly_as_tabulate_does(t):
     headers, rows = t
-    assert _table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    assert text_table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 # letters and signs a sitting holds beyond ASCII (Misère, Zoë, ½, suits), and some that are not
@@ -31,10 +31,10 @@ wide_table = st.integers(1, 4).flatmap(lambda n: st.tuples(
 @given(wide_table)
 def test_tables_beyond_ascii_are_laid_out_exactly_as_tabulate_does(t):
     headers, rows = t
-    assert _table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    assert text_table(rows, headers) == tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
 def test_other_cells_still_go_to_tabulate():
     rows = [["Ånn", "1"], ["Bob\\nx", "2"]]
-    assert _table(rows, ["p", "s"]) == tabulate(rows, headers=["p", "s"], tablefmt="simple",
+    assert text_table(rows, ["p", "s"]) == tabulate(rows, headers=["p", "s"], tablefmt="simple",
                                                   disable_numparse=True)

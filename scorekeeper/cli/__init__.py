@@ -304,7 +304,7 @@ def _version(value: bool) -> None:
 def _complete_sitting(ctx: typer.Context, incomplete: str) -> List[str]:
     from .complete import sittings
 
-    return sittings(_root_dir(ctx), incomplete)
+    return sittings(root_dir(ctx), incomplete)
 
 
 def _complete_game(incomplete: str) -> List[str]:
@@ -316,10 +316,10 @@ def _complete_game(incomplete: str) -> List[str]:
 def _complete_field(ctx: typer.Context, incomplete: str) -> List[str]:
     from .complete import fields
 
-    return fields(_root_dir(ctx), ctx.params.get("name"), incomplete)
+    return fields(root_dir(ctx), ctx.params.get("name"), incomplete)
 
 
-def _root_dir(ctx: Any) -> Optional[str]:
+def root_dir(ctx: Any) -> Optional[str]:
     root_ctx = ctx.find_root()
     given = root_ctx.obj or root_ctx.params.get("dir")
     return str(given) if given else None
@@ -357,9 +357,9 @@ def _folder(ctx: typer.Context) -> Path:
 def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
     from ..store import resolve_sessions_dir
 
-    return resolve_sessions_dir(_root_dir(ctx))
+    return resolve_sessions_dir(root_dir(ctx))
 
-def _path(ctx: typer.Context, name: str, must_exist: bool = True) -> Path:
+def sitting_path(ctx: typer.Context, name: str, must_exist: bool = True) -> Path:
     """The one resolver for --dir plus a sitting's (or a party's) name: the file it names in
     the sessions folder (--dir, SCOREKEEPER_DIR, ./sessions, XDG), or a path as given.
     Every command of the app and of its sub-apps (party, cinch, board) finds its file here.
@@ -418,7 +418,7 @@ def _name_forgotten(ctx: typer.Context, name: str) -> str:
     return (f"{shown(name)} is FIELD=VALUE, not a sitting's name: the name comes first "
             f"({example}; scorekeeper list shows the names)")
 
-def _style(ctx: typer.Context) -> "Optional[Style]":
+def style_of(ctx: typer.Context) -> "Optional[Style]":
     """Suit symbols and colour on a terminal only (never piped, never with NO_COLOR or
     --no-color); the terminal's width (or COLUMNS) for the tables. None: plain text."""
     import os
@@ -435,7 +435,7 @@ def _style(ctx: typer.Context) -> "Optional[Style]":
                   getattr(sys.stdout, "encoding", "") or "", shutil.get_terminal_size().columns)
 
 
-def _out(text: str, page: bool = False) -> None:
+def out(text: str, page: bool = False) -> None:
     """Print a command's output; with `page`, a long one goes through the pager on a terminal
     (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
     if sys.stdout is None:  # `>&-`: click would drop the output without a word
@@ -510,7 +510,7 @@ def save_change(path: Path, make: "Callable[[], Change[T]]",
 def print_saved(text: str, done: str) -> None:
     """Print what a change made, once it is saved (`done`: "hand 3 was saved"), to the end."""
     _SAVED.append(done)
-    _out(text)
+    out(text)
     sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
 
 
@@ -551,7 +551,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
 
     rules = parse_assignments(rule, "rule")
     if like is not None:
-        earlier = ledger.template(_path(ctx, like))
+        earlier = ledger.template(sitting_path(ctx, like))
         same_game = game is None or game.strip().lower() == earlier.game
         game = earlier.game if game is None else game
         players = ",".join(earlier.players) if players is None else players
@@ -564,10 +564,10 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
                                    f"and rules of an earlier sitting)", usage=True)
     assert game is not None and players is not None
     names = names_from(players)
-    path = _path(ctx, name, must_exist=False)
+    path = sitting_path(ctx, name, must_exist=False)
     new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
     folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    style = _style(ctx)
+    style = style_of(ctx)
     if stake is None and like is None and is_terminal(sys.stdin) and is_terminal(sys.stdout):
         stake = _ask_stake(currency)
     if stake is None and currency:  # a currency says money is meant: a stake of 1
@@ -620,8 +620,8 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     from ..render import sitting as render
     from ..fields import parse_assignments
 
-    path = _path(ctx, name)
-    style = None if json else _style(ctx)
+    path = sitting_path(ctx, name)
+    style = None if json else style_of(ctx)
 
     def show(change: Any) -> str:
         r = change.after
@@ -667,12 +667,12 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
         if last < 1:
             raise ScorekeeperError(f"--last: the number of hands to list must be at least 1, got {last}",
                                    usage=True)
-    r = ledger.open_session(_path(ctx, name))
+    r = ledger.open_session(sitting_path(ctx, name))
     if json:
-        _out(render.show_json(r.session, r.standings, last))
+        out(render.show_json(r.session, r.standings, last))
     else:
-        _out(render.show_text(r.session, r.standings, _style(ctx), r.game.score_sides(r.session), last,
-                              short=short), page=True)
+        out(render.show_text(r.session, r.standings, style_of(ctx), r.game.score_sides(r.session), last,
+                             short=short), page=True)
 
 
 @app.command(epilog=example("scorekeeper undo friday"))
@@ -681,10 +681,10 @@ def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     from .. import ledger
     from ..render import sitting as render
 
-    style = _style(ctx)
-    path = _path(ctx, name)
+    style = style_of(ctx)
+    path = sitting_path(ctx, name)
     change, text = save_change(path, lambda: ledger.undo(path), lambda c: render.undone_text(
-        name, c.was.session.hands[-1], c.after.session, c.after.standings, _root_dir(ctx), style))
+        name, c.was.session.hands[-1], c.after.session, c.after.standings, root_dir(ctx), style))
     print_saved(text, f"the undo of hand {len(change.was.session.hands)} was saved")
 
 
@@ -694,7 +694,7 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     from .. import ledger
     from ..render import sitting as render
 
-    style = None if json else _style(ctx)
+    style = None if json else style_of(ctx)
 
     def show(change: Any) -> str:
         r = change.after
@@ -704,7 +704,7 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
                                  f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
                 + "\n" + render.effect_text(r.session, r.standings, style))
 
-    path = _path(ctx, name)
+    path = sitting_path(ctx, name)
     change, text = save_change(path, lambda: ledger.redo(path), show)
     print_saved(text, f"hand {len(change.after.session.hands)} was put back")
 
@@ -720,14 +720,14 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     from ..render import sitting as render
     from ..fields import parse_assignments, typed_number
 
-    path = _path(ctx, name)
+    path = sitting_path(ctx, name)
     if "=" in number_text:
         raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])]), usage=True)
     if not fields:
         raise ScorekeeperError("Missing argument 'FIELDS...': give the fields to correct as FIELD=VALUE",
                                usage=True)
     number = typed_number(number_text, "NUMBER", "the hand to correct")
-    style = _style(ctx)
+    style = style_of(ctx)
     raw = parse_assignments(fields)
     text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
         number, c.was.session, c.was.standings, c.after.session, c.after.standings, style=style,
@@ -756,12 +756,12 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
     from .. import ledger
     from ..render import sitting as render
 
-    r = ledger.open_session(_path(ctx, name))
+    r = ledger.open_session(sitting_path(ctx, name))
     s = ledger.settlement(r)
     if json:
-        _out(render.settle_json(s, r.standings))
+        out(render.settle_json(s, r.standings))
     else:
-        _out(render.settle_text(r.session, r.standings, s, _style(ctx)), page=True)
+        out(render.settle_text(r.session, r.standings, s, style_of(ctx)), page=True)
 
 
 @app.command(epilog=example("scorekeeper check friday",
@@ -775,13 +775,13 @@ def check(ctx: typer.Context,
     from ..render.sitting import fit_lines
     from .output import width
 
-    errors = [err for name in names for err in ledger.check_file(_path(ctx, name, must_exist=False))]
+    errors = [err for name in names for err in ledger.check_file(sitting_path(ctx, name, must_exist=False))]
     sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
     if not errors:
-        _out(f"no mistakes in {sittings}")
+        out(f"no mistakes in {sittings}")
         return
     # `file:line: message`, the message wrapped under it on a terminal
-    _out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
+    out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
     mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
@@ -795,11 +795,11 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     folder, why = _folder_and_why(ctx)
     rows = ledger.list_sittings(folder)
     if json:
-        _out(render.sessions_json(folder, why, rows))
+        out(render.sessions_json(folder, why, rows))
     else:
         from .output import width
 
-        _out(render.sessions_text(folder, why, rows, width()), page=True)
+        out(render.sessions_text(folder, why, rows, width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
@@ -820,12 +820,12 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
 
     if game is None:
         every = ledger.all_games()
-        _out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
+        out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
     # `--players ""` is a mistake, not "no table given"
     seated = names_from(players) if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    _out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
+    out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
 
 
 def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
@@ -834,7 +834,7 @@ def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
     from .. import ledger, store
 
     try:
-        return ledger.open_session(_path(ctx, name)), None
+        return ledger.open_session(sitting_path(ctx, name)), None
     except store.PartyFile as found:
         from ..party import ledger as parties
 
@@ -886,11 +886,11 @@ def stats(ctx: typer.Context,
     season = season_stats.season(ledger.each_night(folder, keep, game), (), player,
                                  filtered=bool(game or player or since))
     if json:
-        _out(render_stats.stats_json(season))
+        out(render_stats.stats_json(season))
     else:
         from .output import width
 
-        _out(render_stats.stats_text(season, str(folder), width()), page=True)
+        out(render_stats.stats_text(season, str(folder), width()), page=True)
 
 
 @app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
@@ -901,18 +901,18 @@ def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
     from ..render import chart as render_chart
 
     r, party = _sitting_or_party(ctx, name)
-    style = _style(ctx)  # None when piped: plain ASCII, 80 columns
+    style = style_of(ctx)  # None when piped: plain ASCII, 80 columns
     width = (style.width if style is not None else None) or 80
     if party is not None:
         from ..render import party as party_render
 
-        _out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
+        out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
         return
     lines = stats.score_lines(r.standings)
     from ..render.sitting import fit_lines
 
     title = fit_lines(f"{r.session.name} ({r.standings.game}): the score after each hand", width)
-    _out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
+    out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
                                  fancy=bool(style and style.symbols), colour=bool(style and style.color),
                                  target=r.game.race_target(r.session)))
 
@@ -948,7 +948,7 @@ def report(ctx: typer.Context,
         assert name is not None  # season is False, so a NAME was given
         page = _one_page(ctx, name)
     store.write_report(html, page, force=force)
-    _out(f"wrote {html}")
+    out(f"wrote {html}")
 
 
 

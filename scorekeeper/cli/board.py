@@ -40,14 +40,14 @@ def board(ctx: typer.Context,
     updates itself whenever the file changes; with --entry, the tables report from their phones."""
     import gc
 
-    from . import _path, _style, _out
+    from . import sitting_path, style_of, out
     from ..fields import typed_number
 
     gc.enable()  # a long-running server, not one short command (cli.main turns it off)
     from ..board import source
 
     if show_code:
-        _out(f"code: {_kept_code(_path(ctx, name))}")
+        out(f"code: {_kept_code(sitting_path(ctx, name))}")
         return
     if new_code and not entry:
         raise ScorekeeperError("--new-code draws the code of a board that takes reports: give --entry too",
@@ -61,7 +61,7 @@ def board(ctx: typer.Context,
     spot = serve.place(host, typed_number(port, "--port", "the port"))
     if confirm and not entry:
         raise ScorekeeperError("--confirm is for a board that takes reports: give --entry too", usage=True)
-    sitting = source.Board(_path(ctx, name), entry=entry, confirm=confirm)
+    sitting = source.Board(sitting_path(ctx, name), entry=entry, confirm=confirm)
     kept = None
     if entry:
         kept = None if new_code else source.read_entry(sitting.path)
@@ -70,13 +70,13 @@ def board(ctx: typer.Context,
             source.keep_entry(sitting.path, kept)
     code = kept.code if kept else None
     sock, spot = serve.listen(spot)
-    _out(spot.url)  # the first line: the address
+    out(spot.url)  # the first line: the address
     if host is not None:
-        style = _style(ctx)
-        _out(serve.qr_text(spot.url, colour=bool(style and style.color)))
-    _out(f"board of {sitting.name} ({sitting.kind}); Ctrl-C stops it")
+        style = style_of(ctx)
+        out(serve.qr_text(spot.url, colour=bool(style and style.color)))
+    out(f"board of {sitting.name} ({sitting.kind}); Ctrl-C stops it")
     if code is not None:
-        _out(f"code: {code}")
+        out(f"code: {code}")
     import signal
     import sys
 
@@ -87,7 +87,7 @@ def board(ctx: typer.Context,
                            token=kept.token if kept else None), sock)
     except KeyboardInterrupt:  # uvicorn has shut down, then passes the Ctrl-C on
         pass
-    _out("board stopped")
+    out("board stopped")
 
 
 def _kept_code(path: "Path") -> str:

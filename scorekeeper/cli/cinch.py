@@ -46,9 +46,9 @@ def tricks(ctx: typer.Context,
     if log is not None and rule:
         raise ScorekeeperError("--rule applies only without --log (the sitting has its own rules)",
                                usage=True)
-    from . import _path, save_change  # the one resolver for --dir plus a name
+    from . import sitting_path, save_change  # the one resolver for --dir plus a name
 
-    path = _path(ctx, log) if log is not None else None
+    path = sitting_path(ctx, log) if log is not None else None
     session = ledger.open_session(path).session if path is not None else None
     seats = session.players if session is not None else None
     if session is not None and session.game not in ("cinch", "sixty-three"):

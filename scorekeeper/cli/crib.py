@@ -23,9 +23,9 @@ app = typer.Typer(no_args_is_help=True, rich_markup_mode=None, add_completion=Fa
 def _with_symbols(ctx: typer.Context, text: str) -> str:
     """5C as 5♣ on a terminal, as `show` prints cards (never piped, never with --no-color's
     plain text where the terminal cannot print them)."""
-    from . import _style
+    from . import style_of
 
-    style = _style(ctx)
+    style = style_of(ctx)
     if style is None or not style.symbols:
         return text
     from ..render.terminal import cards

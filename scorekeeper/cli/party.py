@@ -10,8 +10,8 @@ from typing import Any, List
 
 import typer
 
-from . import _out, print_saved, save_change  # what a command prints, made before the file is replaced
-from . import _path, _root_dir  # the one resolver for --dir plus a name
+from . import out, print_saved, save_change  # what a command prints, made before the file is replaced
+from . import sitting_path, root_dir  # the one resolver for --dir plus a name
 from .helptext import example as _example
 from .output import width
 
@@ -32,7 +32,7 @@ def party() -> None:
 def _complete_name(ctx: typer.Context, incomplete: str) -> List[str]:
     from .complete import sittings
 
-    return sittings(_root_dir(ctx), incomplete)
+    return sittings(root_dir(ctx), incomplete)
 
 
 def _name(help: str = "the party: a name in the sessions folder, or a path to a .yaml file") -> Any:
@@ -55,7 +55,7 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     from ..fields import names_from, parse_assignments
 
     names = names_from(players)
-    path = _path(ctx, name, must_exist=False)
+    path = sitting_path(ctx, name, must_exist=False)
     note = f" (in a new folder {path.parent})" if not path.parent.exists() else ""
     from .. import ledger
 
@@ -84,7 +84,7 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    path, raw = _path(ctx, name), parse_assignments(fields)
+    path, raw = sitting_path(ctx, name), parse_assignments(fields)
     text = save_change(path, lambda: parties.log_result(path, table, raw), lambda c: party_render.reported_text(
         c.after.party, c.after.standing, c.after.standing.results[-1], width()))[1]
     print_saved(text, f"the result of table {table} was saved")
@@ -97,8 +97,8 @@ def show(ctx: typer.Context, name: str = _name(),
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    p = parties.open_party(_path(ctx, name))
-    _out(party_render.show_json(p.party, p.standing) if json
+    p = parties.open_party(sitting_path(ctx, name))
+    out(party_render.show_json(p.party, p.standing) if json
          else party_render.show_text(p.party, p.standing, width()), page=not json)
 
 
@@ -116,7 +116,7 @@ def edit(ctx: typer.Context, name: str = _name(),
 
     round_number = typed_number(round_text, "ROUND", "the round")
     table = typed_number(table_text, "TABLE", "the table")
-    path, raw = _path(ctx, name), parse_assignments(fields)
+    path, raw = sitting_path(ctx, name), parse_assignments(fields)
     text = save_change(path, lambda: parties.edit(path, round_number, table, raw), lambda c: party_render.correction_text(
         round_number, table, c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, f"the correction to round {round_number} table {table} was saved")
@@ -128,7 +128,7 @@ def undo(ctx: typer.Context, name: str = _name()) -> None:
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    path = _path(ctx, name)
+    path = sitting_path(ctx, name)
     text = save_change(path, lambda: parties.undo(path), lambda c: party_render.undone_text(
         c.was.standing, c.after.party, c.after.standing, width()))[1]
     print_saved(text, "the undo of the last result was saved")
@@ -138,7 +138,7 @@ def _roster(ctx: typer.Context, name: str, player: str, change: str) -> None:
     from ..party import ledger as parties
     from ..render import party as party_render
 
-    path = _path(ctx, name)
+    path = sitting_path(ctx, name)
     text = save_change(path, lambda: parties.roster_change(path, change, player), lambda c: party_render.roster_text(
         c.after.party, c.after.standing, width()))[1]
     print_saved(text, f"the {'arrival' if change == 'join' else 'departure'} of {player} was saved")
@@ -187,7 +187,7 @@ def cards(ctx: typer.Context, name: str = _name(),
             import segno  # noqa: F401  (the QR codes: the board's extra)
         except ImportError:
             raise ScorekeeperError("--url draws QR codes with segno: pip install 'scorekeeper[board]'") from None
-    p = parties.open_party(_path(ctx, name))
+    p = parties.open_party(sitting_path(ctx, name))
     store.write_report(Path(html), render_cards.cards_html(p.party, p.standing, address or None, rounds),
                        force=force)
-    _out(f"wrote {html}")
+    out(f"wrote {html}")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeGuard
 
-from ..fields import _as_int, refuse_field_names, suggest, text_bound
+from ..fields import whole_number, refuse_field_names, suggest, text_bound
 from ..model import COMMON_FIELDS, FILE, LOG_FIELDS, ScorekeeperError, Session, shown
 from . import seating as seats
 from .seating import CINCH, HEARTS, Seating
@@ -223,7 +223,7 @@ def _typed_entry(game: str, rules: Mapping[str, str], raw: Mapping[str, Any], ta
 
 def _number(player: str, value: Any, game: str, rules: Mapping[str, str]) -> int:
     try:
-        number = _as_int(value)
+        number = whole_number(value)
     except ValueError:
         what = "hearts" if game == HEARTS else "points of the pair"
         raise ScorekeeperError(f"{player}: must be a whole number ({what}), got {shown(value)}",
@@ -650,7 +650,7 @@ def _numbers(value: Any) -> Any:
     if isinstance(value, dict):
         return {k: _numbers(v) for k, v in value.items()}
     try:
-        return _as_int(value) if isinstance(value, str) else value
+        return whole_number(value) if isinstance(value, str) else value
     except ValueError:
         return value
 

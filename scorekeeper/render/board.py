@@ -10,7 +10,7 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING, Any, Collection, List, Mapping, NamedTuple, Optional, Sequence
 
-from .sitting import _leaders, finished_lines, hand_text, standings_rows
+from .sitting import leading_players, finished_lines, hand_text, standings_rows
 
 if TYPE_CHECKING:
     from ..fields import Field
@@ -48,7 +48,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[str]], css: str,
 
 def leaders(st: "Standings") -> List[str]:
     """Who leads, as `show` marks him."""
-    return list(_leaders(st))
+    return list(leading_players(st))
 
 
 def sitting_board(session: "Session", st: "Standings", qr: Optional[Mapping[str, str]] = None,
@@ -60,7 +60,7 @@ def sitting_board(session: "Session", st: "Standings", qr: Optional[Mapping[str,
     if st.next_dealer:
         meta.append(f"next dealer: {st.next_dealer}")
     headers, rows = standings_rows(st)
-    leaders = set(_leaders(st))
+    leaders = set(leading_players(st))
     lead = ' <span class="mark">★ leads</span>'
     marked = [[_e(row[0]) + (lead if row[0] in leaders else "")] + [_e(c) for c in row[1:]] for row in rows]
     waiting = f'<p class="state awaiting">⧗ {_e(awaiting)}</p>' if awaiting else ""

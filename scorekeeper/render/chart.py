@@ -128,7 +128,7 @@ def chart_text(title: str, lines: Dict[str, List[Any]], game_ends: Sequence[int]
     if game_ends:
         legend.append(f"{'┊' if fancy else '|'} game over (hand {', '.join(str(h) for h in game_ends)})")
     out.append("")
-    out.extend(_wrap(legend, width))
+    out.extend(wrap_items(legend, width))
     return "\n".join(out)
 
 
@@ -190,7 +190,7 @@ def _columns(hands: int, cols: int) -> Tuple[List[int], int]:
     return [h * (cols - 2) // (hands - 1) for h in range(hands)], 1
 
 
-def _wrap(items: List[str], width: int) -> List[str]:
+def wrap_items(items: List[str], width: int) -> List[str]:
     lines: List[str] = []
     current = ""
     for item in items:

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
-from .chart import _wrap
+from .chart import wrap_items
 from ..model import printable
-from .sitting import SafeCsv, _table, fit_lines
+from .sitting import SafeCsv, text_table, fit_lines
 
 if TYPE_CHECKING:
     from ..party.replay import PartyStanding, TableResult
@@ -30,7 +30,7 @@ def seating_table(tables: "Seating", reported: Sequence[int] = (), width: Option
         rows.append([_table_name(number, len(tables))] + list(players) + [""] * (seats - len(players))
                     + (["reported"] if number in reported else []))
     headers = ["table", *(f"seat {n}" for n in range(1, seats + 1))] + (["this round"] if reported else [])
-    text = _table(rows, headers, width)
+    text = text_table(rows, headers, width)
     return text + (f"\n{fit_lines(sitting_out_line(out), width)}" if out else "")
 
 
@@ -53,7 +53,7 @@ def tallies_table(party: "Session", st: "PartyStanding", width: Optional[int] = 
         stars = st.stars[p]
         rows.append([st.places[p], p, str(stars["gold"]), str(stars["red"]), str(stars["green"]),
                      str(rounds_played(st, p)), tables_visited(st, p)])
-    return _table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"], width, key=2)
+    return text_table(rows, ["place", "player", "gold", "red", "green", "rounds", "tables"], width, key=2)
 
 
 def rounds_played(st: "PartyStanding", player: str) -> int:
@@ -92,7 +92,7 @@ def results_table(st: "PartyStanding", width: Optional[int] = None) -> str:
 
     rows = [[str(r.round), str(r.table), r.summary] if isinstance(r, TableResult)
             else [str(r.round), "", r.summary] for r in (st.log or st.results)]
-    return _table(rows, ["round", "table", "result"], width, key=2) if rows else "no results yet"
+    return text_table(rows, ["round", "table", "result"], width, key=2) if rows else "no results yet"
 
 
 def show_text(party: "Session", st: "PartyStanding", width: Optional[int] = None) -> str:
@@ -287,7 +287,7 @@ def stars_text(party: "Session", st: "PartyStanding", width: int = 80, colour: b
             out.append(row.rstrip())
     key = ["G gold: won at the head table", "R red: went up", "g green: lost at the booby table",
            ". none", *(["- not played (sat out, not yet come, or gone)"] if missed else [])]
-    out += ["", *_wrap(key, width)]
+    out += ["", *wrap_items(key, width)]
     if st.reported:
         waiting = st.waiting()
         out.append(f"round {st.round} is being played: table{'s' if len(waiting) != 1 else ''} "

@@ -73,7 +73,7 @@ def json_number(value: Any) -> Any:
     return value
 
 
-def _table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] = None,
+def text_table(rows: List[List[Any]], headers: Sequence[str], width: Optional[int] = None,
            key: int = 1, below: Optional[int] = None) -> str:
     """tabulate's "simple" table; with a `width` (a terminal's, or COLUMNS), fitted to it
     (terminal.fit_table: cells wrap at spaces, or the columns go in groups, `key` columns
@@ -105,10 +105,10 @@ def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
 def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
     headers, rows = standings_rows(st)
     if style is None or not style.color:
-        return _table(rows, headers, _width(style))
+        return text_table(rows, headers, _width(style))
     from . import terminal
 
-    best = _leaders(st)
+    best = leading_players(st)
 
     def paint(i: int, text: str) -> str:
         if i == 0:
@@ -118,7 +118,7 @@ def standings_table(st: Standings, style: "Optional[Style]" = None) -> str:
     return terminal.table(rows, headers, style, paint=paint)
 
 
-def _leaders(st: Standings) -> Sequence[str]:
+def leading_players(st: Standings) -> Sequence[str]:
     """Who leads (or has won): the best balance; in a game to a target with nothing settled
     yet, the best score. Nobody when all are level."""
     figures = st.balances if st.balances and any(st.balances.values()) else st.scores
@@ -222,7 +222,7 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
     if not rows:
         return "no hands yet"
     if style is None:
-        return _table(rows, headers)
+        return text_table(rows, headers)
     from . import terminal
 
     def paint(i: int, text: str) -> str:
@@ -298,7 +298,7 @@ def _before_after(session: Session, before: Standings, after: Standings,
         assert money is not None
         currency = f" ({printable(money[1].currency)})" if money[1].currency else ""
         headers += [f"money before{currency}", f"money after{currency}"]
-    parts = [_fit(_heading(session, after), style), _table(rows, headers, _width(style))]
+    parts = [_fit(_heading(session, after), style), text_table(rows, headers, _width(style))]
     if before.pool != after.pool and after.pool is not None:
         parts.append(f"pool: {before.pool} -> {after.pool} {after.unit}")
     if after.next_dealer:
@@ -429,7 +429,7 @@ def short_hands(session: Session, st: Standings, style: "Optional[Style]" = None
         for row in rows:
             if visible_width(row[2]) > room:
                 row[2] = row[2][:room - 1] + "…"
-    table = _table(rows, headers, width)
+    table = text_table(rows, headers, width)
     if style is not None:
         from .terminal import cards
 
@@ -576,7 +576,7 @@ def settle_text(session: Session, st: Standings, s: Settlement, style: "Optional
 
         table = terminal.table(rows, headers, style, paint=paint)
     else:
-        table = _table(rows, headers, _width(style))
+        table = text_table(rows, headers, _width(style))
     parts = [_fit(f"{session.name}: settlement ({stake})", style), table]
     remarks = list(st.settle_lines) + _unfinished_game(st)
     if remarks:
@@ -690,7 +690,7 @@ def sessions_text(folder: Any, why: str, rows: Sequence[Mapping[str, Any]],
             table.append([r["name"], game, ", ".join(r["players"]), str(r["hands"]), _when(r["created"])])
     table = [[printable(str(cell)) for cell in row] for row in table]  # a file's name and header, as they are
     return (fit_lines(f"sessions in {printable(str(folder))} ({why})", width) + "\n\n"
-            + _table(table, ["name", "game", "players", "hands", "created"], width))
+            + text_table(table, ["name", "game", "players", "hands", "created"], width))
 
 
 def _when(created: str) -> str:
@@ -724,7 +724,7 @@ def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
 
 def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
     rows = [[name, g.title, _players(g), g.unit] for name, g in games.items()]
-    return _table(rows, ["game", "what", "players", "settles in"], width)
+    return text_table(rows, ["game", "what", "players", "settles in"], width)
 
 
 def _players(game: Game[Any]) -> str:
@@ -739,10 +739,10 @@ def game_help(game: Game[Any], fields: Sequence[Any], width: Optional[int] = Non
              fit_lines(f"players: {_players(game)}; settles in {game.unit}", width)]
     rule_rows = [[r.name, _rule_value(r.default), r.values, r.help] for r in game.all_rules()]
     parts.append("house rules (--rule NAME=VALUE)\n"
-                 + _table(rule_rows, ["rule", "default", "values", "what"], width, below=3))
+                 + text_table(rule_rows, ["rule", "default", "values", "what"], width, below=3))
     field_rows = [[f.name + (" *" if f.required else ""), f.kind.describe, f.help] for f in fields]
     parts.append("hand fields (FIELD=VALUE; * required)\n"
-                 + _table(field_rows, ["field", "value", "what"], width, below=2))
+                 + text_table(field_rows, ["field", "value", "what"], width, below=2))
     return "\n\n".join(p for p in parts if p)
 
 

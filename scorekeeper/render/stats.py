@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Dict, Optional
 
-from .sitting import _table, fit_lines, json_number, money, number
+from .sitting import text_table, fit_lines, json_number, money, number
 
 if TYPE_CHECKING:
     from ..stats import NightResult, PlayerSeason, Season, Tally
@@ -47,18 +47,18 @@ def stats_text(season: "Season", folder: str, width: Optional[int] = None) -> st
     if players:
         rows = [[p.name, str(p.sittings), str(p.hands), str(p.games_won), money_text(p.money),
                  night_text(p.best), night_text(p.worst)] for p in players]
-        parts.append(_table(rows, ["player", "sittings", "hands", "games won", "money",
+        parts.append(text_table(rows, ["player", "sittings", "hands", "games won", "money",
                                    "best night", "worst night"], width))
         rows = [[p.name, game, str(g.sittings), str(g.hands), str(g.games_won),
                  f"{_plus(g.net)} {_unit(g.net, g.unit)}"]
                 for p in players for game, g in sorted(p.by_game.items())]
-        parts.append("by game\n" + _table(rows, ["player", "game", "sittings", "hands",
+        parts.append("by game\n" + text_table(rows, ["player", "game", "sittings", "hands",
                                                  "games won", "net"], width, key=2))
         rows = [[p.name, game, name, tally_text(t)]
                 for p in players for game, figures in sorted(p.figures.items())
                 for name, t in figures.items()]
         if rows:
-            parts.append("figures\n" + _table(rows, ["player", "game", "figure", "value"], width, key=2))
+            parts.append("figures\n" + text_table(rows, ["player", "game", "figure", "value"], width, key=2))
     else:
         parts.append("no sittings to count")
     if season.failed:

@@ -12,24 +12,14 @@ import yaml
 
 from ..fields import parse_stake
 from ..model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
-from .paths import _close_names
+from .paths import close_names
 
-try:  # the libyaml C parser is several times faster; neither builds any object
+try:  # the libyaml C parser is several times faster; the base loader builds no object
+    from yaml import CBaseLoader as _Parser
     from yaml import CSafeLoader as _Loader
-    from yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import BaseLoader as _Parser  # type: ignore[assignment]
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
-    from yaml.composer import Composer
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _Parser(Reader, Scanner, Parser, Composer):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-            Composer.__init__(self)
 
 
 # Written plainly, these are YAML's null (a value left out); quoted, they are text.
@@ -92,7 +82,7 @@ def _read(path: Path, kind: str) -> str:
             raise ScorekeeperError(f"cannot read {path}: it is a link to {os.readlink(path)}, "
                                    f"which is not there") from None
         what = "party" if kind == PARTY else "session"
-        raise ScorekeeperError(f"no {what} {str(path)!r}{_close_names(path)} "
+        raise ScorekeeperError(f"no {what} {str(path)!r}{close_names(path)} "
                                f"(scorekeeper list shows the sessions)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise ScorekeeperError(f"cannot read {path}: {err}") from None
@@ -256,12 +246,6 @@ class _TextComposer(_Parser):  # type: ignore[misc, valid-type]
         if kind is yaml.ScalarNode:
             return scalar_tag(value, implicit)
         return _SEQ if kind is yaml.SequenceNode else _MAP
-
-    def descend_resolver(self, parent: Any, index: Any) -> None:
-        pass
-
-    def ascend_resolver(self) -> None:
-        pass
 
 
 class _Reader:

@@ -87,7 +87,7 @@ def _check_name_text(name: str) -> None:
                                f"(at most 255 bytes between slashes)", usage=True)
 
 
-def _close_names(path: Path) -> str:
+def close_names(path: Path) -> str:
     """`cinch-tuesday` when `cinch tuesday` was saved: suggest the names that are close."""
     import difflib
 

@@ -41,31 +41,3 @@ def test_an_empty_history_is_never_grown_in_place():
     default: History[int] = History()
     assert default.plus(1) == (1,) and default.plus(2) == (2,)
     assert default._items == [] and len(default) == 0
-
-
-def test_a_state_the_same_but_for_its_histories_is_made_again_with_the_newer_records():
-    from dataclasses import dataclass
-    from typing import NamedTuple
-
-    from scorekeeper.games.history import same_but_histories, with_histories
-
-    class Named(NamedTuple):
-        score: int
-        games: History[str]
-
-    @dataclass(frozen=True)
-    class Kept:
-        score: int
-        games: History[str]
-
-    for kind in (Named, Kept):
-        old = History(["a", "b"])
-        corrected = History(["A", "b"])  # the first game's record changed by a correction
-        assert same_but_histories(kind(0, corrected), kind(0, old))
-        assert not same_but_histories(kind(1, corrected), kind(0, old))  # not the same score
-        assert not same_but_histories(kind(0, corrected.plus("c")), kind(0, old))  # nor as many games
-        end = kind(3, old.plus("c").plus("d"))  # where the old replay went on to
-        made = with_histories(end, kind(0, corrected))
-        assert made == kind(3, History(["A", "b", "c", "d"])) and type(made) is kind
-    assert not same_but_histories({"a": 1}, {"a": 1})  # another kind of state: never caught up
-    assert not same_but_histories((0, History()), (0, History()))  # a plain tuple: no names to make it again by
