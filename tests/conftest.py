@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
@@ -119,7 +121,11 @@ def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None,
     if typed:
         os.write(master, typed)
     out = b""
+    deadline = time.monotonic() + 60  # a bound for the test (a hung command fails it), not a speed
     while True:
+        if not select.select([master], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            proc.kill()
+            break
         try:
             chunk = os.read(master, 65536)
         except OSError:  # the other end closed
