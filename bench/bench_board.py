@@ -9,7 +9,12 @@ tally sitting of --hands hands, then, all in the same run:
    Baseline: half the poll interval (the mean wait for the next look at the file) plus the
    time the board's own work takes in process (reading, replaying and rendering the file, as
    `Board.view` does it), measured here. Ratio: median latency / baseline.
-2. Throughput: --tables clients post --each reports as fast as they are answered (twenty
+2. Time to the page: a phone opening the board (`GET /`, its style and script, the first
+   event on `/events`: what the page needs to show the board), --samples times. Baseline: the
+   board's own read+render in process, as above, plus four HTTP round trips of a request that
+   does no work (`GET /favicon.ico`): the page's four requests. Ratio: median time to the page /
+   baseline.
+3. Throughput: --tables clients post --each reports as fast as they are answered (twenty
    tables at once), and the reports a second are counted, with the board's CPU seconds per
    report (its /proc stat). Baseline: the same number of hands saved by `ledger.add_hand`
    called in one process, one after another (the command line's own work, without its
@@ -108,6 +113,30 @@ def latency(url: str, path: Path, samples: int) -> List[float]:
     return [r - w for r, w in zip(received, written)]
 
 
+def page_seconds(url: str, samples: int) -> List[float]:
+    """A fresh client opening the page: the shell, its style and script, the first event."""
+    times = []
+    for _ in range(samples):
+        with httpx.Client(timeout=30) as client:
+            start = time.perf_counter()
+            for asset in ("", "board.css", "board.js"):
+                client.get(url + asset).raise_for_status()
+            with client.stream("GET", url + "events") as stream:
+                next(line for line in stream.iter_lines() if line.startswith("data:"))
+            times.append(time.perf_counter() - start)
+    return times
+
+
+def round_trip(url: str, samples: int) -> float:
+    with httpx.Client(timeout=30) as client:
+        times = []
+        for _ in range(samples):
+            start = time.perf_counter()
+            client.get(url + "favicon.ico").raise_for_status()
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
 def view_seconds(path: Path, runs: int = 10) -> float:
     board = Board(path, entry=True)
     times = []
@@ -174,6 +203,12 @@ def main() -> None:
                   f"{statistics.median(waits) * 1000:.0f} ms, 90th percentile "
                   f"{sorted(waits)[int(len(waits) * 0.9) - 1] * 1000:.0f} ms, max {max(waits) * 1000:.0f} ms; "
                   f"ratio to poll/2 + read {statistics.median(waits) / base:.2f}")
+            pages = page_seconds(url, args.samples)
+            trip = round_trip(url, args.samples)
+            print(f"time to the page (shell, style, script, first event; {len(pages)} samples): median "
+                  f"{statistics.median(pages) * 1000:.1f} ms, max {max(pages) * 1000:.1f} ms; ratio to "
+                  f"read+render + four round trips ({trip * 1000:.1f} ms each) "
+                  f"{statistics.median(pages) / (view + 4 * trip):.2f}")
             shutil.copy(path, twin)  # the direct saves start from the same sitting
             cpu_before = cpu_seconds(proc.pid)
             rate = throughput(url, code, args.tables, args.each)

@@ -118,7 +118,7 @@ def test_boston_partout_at_the_prompts_asks_every_players_tricks(cli):
     cli.new("b", "boston", "A,Y,B,Z")
     r = cli.ok("hand", "b", "-i", input="\npartout\n2\n5\n3\n3\n\n")
     assert [line.split(":")[0] for line in r.stdout.splitlines()[:7]] == [
-        "caller", "call", "A", "Y", "B", "Z", "other fields (tricks, revoke, misdeal, wrong_cards, pay, note)"]
+        "caller", "call", "A", "Y", "B", "Z", "other fields (tricks, revoke, misdeal, passed, fault, wrong_cards, pay, note)"]
     assert "{call: partout, A: 2, Y: 5, B: 3, Z: 3" in cli.file("b").read_text()
 
 

@@ -188,8 +188,10 @@ def test_twenty_tables_posting_together_and_a_writer_at_the_command_line_lose_no
         start.wait(timeout=WAIT)
         for k in range(EACH):
             note = f"t{number:02d}-{k}"
-            answers[note] = http.post(server.url + "hand", timeout=60, data={
-                "Ann": str(number), "Bob": str(k), "note": note, "code": server.code})
+            data = {"Ann": str(number), "Bob": str(k), "note": note, "code": server.code, "id": note}
+            answers[note] = http.post(server.url + "hand", timeout=60, data=data)
+        again = http.post(server.url + "hand", timeout=60, data=data)  # the last sent again: counted once
+        assert (again.status_code, again.text) == (200, answers[note].text)
 
     def writer() -> None:
         start.wait(timeout=WAIT)
@@ -306,6 +308,8 @@ def test_chromium_sees_the_page_change_when_a_hand_is_logged_elsewhere_and_repor
     browser.execute_script("window.stayed = 42")
     cli.ok("hand", "odd", "Ann=5", "note=from the command line")  # in this process, not the server's
     wait_until(browser, lambda d: "note=from the command line" in board_text(d), "the hand on the page")
+    wait_until(browser, lambda d: d.find_element(By.ID, "announce").get_attribute("textContent")
+               == "hand 2: Ann +5; Ann leads", "the change said to a screen reader")
     assert browser.execute_script("return window.stayed") == 42  # updated without reloading
     # a phone reports from its page: the code, the game's own fields, the answer, the board updated
     browser.get(server.url + "entry")

@@ -119,18 +119,29 @@ def test_every_party_size_is_readable_on_every_television(cli, serve, browser, s
     assert browser.execute_script("return getComputedStyle(document.body).backgroundColor") == "rgb(0, 0, 0)"
 
 
-def test_a_sitting_is_readable_on_every_television(cli, serve, browser):
+def test_a_sitting_is_readable_on_every_television_still_when_stale_and_without_motion(cli, serve, browser):
     from selenium.webdriver.common.by import By
 
     cli.new("fri", "cinch", "Ann,Bob,Cid,Dee")
     for hand in (["bidder=Ann", "bid=6", "made=9"], ["bidder=Bob", "bid=8", "made=5"],
                  ["bidder=Cid", "bid=7", "made=10", "note=Dee's pedro saved it; a long note " * 3]):
         cli.ok("hand", "fri", *hand)
-    on_the_television(browser, serve(cli.folder, "fri", "--entry"))
+    server = serve(cli.folder, "fri", "--entry")
+    on_the_television(browser, server)
     for width, height in TELEVISIONS:
         viewport(browser, width, height)
         assert len(television_pages(browser)) == 1
-    assert "★ leads" in board_text(browser)
+    assert "★ leads" in board_text(browser)  # the leader in words, not by colour alone
+    page = "return getComputedStyle(document.querySelector('.page')).animationName"
+    assert browser.execute_script(page) == "appear"
+    browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                            {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    assert browser.execute_script(page) == "none"  # no motion when reduced motion is asked for
+    # the event stream down: a large banner in view says the page is stale, over nothing
+    server.stop()
+    wait_until(browser, lambda d: d.find_element(By.ID, "stale").is_displayed(), "the stale banner")
+    assert "not live" in browser.find_element(By.ID, "stale").text
+    assert television_pages(browser)
 
 
 # ---------------------------------------------------------------- a table's phone

@@ -270,9 +270,9 @@ class Board:
             partners = bool(r.game.score_sides(r.session))
         else:
             from ..party import ledger as parties
-            from ..party import replay as progressive
+            from ..party.seating import HEARTS
 
-            partners = parties.open_party(self.path).standing.game == progressive.CINCH
+            partners = parties.open_party(self.path).standing.game != HEARTS  # Cinch: pairs
         if partners and len(table) % 2 == 0:
             mine = next(side for side in partnerships(table) if who in side)
             return tuple(p for p in table if p not in mine)

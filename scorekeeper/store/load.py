@@ -14,22 +14,12 @@ from ..fields import parse_stake
 from ..model import FORMAT, Hand, ScorekeeperError, Session, Source, Stakes, shown
 from .paths import close_names
 
-try:  # the libyaml C parser is several times faster; neither builds any object
+try:  # the libyaml C parser is several times faster; the base loader builds no object
+    from yaml import CBaseLoader as _Parser
     from yaml import CSafeLoader as _Loader
-    from yaml.cyaml import CParser as _Parser
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
+    from yaml import BaseLoader as _Parser  # type: ignore[assignment]
     from yaml import SafeLoader as _Loader  # type: ignore[assignment]
-    from yaml.composer import Composer
-    from yaml.parser import Parser
-    from yaml.reader import Reader
-    from yaml.scanner import Scanner
-
-    class _Parser(Reader, Scanner, Parser, Composer):  # type: ignore[no-redef]
-        def __init__(self, stream: str) -> None:
-            Reader.__init__(self, stream)
-            Scanner.__init__(self)
-            Parser.__init__(self)
-            Composer.__init__(self)
 
 
 # Written plainly, these are YAML's null (a value left out); quoted, they are text.
@@ -256,12 +246,6 @@ class _TextComposer(_Parser):  # type: ignore[misc, valid-type]
         if kind is yaml.ScalarNode:
             return scalar_tag(value, implicit)
         return _SEQ if kind is yaml.SequenceNode else _MAP
-
-    def descend_resolver(self, parent: Any, index: Any) -> None:
-        pass
-
-    def ascend_resolver(self) -> None:
-        pass
 
 
 class _Reader:

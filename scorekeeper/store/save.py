@@ -4,26 +4,27 @@ the target, fsynced, renamed over it), never dropping what a person wrote into t
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import re
 import stat
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Dict, Mapping, Optional, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 import yaml
 
-from ..model import FORMAT, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
+from ..model import FORMAT, Hand, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, TEXT, scalar_tag
 from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter and scanner are several times faster
     from yaml import CSafeDumper as _SafeDumper
-    from yaml.cyaml import CParser as _Scanner
+    from yaml import CBaseLoader as _Scanner
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
     from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
-    from yaml import SafeLoader as _Scanner  # type: ignore[assignment]
+    from yaml import BaseLoader as _Scanner  # type: ignore[assignment]
 
 
 
@@ -63,16 +64,25 @@ def dump(session: Session, kind: str = SITTING) -> str:
     text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
                      default_flow_style=None, width=100)
     key = "results" if kind == PARTY else "hands"
-    lines = [text.rstrip("\n"), f"{key}:" if session.hands else f"{key}: []"]
-    lines.extend(f"- {hand_flow(hand.fields)}" for hand in session.hands)
-    return "\n".join(lines) + "\n"
+    if not session.hands:
+        return f"{text}{key}: []\n"
+    return f"{text}{key}:\n{_hands_text(session.hands)}"
 
 
-def hand_flow(fields: Mapping[str, Any]) -> str:
-    """One hand as the file holds it: a flow mapping on one line."""
-    plain = {k: _plain(v) for k, v in fields.items()}
-    return yaml.dump(plain, Dumper=_Dumper, default_flow_style=True, sort_keys=False,
-                     allow_unicode=True, width=10 ** 6).strip()
+def _hands_text(hands: Sequence[Hand]) -> str:
+    """The hands as the file holds them, one a line (`- {Ann: 12, Bob: -3}`): emitted in one
+    pass, the list in block style and each hand in flow style, never folded."""
+    stream = io.StringIO()
+    dumper = _Dumper(stream, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10 ** 6)
+    try:
+        dumper.open()
+        node: Any = dumper.represent_data([{k: _plain(v) for k, v in hand.fields.items()} for hand in hands])
+        node.flow_style = False
+        dumper.serialize(node)
+        dumper.close()
+    finally:
+        dumper.dispose()
+    return stream.getvalue()
 
 
 def _plain(value: Any) -> Any:
@@ -229,7 +239,9 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
     depth, end, key_next = 0, 0, False
     try:
         while True:
-            token = scanner.get_token()
+            token: Any = scanner.get_token()
+            if token is None:
+                return None
             start = token.start_mark.index
             if start > end and "#" in text[end:start]:
                 return _line(text, text.index("#", end, start)), "this file holds a comment (#...)"
