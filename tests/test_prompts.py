@@ -96,7 +96,7 @@ def test_a_whist_hand_is_one_sides_tricks_and_a_boston_deal_the_call(cli):
     cli.new("w", "short-whist", "A,Y,B,Z")
     r = cli.ok("hand", "w", "-i", input="8\n\n")
     assert [line.split(":")[0] for line in r.stdout.splitlines()[:2]] == [
-        "A", "other fields (Y, B, Z, honours, revoke, revoke_penalty, note)"]
+        "A", "other fields (Y, B, Z, honours, revoke, revoke_penalty, forfeit, note)"]
     cli.new("b", "boston", "A,Y,B,Z")
     r = cli.ok("hand", "b", "-i", input="A\nsix\n7\n\n")
     assert [line.split(":")[0] for line in r.stdout.splitlines()[:3]] == ["caller", "call", "tricks"]

@@ -180,7 +180,7 @@ def boston_hand(draw: Draw, players, rules) -> Dict[str, Any]:
         return {"call": "partout", **dict(zip(players, split(draw, 13, 4)))}
     call = draw(st.sampled_from(CALLS))
     hand: Dict[str, Any] = {"caller": draw(st.sampled_from(players)), "call": call,
-                            "tricks": draw(st.integers(0, 13))}
+                            "tricks": draw(st.integers(0, 1 if "mis" in call or "spread" in call else 13))}
     if maybe(draw, 6):
         hand["revoke"] = draw(st.sampled_from(players))
     if maybe(draw, 8):

@@ -115,7 +115,47 @@ def test_miseres_win_and_lose_their_fixed_amounts(call, amount):
     assert changes(f"caller=Z call={call} tricks=0") == plus(ANTE, caller_paid("Z", amount), {"Z": 40})
     # "A misère caller loses the moment he takes a trick": no over-tricks, a fixed loss
     assert changes(f"caller=Z call={call} tricks=1") == plus(ANTE, caller_paid("Z", -amount), {"Z": -40})
-    assert changes(f"caller=Z call={call} tricks=9") == plus(ANTE, caller_paid("Z", -amount), {"Z": -40})
+    # "the moment a misère player takes a trick ... the hands are thrown up" (METHOD OF
+    # PLAYING): a failed misère took exactly one trick, so more is a slip and is refused
+    with pytest.raises(ScorekeeperError, match=f"tricks: a misère is thrown up the moment its caller "
+                                               f"takes a trick, so {call} takes 0 \\(made\\) or 1 "
+                                               f"\\(failed\\), got 5"):
+        play(f"caller=Z call={call} tricks=5")
+
+
+def test_a_passed_deal_pays_nothing_keeps_the_pool_and_the_deal_moves_on():
+    # "It is very unusual to pass the deal" (METHOD OF BIDDING): unusual, not forbidden, and
+    # no misdeal: the dealer forfeits nothing; the ante put in before the deal stays
+    st = play("passed=yes", "caller=Y call=six tricks=6")
+    assert dict(st.effects[0].changes) == ANTE
+    assert st.effects[0].summary == ("game 1 deal 1: everyone passed and the deal passes: nothing "
+                                     "paid, the pool stays")
+    assert (st.effects[0].dealer, st.effects[1].dealer) == ("A", "Y")  # the deal moves on
+    assert st.effects[1].changes["Y"] == 3 * 15 + 40  # the next caller plays for the same pool
+    with pytest.raises(ScorekeeperError, match="call: a passed deal is logged on its own"):
+        play("passed=yes caller=A call=six tricks=6")
+
+
+def test_an_error_against_a_misere_caller_claims_the_pool_and_stakes_and_four_red():
+    # CARDS PLAYED IN ERROR: "the bidder may at once claim the pool and stakes ... the
+    # individual in fault to pay a forfeit of four red counters toward the next pool"
+    st = play("caller=Z call=grand-misere fault=A")
+    assert dict(st.effects[-1].changes) == plus(ANTE, caller_paid("Z", 40), {"Z": 40, "A": -40})
+    assert st.pool == 40  # the forfeit starts the next pool
+    assert "A at fault: Z claims the pool and stakes" in st.effects[-1].summary
+    little = play("caller=Y call=little-misere fault=B")  # a lead before the discard
+    assert dict(little.effects[-1].changes) == plus(ANTE, caller_paid("Y", 20), {"Y": 40, "B": -40})
+
+
+@pytest.mark.parametrize("fields, message", [
+    ("caller=Z call=seven tricks=7 fault=A", "fault: the pool and stakes are claimed for an error against a misère caller; seven is no misère"),
+    ("caller=Z call=grand-misere fault=Z", "fault: Z is the caller"),
+    ("caller=Z call=grand-misere fault=A revoke=B", "fault: the hands are thrown up at the first error claimed"),
+    ("call=partout A=4 Y=3 B=3 Z=3 fault=A", "fault: not used in a Misère Partout"),
+])
+def test_a_fault_is_an_adversarys_error_against_a_misere(fields, message):
+    with pytest.raises(ScorekeeperError, match=message):
+        play(fields)
 
 
 def test_each_misere_is_twice_the_next_lower():
@@ -336,6 +376,11 @@ def test_cli_game_shows_deal_dealer_colours_and_pool(cli):
      "error: hand 2: Y: a player's tricks are given only in a Misère Partout"),
     (["caller=A", "call=six", "tricks=6", "revoke=Q"], "error: revoke: 'Q' is not at the table"),
     (["misdeal=yes", "caller=A"], "error: hand 2: caller: a misdeal is logged on its own"),
+    (["caller=A", "call=grand-misere", "tricks=5"],
+     "error: hand 2: tricks: a misère is thrown up the moment its caller takes a trick, so "
+     "grand-misere takes 0 (made) or 1 (failed), got 5"),
+    (["caller=A", "call=grand-misere", "fault=A"], "error: hand 2: fault: A is the caller"),
+    (["passed=yes", "tricks=3"], "error: hand 2: tricks: a passed deal is logged on its own"),
 ])
 def test_cli_mistakes_are_one_error_line_and_nothing_is_written(cli, fields, message):
     cli.new("b", "boston", "A,Y,B,Z")
@@ -564,3 +609,9 @@ def test_a_game_is_three_rounds_of_the_deal_at_four_five_or_six(seats, per_game)
     assert [e.dealer for e in st.effects] == [seats[k % n] for k in range(per_game)]
     assert "end of game 1" in st.effects[-1].notes[-2]
     assert st.lines[0] == f"next: game 2, deal 1 of {per_game}"
+
+
+def test_scorekeeper_games_lists_passed_and_fault(cli):
+    out = cli.ok("games", "boston").stdout
+    assert "passed " in out and "the table passed the deal instead of playing a Misère Partout" in out
+    assert "fault " in out and "the caller claims the pool and stakes" in out

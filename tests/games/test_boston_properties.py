@@ -10,6 +10,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.boston.game import CALLS, Boston
+from scorekeeper.games.boston.tables import MISERE
 from scorekeeper.model import ScorekeeperError, Session
 
 PLAYERS = ("A", "Y", "B", "Z")
@@ -42,7 +43,7 @@ def a_hand(draw) -> Dict[str, Any]:
     else:
         call = draw(st.sampled_from(CALLS))
         hand.update(caller=draw(player), call=call)
-        high = 12 if call in ("little-misere", "little-spread") else 13
+        high = 1 if call in MISERE else 13  # a misère is thrown up at its first trick
         hand["tricks"] = draw(st.integers(0, high))
         revoke = draw(st.one_of(st.none(), st.none(), st.none(), player))
         if revoke:

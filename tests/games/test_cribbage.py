@@ -209,10 +209,11 @@ def test_five_card_last_is_taken_once_even_after_a_misdeal(cli):
     assert "for last" not in r.stdout
     assert cli.json("show", "c")["scores"] == {"Ann": 3, "Bob": 3 + 2 + 4}
     # the next game starts with "last" again, to that game's first non-dealer
-    r = cli.ok("hand", "c", "Ann=60")  # Bob deals: Ann (pone) 63, out
+    cli.ok("hand", "c", "Ann=37")  # Bob deals: Ann (pone) 40 (37: the most a pone scores)
+    r = cli.ok("hand", "c", "Ann=21")  # Ann deals: 61, out
     assert "game 1: Ann wins" in r.stdout
-    r = cli.ok("hand", "c", "Ann=1", "Bob=1")  # Ann deals the first hand of game 2
-    assert "Bob takes three for last" in r.stdout
+    r = cli.ok("hand", "c", "Ann=1", "Bob=1")  # Bob deals the first hand of game 2
+    assert "Ann takes three for last" in r.stdout
 
 
 def test_a_card_given_twice_names_both_fields(cli):
@@ -414,11 +415,12 @@ def test_touching_the_adversarys_pegs_and_over_scoring_with_the_cards_given(cli)
 
 
 def test_a_total_above_what_one_deal_can_score_is_refused(cli):
-    # a deal's bound: hand 29 (+ crib 29 for the dealer) + 15 a card played (4 cards)
+    # a deal's bound: hand 29 (+ crib 29 for the dealer) + 15 a card played (4 cards):
+    # tests/games/test_crib_limits.py finds each part's most
     cli.new("c", "cribbage", "Ann,Bob")
     r = cli.refused("c", "hand", "c", "Ann=500", "Bob=10")
     assert r.stderr == ("error: hand 1: Ann: 500 is more than one deal can score (Ann, the dealer, can "
-                        "make at most 118: hand 29, crib 29, play 60 = 15 a card)\n")
+                        "make at most 118: hand 29, crib 29, play 60: 15 a card)\n")
     cli.refused("c", "hand", "c", "Ann=10", "Bob=90")      # Bob not dealing: at most 89
     cli.ok("hand", "c", "Ann=118", "Bob=89")
 

@@ -77,6 +77,21 @@ def test_game_value_is_judged_by_the_losers_score(losers, value):
     assert st_.balances["Ann"] == value and st_.balances["Bob"] == -value
 
 
+@pytest.mark.parametrize("game, target", [("short-whist", 5), ("long-whist", 10)])
+def test_the_wilful_mixing_up_of_the_cards_loses_the_game(game, target):
+    # law xvi's note: "The wilful mixing up of the cards in such case loses the game": Bob-Dan
+    # at 2 (Bob's side took 8 tricks) lose the game Dan mixed up, a double (the losers have 2)
+    st_ = replay([{"Bob": 8}, {"forfeit": "Dan"}], game)
+    assert st_.extra_json["rubber_games"] == [{"winner": "Ann-Cid", "score": [target, 2], "value": 2}]
+    assert st_.effects[-1].summary == "Bob-Dan lose the game by law (Dan mixed up the cards)"
+    assert st_.scores == {p: 0 for p in PLAYERS}  # the next game starts at love
+    assert st_.balances["Ann"] == 2 and st_.balances["Dan"] == -2
+    # a game lost by law counts toward the rubber as any game: two of them win it
+    st_ = replay([{"forfeit": "Bob"}, {"forfeit": "Dan"}], game)
+    (rubber,) = st_.extra_json["rubbers"]
+    assert rubber["points"] == {"Ann-Cid": 3 + 3 + 2, "Bob-Dan": 0}  # two triples and the rubber
+
+
 def test_points_beyond_five_in_the_winning_deal_are_lost():
     st_ = replay([{"Ann": 13}])
     assert st_.effects[0].scores["Ann"] == 5
@@ -173,6 +188,8 @@ def test_tricks_may_be_given_for_either_side_or_both():
     (["Ann=7", "Cid=6"], "error: hand 2: Cid: Cid and Ann are partners"),
     (["honours=Ann:4"], "error: hand 2: Ann: the tricks are missing"),
     (["Ann=7", "revoke=Zed"], "error: revoke: 'Zed' is not at the table"),
+    (["forfeit=Bob", "Ann=7"], "error: hand 2: forfeit: a game lost by law ends at once; give only "
+                               "forfeit (and a note), not Ann"),
 ])
 def test_mistakes_are_one_clear_error_and_nothing_written(cli, args, message):
     cli.new("r", "short-whist", ",".join(PLAYERS))
@@ -418,3 +435,9 @@ def test_a_game_replaying_other_sittings_in_turn_scores_each_as_a_fresh_game_wou
         session = Session(name="t", game=game, players=players, rules=g.resolve_rules(rules, players),
                           hands=tuple(Hand(h) for h in hands))
         assert g.replay(session) == get_game(game).replay(session)
+
+
+@pytest.mark.parametrize("game", ["short-whist", "long-whist"])
+def test_scorekeeper_games_lists_forfeit(cli, game):
+    out = cli.ok("games", game).stdout
+    assert "forfeit " in out and "the wilful mixing up of the cards in such case loses the game" in out

@@ -91,6 +91,7 @@ REVOKE_FORFEIT = 4 * RED        # "four red counters" to the pool (REVOKES)
 WRONG_CARDS_FORFEIT = 4 * RED   # "a forfeit of four red counters to the pool" (MAKING THE TRUMP)
 MISDEAL_FORFEIT = 1 * RED       # "one red counter for a misdeal" (THE POOL)
 PARTOUT_REVOKE = 5 * RED        # "five red counters to each adversary" (REVOKES)
+FAULT_FORFEIT = 4 * RED         # "four red counters toward the next pool" (CARDS PLAYED IN ERROR)
 ANTE = 1 * RED                  # "each of them depositing one red counter" (THE POOL)
 
 
@@ -413,6 +414,11 @@ class Boston(Game[BostonState]):
               for p in session.players],
             Field("revoke", PLAYER, "who revoked (claimed and proved)"),
             Field("misdeal", BOOLEAN, "a misdeal: the dealer forfeits 1 red and deals again"),
+            Field("passed", BOOLEAN, "everyone passed and the table passed the deal instead of "
+                  "playing a Misère Partout: nothing is paid, the pool stays, the deal moves on"),
+            Field("fault", PLAYER, "an adversary of a misère caller who led out of turn, exposed a "
+                  "card, or led before the little misère's discard: the caller claims the pool "
+                  "and stakes, and the one at fault pays 4 red toward the next pool"),
             Field("wrong_cards", PLAYER, "who played with the wrong number of cards"),
             Field("pay", integer(1), "white counters per adversary agreed at the table, for a "
                   "case the payment table does not cover"),
@@ -431,6 +437,8 @@ class Boston(Game[BostonState]):
         tricks, Y 5, B 3, Z 3"."""
         if values.get("misdeal"):
             return "a misdeal"
+        if values.get("passed"):
+            return "everyone passed and the deal passed"
         call = str(values.get("call", ""))
         if call == PARTOUT:
             opening = f"everyone passed: misère partout, {words.each(values, session.players, 'took', 'tricks')}"
@@ -442,6 +450,7 @@ class Boston(Game[BostonState]):
         return words.sentence(
             opening,
             f"{values['revoke']} revoked" if "revoke" in values else "",
+            f"{values['fault']} was at fault against the misère" if "fault" in values else "",
             f"{values['wrong_cards']} played with the wrong number of cards" if "wrong_cards" in values else "",
             f"{values['pay']} white counters a head, as agreed" if "pay" in values else "")
 
@@ -461,6 +470,8 @@ class Boston(Game[BostonState]):
         active = self.dealt_in(session, dealer)
         if misdeal:
             summary = self._misdeal(hand, dealer, table)
+        elif hand.get("passed"):
+            summary = self._passed(hand)
         else:
             if len(active) < len(players):
                 self._check_dealt_in(hand, players, active)
@@ -519,9 +530,21 @@ class Boston(Game[BostonState]):
         table.to_pool(dealer, MISDEAL_FORFEIT)
         return f"{dealer} forfeits 1 red to the pool"
 
+    def _passed(self, hand: Mapping[str, Any]) -> str:
+        """rules/003: "It is very unusual to pass the deal": unusual, not forbidden. Nothing is
+        played or paid; the pool (and the ante put in before the deal) stays for the next deal."""
+        others = [k for k in hand if k not in ("passed", "note", "at")]
+        if others:
+            extra = sorted(others)[0]
+            raise ScorekeeperError(f"{extra}: a passed deal is logged on its own (passed=yes): "
+                                   f"nobody called and nothing was played", field=extra)
+        return "everyone passed and the deal passes: nothing paid, the pool stays"
+
     def _partout(self, hand: Mapping[str, Any], players: Sequence[str], rules: Mapping[str, Any],
                  table: _Table) -> str:
         for name, why in (("caller", "nobody called: everyone passed"),
+                          ("fault", "\"there is no penalty for cards played in error, or led out "
+                                    "of turn\""),
                           ("tricks", f"give each player's tricks ({' '.join(p + '=N' for p in players)})"),
                           ("pay", "Misère Partout is paid in red counters by the book")):
             if name in hand:
@@ -584,7 +607,10 @@ class Boston(Game[BostonState]):
                                        f"Partout (call=partout); the caller's go in tricks=", field=p)
         revoker = hand.get("revoke")
         tricks = hand.get("tricks")
-        if tricks is None and not revoker:
+        fault = hand.get("fault")
+        if fault is not None:
+            self._check_fault(fault, call, caller, revoker)
+        if tricks is None and not revoker and not fault:
             raise ScorekeeperError(f"tricks is missing: how many tricks {caller} took (0 to 13)", field="tricks")
         book = payment_table(rules["table"])
         adversaries, named = _adversaries(tuple(players), caller)
@@ -621,10 +647,20 @@ class Boston(Game[BostonState]):
         if tricks is not None and call in TWELVE_CARD_CALLS and tricks > 12:
             raise ScorekeeperError(f"tricks: {call} is played with twelve cards, got {tricks}",
                                    field="tricks")
+        if tricks is not None and tricks > 1:
+            # rules/003, METHOD OF PLAYING: "the moment a misère player takes a trick ... the
+            # hands are thrown up": a failed misère took exactly one trick
+            raise ScorekeeperError(f"tricks: a misère is thrown up the moment its caller takes a "
+                                   f"trick, so {call} takes 0 (made) or 1 (failed), got {tricks}",
+                                   field="tricks")
         if "pay" in hand:
             raise ScorekeeperError(f"pay: {call} is paid {book.misere[call]} by the table; pay= is "
                                    f"only for a case the payment table does not cover", field="pay")
         amount = book.misere[call]  # "there being no over-tricks"
+        fault = hand.get("fault")
+        if fault:
+            # "the bidder may at once claim the pool and stakes" (CARDS PLAYED IN ERROR)
+            return True, amount, f"{fault} at fault: {caller} claims the pool and stakes"
         if revoker == caller:
             return False, amount, "revokes and loses the call"
         if revoker:
@@ -632,6 +668,21 @@ class Boston(Game[BostonState]):
         # "the moment a misère player takes a trick ... the hands are thrown up"
         made = tricks == 0
         return made, amount, "takes no trick" if made else f"takes {tricks}"
+
+    @staticmethod
+    def _check_fault(fault: str, call: str, caller: str, revoker: Optional[str]) -> None:
+        """The errors against a misère caller are an adversary's (CARDS PLAYED IN ERROR)."""
+        if call not in MISERE:
+            raise ScorekeeperError(f"fault: the pool and stakes are claimed for an error against "
+                                   f"a misère caller; {call} is no misère (an exposed card or a "
+                                   f"lead out of turn is paid as at Whist)", field="fault")
+        if fault == caller:
+            raise ScorekeeperError(f"fault: {caller} is the caller, and \"the single player is not "
+                                   f"liable to any penalty for cards played in error, or led out "
+                                   f"of turn\"", field="fault")
+        if revoker:
+            raise ScorekeeperError("fault: the hands are thrown up at the first error claimed: give "
+                                   "the revoke or the fault, not both", field="fault", fields=("revoke",))
 
     def _tricks(self, call: str, tricks: Optional[int], revoker: Optional[str], caller: str,
                 book: PaymentTable, hand: Mapping[str, Any]) -> Tuple[bool, int, str]:
@@ -682,6 +733,10 @@ class Boston(Game[BostonState]):
             if not caller_forfeit_omitted:
                 table.to_pool(revoker, REVOKE_FORFEIT)
                 table.notes.append(f"revoke: {revoker} forfeits 4 red to the pool")
+        fault = hand.get("fault")
+        if fault:
+            table.to_pool(fault, FAULT_FORFEIT)
+            table.notes.append(f"fault: {fault} forfeits 4 red toward the next pool")
         wrong = hand.get("wrong_cards")
         if wrong:
             table.to_pool(wrong, WRONG_CARDS_FORFEIT)

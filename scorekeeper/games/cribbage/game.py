@@ -46,12 +46,18 @@ PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
              # § 82 xiv: "A player may not, except to 'peg him,' touch his adversary's pegs,
              # under a penalty of two points."
              ("touched_pegs", 2, "touched his adversary's pegs"))
-# What one deal can score, as a sound bound (not the exact maximum): a card played pegs at most
-# 15 (a double pair royal 12 or a run, never both on one card, + 2 for fifteen or thirty-one
-# + 1 for the go); a hand or crib at most its rank points (fifteens, pairs, runs: the most any
-# ranks make, found by walking every multiset of ranks) + a flush of every card + his nob.
+# The most each part of a deal can score (tests/games/test_crib_limits.py finds each by
+# enumeration): a hand shown with the starter, by the cards held (three: 5 5 5 and a 5 turned,
+# 20; four: 29; six: 72, flushes and his nob included); a crib, by its cards (four, or three at
+# three_crib=three).
+HAND_MOST = {3: 20, 4: 29, 6: 72}
+CRIB_MOST = {3: 20, 4: 29}
+# The play of five-card cribbage is one count ("Such cards as remain after this are not played",
+# § 84): the non-dealer, who leads, pegs at most 17 with the go, the dealer 21. Where every card
+# is played the bound is each card's most: 15 (a double pair royal 12, never with a run, + 2
+# for fifteen or thirty-one + 1 for the go).
+FIVE_CARD_PLAY_MOST = {False: 17, True: 21}  # by dealing
 PEG_PER_CARD = 15
-SHOW_MOST = {3: 20 + 4 + 1, 4: 29, 6: 72 + 7 + 1}   # by the cards in hand (with the starter)
 
 
 class CribState(NamedTuple):
@@ -470,6 +476,12 @@ class Cribbage(Game[CribState]):
 
     def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str]) -> List[Step]:
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
+        for p, n in pegs:
+            most, how = self.play_most(session.rules, p == order[-1])
+            if n > most:
+                raise ScorekeeperError(f"play.{p}: {n} is more than one deal's play can peg ({p}, "
+                                       f"{'the dealer' if p == order[-1] else 'not dealing'}, at "
+                                       f"most {most}: {how})", field=f"play.{p}")
         out = hand.get("out")
         if out is not None:
             if not any(p == out for p, _ in pegs):
@@ -594,16 +606,32 @@ class Cribbage(Game[CribState]):
         return {"hands": shows, "cards": from_cards, "crib": crib, "heels": bool(heels)}
 
     def check_total(self, session: Session, player: str, total: int, dealer: bool) -> None:
-        """A total above what one deal can score is a typing mistake (Ann=500)."""
-        size = HAND_SIZE[session.rules["variant"]]
-        play = PEG_PER_CARD * size
-        most = SHOW_MOST[size] + play + (SHOW_MOST[4] if dealer else 0)
+        """A total above what one deal can score is a typing mistake (Ann=500): the most of his
+        hand, of his crib when he deals, and of his play, added."""
+        most, parts = self.deal_most(session.rules, dealer)
         if total > most:
-            crib = f", crib {SHOW_MOST[4]}" if dealer else ""
             raise ScorekeeperError(
                 f"{player}: {total} is more than one deal can score ({player}, "
-                f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: hand "
-                f"{SHOW_MOST[size]}{crib}, play {play} = {PEG_PER_CARD} a card)", field=player)
+                f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: "
+                f"{parts})", field=player)
+
+    @staticmethod
+    def play_most(rules: Mapping[str, Any], dealer: bool) -> Tuple[int, str]:
+        """The most a player pegs in one deal's play, and how it is found."""
+        if rules["variant"] == "five-card":
+            return FIVE_CARD_PLAY_MOST[dealer], "one count, with the go"
+        return PEG_PER_CARD * HAND_SIZE[rules["variant"]], f"{PEG_PER_CARD} a card"
+
+    @staticmethod
+    def deal_most(rules: Mapping[str, Any], dealer: bool) -> Tuple[int, str]:
+        """The most a player's total NAME=N can be (the play and the show; heels and penalties
+        have fields of their own), and its parts in words."""
+        size = HAND_SIZE[rules["variant"]]
+        play, how = Cribbage.play_most(rules, dealer)
+        crib = CRIB_MOST[3 if rules.get("three_crib") == "three" else 4]
+        most = HAND_MOST[size] + play + (crib if dealer else 0)
+        return most, (f"hand {HAND_MOST[size]}" + (f", crib {crib}" if dealer else "")
+                      + f", play {play}: {how}")
 
     # ---------------------------------------------------------------- season statistics
 

@@ -217,6 +217,9 @@ class ShortWhist(Game[WhistState]):
             Field("revoke_penalty", choice("tricks", "score", "deduct"),
                   "the penalty the opponents chose for this revoke, overriding the sitting's "
                   "rule (law xv: they \"may add three to their score\")"),
+            Field("forfeit", PLAYER, "a player whose side loses the game by law (law xvi's note: "
+                  "\"the wilful mixing up of the cards in such case loses the game\"): the other "
+                  "side wins it at once, valued by the losers' score"),
         ]
 
     def prompt_fields(self, session: Session, answers: Optional[Mapping[str, str]] = None) -> Sequence[str]:
@@ -248,7 +251,8 @@ class ShortWhist(Game[WhistState]):
         if "revoke" in values:
             penalty = values.get("revoke_penalty", session.rules.get("revoke_penalty"))
             revoke = f"{values['revoke']} revoked" + (f": {REVOKE_WORDS[penalty]}" if penalty in REVOKE_WORDS else "")
-        return words.sentence(tricks, honours, revoke)
+        forfeit = f"{values['forfeit']}'s side lost the game by law" if "forfeit" in values else ""
+        return words.sentence(tricks, honours, revoke, forfeit)
 
     def start(self, session: Session) -> WhistState:
         return WhistState((0, 0), (), History(), History())
@@ -267,6 +271,8 @@ class ShortWhist(Game[WhistState]):
             table = self.table(session)
         dealers = table.dealers
         dealer = dealers[index % len(dealers)]
+        if "forfeit" in hand:
+            return self.lost_by_law(state, hand, table, dealer, index)
         key = self.deal_key(state.score, hand, table, dealer)
         scored = table.deals.get(key)
         if scored is None:
@@ -281,6 +287,28 @@ class ShortWhist(Game[WhistState]):
             ended = remember(table.ends, end_key,
                              self.end_game(state.games, scored.winner, scored.score, table))
         effect = Effect(scored.summary, scored.changes, scored.scores, dealer, scored.notes + ended.notes)
+        finished = finished_like(state.finished, index, ended.report)
+        if ended.rubber is None:
+            return WhistState((0, 0), ended.games, state.rubbers, finished), effect
+        return WhistState((0, 0), (), state.rubbers.plus(ended.rubber), finished), effect
+
+    def lost_by_law(self, state: WhistState, hand: Mapping[str, Any], table: Table, dealer: str,
+                    index: int) -> Tuple[WhistState, Effect]:
+        """Law xvi's note: "The wilful mixing up of the cards in such case loses the game". The
+        game ends at once: the other side wins it as if it had reached the game, and it is worth
+        what the losers' score makes it (a single, double or triple), as any game."""
+        others = [f for f in hand if f not in ("forfeit", "note", "at")]
+        if others:
+            raise ScorekeeperError(f"forfeit: a game lost by law ends at once; give only forfeit "
+                                   f"(and a note), not {', '.join(others)}", field="forfeit",
+                                   fields=others)
+        loser = table.side_of[hand["forfeit"]]
+        winner = 1 - loser
+        score = (self.game_points, state.score[1]) if winner == 0 else (state.score[0], self.game_points)
+        ended = self.end_game(state.games, winner, score, table)
+        summary = f"{table.names[loser]} lose the game by law ({hand['forfeit']} mixed up the cards)"
+        changes = _sides.per_player(table.sides, [score[s] - state.score[s] for s in (0, 1)])
+        effect = Effect(summary, changes, _sides.per_player(table.sides, score), dealer, ended.notes)
         finished = finished_like(state.finished, index, ended.report)
         if ended.rubber is None:
             return WhistState((0, 0), ended.games, state.rubbers, finished), effect
