@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import shutil
 import subprocess
 import sys
+import time
 import tracemalloc
 from pathlib import Path
 from typing import Any, Iterator, List, Optional, Sequence, Tuple
@@ -119,7 +121,11 @@ def on_a_pty(*args: str, typed: bytes = b"", env_extra: Optional[dict] = None,
     if typed:
         os.write(master, typed)
     out = b""
+    deadline = time.monotonic() + 60  # a bound for the test (a hung command fails it), not a speed
     while True:
+        if not select.select([master], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            proc.kill()
+            break
         try:
             chunk = os.read(master, 65536)
         except OSError:  # the other end closed
@@ -178,7 +184,7 @@ class Terminal:
     what it prints (`expect`), then type (`send`); every wait bounded (`timeout` seconds)."""
 
     def __init__(self, *args: str, env_extra: Optional[dict] = None, columns: int = 80,
-                 timeout: float = 30) -> None:
+                 timeout: float = 30, cwd: Optional[Path] = None) -> None:
         import fcntl
         import pty
         import struct
@@ -190,7 +196,8 @@ class Terminal:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave,
-                                     stdout=slave, stderr=slave, env=env, cwd=ROOT, preexec_fn=_own_terminal)
+                                     stdout=slave, stderr=slave, env=env, cwd=cwd or ROOT,
+                                     preexec_fn=_own_terminal)
         os.close(slave)
         self.timeout = timeout
         self.seen = ""  # everything the terminal received, newlines as "\n"

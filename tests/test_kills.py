@@ -61,15 +61,26 @@ def _drain(fd: int) -> int:
         count += len(chunk)
 
 
+def _ack(fd: int, pid: int, bound: float = 120.0) -> None:
+    """Wait for the writer's next acknowledgement, at most `bound` seconds (a bound for the
+    test, never a speed asserted): a writer that hangs fails the test instead of hanging it."""
+    import select
+
+    if not select.select([fd], [], [], bound)[0] or not os.read(fd, 1):
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        raise AssertionError(f"the writer acknowledged nothing within {bound:.0f} s")
+
+
 def _cycle(step: Callable[[int], None], first: int, reset: Callable[[], None]) -> float:
     """Seconds a writer forked as in the test takes to make its first change."""
     read, write = os.pipe()
     start = time.monotonic()
     pid = _fork(step, write, first)
     os.close(write)
-    os.read(read, 1)
+    _ack(read, pid)
     took = time.monotonic() - start  # the first change: a new writer's start and its lock included
-    os.read(read, 2)
+    _ack(read, pid)
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
     _drain(read)

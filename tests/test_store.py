@@ -3,6 +3,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -169,7 +170,13 @@ def test_concurrent_writers_lose_no_acknowledged_hand_and_never_tear_the_file(tm
     os.close(write)
     loads = 0
     running = set(pids)
+    deadline = time.monotonic() + 300  # a bound for the test (a hung writer fails it), not a speed
     while running:
+        if time.monotonic() > deadline:
+            for pid in running:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            raise AssertionError(f"{len(running)} writers still running after 300 s")
         store.load(path)  # raises on a torn file
         loads += 1
         for pid in list(running):

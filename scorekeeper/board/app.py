@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import hmac
 import secrets
-from typing import Any, AsyncIterator, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, AsyncIterator, Awaitable, Callable, Dict, List, Optional, Sequence, Tuple
 from urllib.parse import parse_qsl, urlsplit
 
 from starlette.applications import Starlette
@@ -158,9 +158,11 @@ class Guard:
     for their turn: the rest are told to come back (429), so that a guesser cannot pile up
     work. A right code with nobody guessing is judged at once."""
 
-    def __init__(self, code: Optional[str], notify: Callable[[str], None]):
+    def __init__(self, code: Optional[str], notify: Callable[[str], None],
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep):
         self.code = code
         self.notify = notify
+        self.sleep = sleep  # passed in: a test counts the waits instead of reading a clock
         self.wrong: Dict[str, int] = {}
         self.wrong_in_all = 0
         self.waiting: Dict[str, int] = {}  # addresses with a wrong code still being waited on
@@ -200,7 +202,7 @@ class Guard:
                     f"{self.wrong_in_all} in all)")
         self.waiting[client] = self.waiting.get(client, 0) + 1
         try:
-            await asyncio.sleep(wait)
+            await self.sleep(wait)
         finally:
             self.waiting[client] -= 1
 
@@ -303,12 +305,12 @@ class SecurityHeaders:
 
 def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
              notify: Callable[[str], None] = lambda line: None, token: Optional[str] = None,
-             address: str = "") -> Starlette:
+             address: str = "", sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> Starlette:
     """The board's application: `hosts` the names it answers to; `code` the entry code (None:
     no reports taken); `token` what a phone's cookie holds once it has sent the right code
     (made here if not given); `address` the board's own address, for the QR codes of the
     phones' pages; `notify` gets a line for the host's terminal on each report and each wrong
-    code."""
+    code; `sleep` makes a wrong code wait (a test's own counts the waits)."""
     from sse_starlette.sse import EventSourceResponse
 
     if code is not None and not token:
@@ -316,7 +318,7 @@ def make_app(board: Board, hosts: Sequence[str], code: Optional[str] = None,
     if address:
         board.address = address
     live = Live(board)
-    guard = Guard(code, notify)
+    guard = Guard(code, notify, sleep)
     writing = asyncio.Lock()  # the board's own reports one at a time; the file lock serialises the rest
     report_path = "/round" if board.kind == PARTY else "/hand"
 
