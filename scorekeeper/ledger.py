@@ -480,6 +480,47 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         raise
 
 
+def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change:
+    """Log a forgotten hand before hand `number` (1-based; one past the last: at the end); the
+    hands from it on are replayed, and a later hand it makes impossible refuses it."""
+    before = open_session(path, keep=number - 1)
+    hands = list(before.session.hands)
+    _check_number(number, len(hands) + 1, "insert before")
+    typed = dict(raw)
+    typed.setdefault("at", at or now())
+    hand, values = read_hand(before, typed)
+    hands.insert(number - 1, hand)
+    return _changed_from(path, before, hands, number, (values,), "the hand inserted before")
+
+
+def delete(path: Path, number: int) -> Change:
+    """Remove hand `number` (1-based), a hand logged twice; the hands after it are replayed, and
+    a later hand it makes impossible refuses it."""
+    before = open_session(path, keep=number - 1)
+    hands = list(before.session.hands)
+    _check_number(number, len(hands), "delete")
+    del hands[number - 1]
+    return _changed_from(path, before, hands, number, (), "the delete of")
+
+
+def _check_number(number: int, last: int, what: str) -> None:
+    if not 1 <= number <= last:
+        span = f"1 to {last}" if last else "none: no hand is logged yet"
+        raise ScorekeeperError(f"there is no hand {number} to {what} (hands: {span})", usage=True)
+
+
+def _changed_from(path: Path, before: Replayed, hands: List[Hand], number: int,
+                  read: Tuple[Dict[str, Any], ...], what: str) -> Change:
+    """The change to `hands` from hand `number` on; a later hand it breaks refuses it."""
+    try:
+        return sitting_change(path, before, replayed_from(before, hands, number - 1, read))
+    except ScorekeeperError as err:
+        if err.hand is not None and err.hand != number - 1 or not read:
+            raise err.with_message(f"{err.message} (after {what} hand {number}; nothing was "
+                                   f"changed)") from None
+        raise
+
+
 def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replayed:
     """The sitting before a correction of hand `number`, its state before that hand kept. A
     text of that hand beyond the bound, which the correction replaces, is cut for this replay

@@ -184,7 +184,7 @@ class Terminal:
     what it prints (`expect`), then type (`send`); every wait bounded (`timeout` seconds)."""
 
     def __init__(self, *args: str, env_extra: Optional[dict] = None, columns: int = 80,
-                 timeout: float = 30) -> None:
+                 timeout: float = 30, cwd: Optional[Path] = None) -> None:
         import fcntl
         import pty
         import struct
@@ -196,7 +196,8 @@ class Terminal:
         self.master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.proc = subprocess.Popen([sys.executable, "-m", "scorekeeper", *args], stdin=slave,
-                                     stdout=slave, stderr=slave, env=env, cwd=ROOT, preexec_fn=_own_terminal)
+                                     stdout=slave, stderr=slave, env=env, cwd=cwd or ROOT,
+                                     preexec_fn=_own_terminal)
         os.close(slave)
         self.timeout = timeout
         self.seen = ""  # everything the terminal received, newlines as "\n"

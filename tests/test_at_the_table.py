@@ -158,3 +158,145 @@ def test_one_earlier_game_is_one_game(cli):
 def test_a_party_game_named_to_games_points_to_the_installed_help(cli):
     r = cli("games", "progressive-cinch")
     assert "docs/" not in r.stderr and "scorekeeper party --help" in r.stderr
+
+
+# 1. the night in one place
+
+def test_play_piped_logs_one_hand_a_line_with_the_same_words(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    r = cli("play", "t", input="Ann=5 Bob=3\nundo\nBob=7\nquit\nAnn=99\n")
+    assert r.exit_code == 0, r.output
+    assert json.loads(cli.ok("show", "t", "--json").stdout)["scores"] == {"Ann": 0, "Bob": 7}
+
+
+def test_play_piped_says_each_refused_line_and_exits_1_at_the_end(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    r = cli("play", "t", input="Ann=x\nAnn=2\nfoo\nedit 1 Bob=4\n")
+    assert r.exit_code == 1
+    assert r.stderr.splitlines() == [
+        "error: Ann: must be a whole number, got 'x'",
+        "error: 'foo' is neither FIELD=VALUE nor a word of play (words: undo, redo, edit, insert, "
+        "delete, show, settle, help, quit)",
+        "error: 2 of 4 lines refused (each said why above)"]
+    assert json.loads(cli.ok("show", "t", "--json").stdout)["scores"] == {"Ann": 2, "Bob": 4}
+
+
+def test_play_at_a_terminal_completes_abandons_and_ends(cli):
+    cli.new("b", "boston", "A,Y,B,Z")
+    term = Terminal("--dir", str(cli.folder), "play", "b")
+    term.expect("b hand 1> ")
+    term.send(b"caller=A call=seven tricks=7\r")
+    assert "hand 1: game 1 deal 1: A calls seven, takes 7" in term.expect("b hand 2> ")
+    term.send(b"und\t\r")  # Tab completes the word
+    assert "removed hand 1: caller=A call=seven tricks=7" in term.expect("b hand 1> ")
+    term.send(b"cal\t")  # and a field: caller= and call= share "call"
+    term.send(b"er=Y ca\t")
+    term.send(b"=eight tri\t8\r")  # tricks=8
+    assert "hand 1: game 1 deal 1: Y calls eight, takes 8" in term.expect("b hand 2> ")
+    term.send(b"\r")  # Enter: the hand's questions, as `hand` asks them
+    term.expect("caller: who made the call and played alone (Enter to leave out): ")
+    term.send(b"B\r")
+    term.expect("call: the call")
+    term.expect("out): ")
+    term.send(b"\x03")  # Ctrl-C abandons the hand being typed
+    assert "hand abandoned: nothing was saved" in term.expect("b hand 2> ")
+    term.send(b"\x04")  # Ctrl-D ends the night
+    code, out = term.finish()
+    assert code == 0, out
+    assert len(json.loads(cli.ok("show", "b", "--json").stdout)["effects"]) == 1
+
+
+def test_play_on_a_party_asks_table_by_table(cli):
+    import shutil
+
+    cli.folder.mkdir(parents=True)
+    shutil.copy(ROOT / "sessions/examples/party-cinch.yaml", cli.folder / "pc.yaml")
+    term = Terminal("--dir", str(cli.folder), "play", "pc")
+    term.expect("pc round 4 table 1> ")
+    term.send(b"Cid=10 Hal=4\r")
+    term.expect("pc round 4 table 2> ")
+    term.send(b"\r")  # Enter: the table's result asked
+    term.expect("round 4 table 2 (Fay, Ann, Gus, Dan): ")
+    term.send(b"Fay=10 Ann=4\r")
+    assert "every table has reported" in term.expect("pc round 5 table 1> ")
+    term.send(b"quit\r")
+    assert term.finish()[0] == 0
+
+
+# 2. a hand in the middle inserted or deleted
+
+def test_insert_logs_a_hand_before_n_and_shows_what_changed(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    cli.ok("hand", "t", "Ann=5")
+    cli.ok("hand", "t", "Bob=3")
+    assert cli.ok("insert", "t", "2", "Ann=1", "Bob=1").stdout == (
+        "inserted hand 2: Ann=1 Bob=1  ->  Ann +1, Bob +1\n"
+        "later hands that changed (1):\n"
+        "  hand 3: dealt by Ann, not Bob\n\n"
+        "t (tally, 3 hands)\n\n"
+        "player    before    after\n"
+        "--------  --------  -------\n"
+        "Ann       5         6\n"
+        "Bob       3         4\n\n"
+        "next dealer: Bob\n")
+    assert [e["summary"] for e in cli.json("show", "t")["effects"]] == ["Ann +5", "Ann +1, Bob +1", "Bob +3"]
+
+
+def test_delete_removes_hand_n_and_shows_what_changed(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    cli.ok("hand", "t", "Ann=5")
+    cli.ok("hand", "t", "Ann=5")  # logged twice
+    cli.ok("hand", "t", "Bob=3")
+    out = cli.ok("delete", "t", "2").stdout
+    assert out.startswith("deleted hand 2: Ann=5  (was: Ann +5)\nlater hands that changed (1):\n"
+                          "  hand 2: dealt by Bob, not Ann\n")
+    assert cli.json("show", "t")["scores"] == {"Ann": 5, "Bob": 3}
+
+
+def test_insert_and_delete_refuse_a_change_that_makes_a_later_hand_impossible(cli):
+    cli.new("c", "cribbage", "Ann,Bob")
+    cli.ok("hand", "c", "Ann=100", "Bob=10")
+    cli.ok("hand", "c", "Ann=10", "Bob=20")
+    cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
+    r = cli.refused("c", "delete", "c", "2")
+    assert "Ann could not have pegged out" in r.stderr
+    assert r.stderr.endswith("(after the delete of hand 2; nothing was changed)\n")
+    r = cli.refused("c", "insert", "c", "3", "Ann=20", "Bob=0")
+    assert r.stderr.endswith("(after the hand inserted before hand 3; nothing was changed)\n")
+    assert cli.refused("c", "insert", "c", "9", "Ann=1", code=2).stderr == (
+        "error: there is no hand 9 to insert before (hands: 1 to 4)\n")
+
+
+# 8. parties at the terminal
+
+def test_party_round_with_no_fields_asks_and_the_deals_have_a_shell_form(cli):
+    import shutil
+
+    cli.folder.mkdir(parents=True)
+    shutil.copy(ROOT / "sessions/examples/party-cinch.yaml", cli.folder / "pc.yaml")
+    assert cli.refused("pc", "party", "round", "pc", "1", code=2).stderr.startswith(
+        "error: Missing argument 'FIELDS...'")
+    cli.ok("party", "round", "pc", "1", "deal1.bidder=Cid", "deal1.bid=8", "deal1.made=10", "deal2.bidder=Hal",
+           "deal2.bid=6", "deal2.made=9", "deal3.bid=0", "deal3.made=7", "deal4.bidder=Eve", "deal4.bid=5",
+           "deal4.made=3")
+    assert "deals: [{bidder: 1, bid: 8, made: 10}, {bidder: 2, bid: 6, made: 9}" in cli.file("pc").read_text()
+    term = Terminal("--dir", str(cli.folder), "party", "round", "pc", "2")
+    term.expect("round 4 table 2 (Fay, Ann, Gus, Dan): ")
+    term.send(b"Fay=10 Ann=4\r")
+    code, out = term.finish()
+    assert code == 0 and "every table has reported" in out
+
+
+def test_completion_after_party_round_name_table_offers_the_players(cli):
+    from scorekeeper.cli.party import _complete_result
+
+    class Ctx:
+        params = {"name": str(ROOT / "sessions/examples/party-cinch.yaml")}
+
+        def find_root(self):
+            return self
+
+        obj = None
+
+    assert _complete_result(Ctx(), "Ha") == ["Hal="]
+    assert "deal1.bidder=" in _complete_result(Ctx(), "deal1")

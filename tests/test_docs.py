@@ -3,7 +3,8 @@
 What is an example: every fenced block whose info string is `console` or empty, unless the
 line just before it (blank lines aside) is the marker `<!-- not-run -->` (file formats,
 output fragments, benchmark figures, other programs). Such a block must be a sequence of
-`$ scorekeeper ARGS` lines, each followed by the output it prints; a block that is neither
+`$ scorekeeper ARGS` lines (or `$ printf 'LINES' | scorekeeper ARGS`, LINES piped in),
+each followed by the output it prints; a block that is neither
 marked nor made of `$ scorekeeper` commands fails the test (so nothing is skipped by guess).
 Blocks in another language (```sh, ```yaml) are not examples.
 
@@ -54,6 +55,7 @@ class Command:
     line: int  # 1-based line number in the doc, for the failure message
     args: List[str]
     expected: List[str] = field(default_factory=list)
+    input: Optional[str] = None  # `$ printf 'A\nB\n' | scorekeeper ...`: what printf pipes in
 
 
 @dataclass
@@ -92,10 +94,13 @@ def _parse_block(path: Path, line: int, body: List[str]) -> Block:
     for offset, text in enumerate(body, start=line + 1):
         if text.startswith("$ "):
             words = shlex.split(text[2:], comments=True)
+            typed = None
+            if len(words) > 3 and words[0] == "printf" and words[2] == "|":  # a night piped into play
+                typed, words = words[1].replace("\\n", "\n"), words[3:]
             if not words or words[0] != "scorekeeper":
                 pytest.fail(f"{path.name}:{offset}: not a scorekeeper command: {text!r} "
                             f"(put {NOT_RUN} before the block if it is not to be run)")
-            commands.append(Command(offset, words[1:]))
+            commands.append(Command(offset, words[1:], input=typed))
         elif commands:
             commands[-1].expected.append(text)
         elif text.strip():
@@ -142,7 +147,7 @@ def run_doc(path: Path, folder: Path) -> List[str]:
     failures: List[str] = []
     for block in parse_doc(path):
         for command in block.commands:
-            result = runner.invoke(app, command.args, catch_exceptions=True)
+            result = runner.invoke(app, command.args, input=command.input, catch_exceptions=True)
             where = f"{path.relative_to(ROOT)}:{command.line}: $ scorekeeper {shlex.join(command.args)}"
             actual = result.output.splitlines()
             if result.exception is not None and not isinstance(result.exception, SystemExit):

@@ -161,10 +161,13 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
     command = draw(st.sampled_from(sorted(COVERED)))
     if command == "hand":
         return ["hand", "s", *_bad_tokens(draw, fields, players)]
-    if command == "edit":
+    if command in ("edit", "insert"):
         number = draw(st.one_of(st.integers(0, len(session.hands) + 2).map(str), st.sampled_from(
             ["one", "٣", "9" * 40, "1.0", ""])))
-        return ["edit", "s", number, *_bad_tokens(draw, fields, players)]
+        return [command, "s", number, *_bad_tokens(draw, fields, players)]
+    if command == "delete":  # a hand that is not there (a good one would be deleted)
+        return ["delete", "s", draw(st.one_of(st.sampled_from(["0", str(len(session.hands) + 1), "one", "٣",
+                                                                "9" * 40, "1.0", ""])))]
     if command == "new":
         return _bad_new(draw, game_name, players)
     if command == "games":
@@ -236,7 +239,7 @@ def _bad_sheet(draw: Any, folder: Path) -> str:
 
 
 # Every command the CLI has must be driven here: a new command fails the test below until it is.
-COVERED = {"new", "hand", "edit", "undo", "redo", "show", "settle", "export", "list", "games", "crib", "cinch",
+COVERED = {"new", "hand", "edit", "insert", "delete", "play", "undo", "redo", "show", "settle", "export", "list", "games", "crib", "cinch",
            "chart", "report", "stats", "party", "check", "board"}
 
 

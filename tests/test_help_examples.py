@@ -28,7 +28,7 @@ from .conftest import SESSIONS
 from .test_conventions import ALL_COMMANDS
 
 STORIES = [
-    ["new", "hand", "show", "edit", "undo", "redo", "settle", "export", "check", "chart", "report",
+    ["new", "hand", "show", "edit", "insert", "delete", "play", "undo", "redo", "settle", "export", "check", "chart", "report",
      "list", "stats", "games"],
     ["party new", "party round", "party show", "party edit", "party undo"],
     ["new", "party new", "board"],  # the board serves friday, then the party spring
@@ -36,6 +36,8 @@ STORIES = [
 # The answers typed at the table for an example that asks (`hand friday -i`: bidder, bid, made).
 ANSWERS: Dict[str, str] = {"scorekeeper hand friday -i": "Bob\n6\n9\n\n",
                            "scorekeeper hand friday -i bidder=Bob": "6\n9\n\n",
+                           "scorekeeper insert friday 1 -i": "Dee\n6\n4\n\n",
+                           "scorekeeper play friday": "bidder=Ann bid=7 made=9\nundo\nredo\nquit\n",
                            # starter, the hands, the crib, the play, no other field
                            "scorekeeper hand crib -i --by cards":
                                "5S\n5H 5D 5C JS\n2C 3D 9H KS\n4H 6H 7C 8S\n4\n6\n\n"}

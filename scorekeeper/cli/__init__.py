@@ -104,10 +104,14 @@ class ScorekeeperGroup(TyperGroup):
         except errors.ClickException as err:
             _fail(err.format_message(), err.exit_code)
         except (typer.Abort, getattr(errors, "Abort", typer.Abort)):
+            if PLAYING:  # Ctrl-C or Ctrl-D while `play` asks a hand: the hand is abandoned
+                raise KeyboardInterrupt from None
             if is_terminal(sys.stdin):  # Ctrl-D/Ctrl-C at a prompt: the error on its own line
                 typer.echo("", err=True)
             _fail("aborted", 1)
         except KeyboardInterrupt:
+            if PLAYING:
+                raise
             _fail("interrupted", 130)
         except BrokenPipeError:  # the reader went away (`| head -1`): stop quietly, as Unix tools do
             _silence_stdout()
@@ -165,6 +169,10 @@ _OUTPUT_ERRORS = {errno.ENOSPC, errno.EFBIG, errno.EIO, errno.EDQUOT, errno.EPIP
 # What this run has saved ("hand 3 was saved"), once the file is replaced: if the output then
 # cannot be written, the error says the change is made (else it would be typed again, twice).
 _SAVED: List[str] = []
+
+# Set while `play` runs a line as a command of the app (cli/play.py): an abandoned hand goes
+# back to play, not out of the program.
+PLAYING: List[bool] = []
 
 
 def is_terminal(stream: Any) -> bool:
@@ -515,6 +523,7 @@ def print_saved(text: str, done: str) -> None:
 
 
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
+PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a .yaml file"
 
 
 def _sitting_arg(help: str = SITTING) -> Any:
@@ -735,7 +744,89 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"the correction to hand {number} was saved")
 
 
-def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
+@app.command(epilog=example("scorekeeper insert friday 2 bidder=Cid bid=7 made=8", "scorekeeper insert friday 1 -i"))
+def insert(ctx: typer.Context, name: str = _sitting_arg(),
+           number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to log it before "
+                                             "(1 is the first; one past the last: at the end)"),
+           fields: List[str] = typer.Argument(None, metavar="FIELDS...", help="FIELD=VALUE ... as for hand",
+                                              autocompletion=_complete_field),
+           interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields, "
+                                            "as hand does")) -> None:
+    """Log a forgotten hand before hand N; show what it changed (every later hand is
+    recomputed; a hand it makes impossible refuses it)."""
+    from .. import ledger
+    from ..fields import parse_assignments, typed_number
+
+    path = sitting_path(ctx, name)
+    if "=" in number_text:
+        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])], "insert"),
+                               usage=True)
+    number = typed_number(number_text, "NUMBER", "the hand to log it before")
+    show = _moved(ctx, "insert", number)
+    if interactive or (not fields and is_terminal(sys.stdin)):
+        from .prompts import ask_hand
+
+        text = ask_hand(path, show, given=parse_assignments(fields or []),
+                        make=lambda raw: ledger.insert(path, number, raw))[1]
+    elif not fields:
+        raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
+                               usage=True)
+    else:
+        raw = parse_assignments(fields)
+        text = save_change(path, lambda: ledger.insert(path, number, raw), show)[1]
+    print_saved(text, f"the hand inserted as hand {number} was saved")
+
+
+@app.command(epilog=example("scorekeeper delete friday 3"))
+def delete(ctx: typer.Context, name: str = _sitting_arg(),
+           number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to remove (1 is the first)")) -> None:
+    """Remove hand N (a hand logged twice); show what it changed (every later hand is
+    recomputed; a hand it makes impossible refuses it). undo puts it back."""
+    from .. import ledger
+    from ..fields import typed_number
+
+    path = sitting_path(ctx, name)
+    number = typed_number(number_text, "NUMBER", "the hand to remove")
+    text = save_change(path, lambda: ledger.delete(path, number), _moved(ctx, "delete", number))[1]
+    print_saved(text, f"the delete of hand {number} was saved")
+
+
+def _moved(ctx: typer.Context, kind: str, number: int) -> Callable[[Any], str]:
+    """What insert and delete print: the hand, the later hands that changed, the standings and
+    the money before -> after."""
+    from .. import ledger
+    from ..render import sitting as render
+
+    style = style_of(ctx)
+    return lambda c: render.moved_text(kind, number, c.before.session, c.before.standings, c.after.session,
+                                       c.after.standings, style=style,
+                                       money=(ledger.settlement(c.before), ledger.settlement(c.after)))
+
+
+@app.command(epilog=example("scorekeeper play friday"))
+def play(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
+    """The night in one place: the standings, then each hand (FIELD=VALUE ..., or Enter to be
+    asked), and between hands undo, redo, edit N, insert N, delete N, show, settle, help, quit;
+    Tab completes. Piped: one hand or word a line (printf 'Ann=5 Bob=3\\nundo\\nBob=7\\n' |
+    scorekeeper play t); exit 1 if any line was refused. A party: table by table for the
+    round being played."""
+    from .. import store
+    from .play import play as play_night
+
+    path = sitting_path(ctx, name)
+    try:
+        store.load(path)
+        party = False
+    except store.PartyFile:
+        party = True
+    root_ctx = ctx.find_root()
+    root = (["--dir", str(root_ctx.obj)] if root_ctx.obj else []) + \
+        (["--no-color"] if root_ctx.meta.get("no_color") else []) + \
+        (["--no-pager"] if root_ctx.meta.get("no_pager") else [])
+    play_night(root, name, path, party, root_dir(ctx))
+
+
+def _number_forgotten(path: Path, name: str, fields: List[str], command: str = "edit") -> str:
     """`edit friday made=9`: the hand's number was left out. Say how many there are."""
     from .. import ledger
     from ..render.sitting import command_line
@@ -746,7 +837,7 @@ def _number_forgotten(path: Path, name: str, fields: List[str]) -> str:
     except ScorekeeperError:
         hands = 0
     which = f"1 to {hands}; the last is {hands}" if hands else "1 is the first"
-    return (f"the hand's number is missing: {command_line(name, 'edit')} NUMBER {given} "
+    return (f"the hand's number is missing: {command_line(name, command)} NUMBER {given} "
             f"(NUMBER: {which})")
 
 
@@ -841,7 +932,6 @@ def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
         return None, parties.check(found.party)
 
 
-PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a .yaml file"
 
 
 @app.command(epilog=example("scorekeeper export friday > friday.csv",

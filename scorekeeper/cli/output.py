@@ -98,4 +98,5 @@ def fitted(text: str, stream: Optional[TextIO] = None, hang: str = "") -> str:
         return text
     from ..render.terminal import fit_lines
 
-    return fit_lines(text, max(shutil.get_terminal_size().columns - 1, MIN_WIDTH), hang)
+    body = text.rstrip(" ")  # a prompt's last space stays: the answer is typed after it
+    return fit_lines(body, max(shutil.get_terminal_size().columns - 1, MIN_WIDTH), hang) + text[len(body):]

@@ -6,7 +6,7 @@ inside each command.
 
 from __future__ import annotations
 
-from typing import Any, List
+from typing import Any, Dict, List
 
 import typer
 
@@ -66,17 +66,88 @@ def new(ctx: typer.Context, name: str = _name("the party's name"),
     print_saved(text, f"party {path.stem} was created")
 
 
+def _gather_deals(raw: Dict[str, str]) -> Dict[str, str]:
+    """`deal1.bidder=Ann deal1.bid=7` (a form the shell does not fight) as the one field
+    `deal1=bidder=Ann bid=7` the party reads."""
+    import re
+    import shlex
+
+    deals: Dict[str, List[str]] = {}
+    out: Dict[str, str] = {}
+    for key, value in raw.items():
+        found = re.fullmatch(r"(deal\d+)\.(\w+)", key, re.IGNORECASE)
+        if found:
+            deals.setdefault(found.group(1).lower(), []).append(f"{found.group(2)}={shlex.quote(value)}")
+        else:
+            out[key] = value
+    for deal, words in deals.items():
+        out[deal] = " ".join(([out.pop(deal)] if deal in out else []) + words)
+    return out
+
+
+def _ask_result(path, table: int) -> List[str]:
+    """`party round NAME T` with no fields at a terminal: the table's result asked, as `hand`
+    asks a hand; elsewhere the fields are missing."""
+    import shlex
+    import sys
+
+    from ..model import ScorekeeperError
+    from . import is_terminal
+    from .output import fitted
+
+    if not is_terminal(sys.stdin):
+        raise ScorekeeperError("Missing argument 'FIELDS...': give the table's result as FIELD=VALUE",
+                               usage=True)
+    from ..party import ledger as parties
+
+    standing = parties.open_party(path).standing
+    seated = standing.tables[table - 1] if 1 <= table <= len(standing.tables) else ()
+    who = f" ({', '.join(seated)})" if seated else ""
+    answer = typer.prompt(fitted(f"round {standing.round} table {table}{who}: NAME=N for each player "
+                                 f"(a pair's points at Cinch, or deal1.bidder=... deal1.bid=... "
+                                 f"deal1.made=...), cut=NAME for a tie"), default="", show_default=False)
+    try:
+        words = shlex.split(answer)
+    except ValueError as err:
+        raise ScorekeeperError(f"{err} (a value with spaces goes in quotes)", usage=True) from None
+    if not words:
+        raise ScorekeeperError("no result given: nothing was saved", usage=True)
+    return words
+
+
+def _complete_result(ctx: typer.Context, incomplete: str) -> List[str]:
+    """After `party round NAME 2 Mar`: the players (`Mary=`), `cut=` and the deals' fields."""
+    from ..model import ScorekeeperError
+
+    try:
+        from ..party import ledger as parties
+        from ..store import resolve_sessions_dir, session_path
+
+        path = session_path(ctx.params.get("name") or "", resolve_sessions_dir(root_dir(ctx))[0])
+        p = parties.open_party(path)
+    except (ScorekeeperError, OSError):
+        return []
+    names = list(p.standing.present or p.party.players) + ["cut"]
+    if p.standing.game == "progressive-cinch":
+        names += [f"deal{n}.{f}" for n in range(1, 5) for f in ("bidder", "bid", "made")]
+    return [f"{n}=" for n in names if n.lower().startswith(incomplete.lower())]
+
+
 @app.command("round", epilog=_example(
     "scorekeeper party round spring 1 Ann=3 Bob=4 Cid=2 Dan=4 cut=Dan",
     "scorekeeper party round club 2 Eve=20 Fay=12",
     "scorekeeper party round club 1 'deal1=bidder=Ann bid=8 made=10' 'deal2=bidder=Bob bid=6 made=9' "
-    "'deal3=bid=0 made=7' 'deal4=bidder=Dan bid=5 made=3'"))
+    "'deal3=bid=0 made=7' 'deal4=bidder=Dan bid=5 made=3'",
+    "scorekeeper party round club 1 deal1.bidder=Ann deal1.bid=8 deal1.made=10 deal2.bidder=Cid "
+    "deal2.bid=6 deal2.made=9 deal3.bid=0 deal3.made=7 deal4.bidder=Gus deal4.bid=5 deal4.made=3"))
 def round_(ctx: typer.Context, name: str = _name(),
            table_text: str = typer.Argument(..., metavar="TABLE",
                                             help="the table reporting (1 is the head table)"),
-           fields: List[str] = typer.Argument(..., help="hearts: NAME=N for each player; cinch: "
-                                              "NAME=N a pair's points, or deal1= to deal4=; "
-                                              "cut=NAME for a tie")) -> None:
+           fields: List[str] = typer.Argument(None, help="hearts: NAME=N for each player; cinch: "
+                                              "NAME=N a pair's points, or each deal's fields "
+                                              "deal1.bidder=Ann deal1.bid=7 ... (or 'deal1=bidder=Ann "
+                                              "bid=7 ...'); cut=NAME for a tie; none at a terminal: "
+                                              "asked", autocompletion=_complete_result)) -> None:
     """Log one table's result for the round being played; when every table has reported, the
     movement is made and the next round's seating shown."""
     from ..party import ledger as parties
@@ -84,7 +155,10 @@ def round_(ctx: typer.Context, name: str = _name(),
     from ..fields import parse_assignments, typed_number
 
     table = typed_number(table_text, "TABLE", "the table")
-    path, raw = sitting_path(ctx, name), parse_assignments(fields)
+    path = sitting_path(ctx, name)
+    if not fields:
+        fields = _ask_result(path, table)
+    raw = _gather_deals(parse_assignments(fields))
     text = save_change(path, lambda: parties.log_result(path, table, raw), lambda c: party_render.reported_text(
         c.after.party, c.after.standing, c.after.standing.results[-1], width()))[1]
     print_saved(text, f"the result of table {table} was saved")

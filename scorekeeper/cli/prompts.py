@@ -39,11 +39,11 @@ BY = ("cards", "points")  # how a table counts a hand at the prompts (`hand -i -
 
 
 def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, str]] = None,
-             by: Optional[str] = None) -> Tuple[Any, str]:
+             by: Optional[str] = None, make: Optional[Callable[[Dict[str, str]], Any]] = None) -> Tuple[Any, str]:
     """Ask for the hand, log it, and return the change and what `show` made of it (as
     `save_change`: before the file is replaced). `given`: fields typed on the command line, not
     asked again; `by`: "cards" or "points" (None: the first answer tells, for a game counted
-    from its cards)."""
+    from its cards); `make`: the change the answers make (default: log the hand at the end)."""
     from .. import ledger
     from . import save_change
 
@@ -79,7 +79,8 @@ def ask_hand(path: Path, show: Callable[[Any], str], given: Optional[Dict[str, s
     for attempt in range(MAX_TRIES):
         try:
             raw = {**answers, **extra}
-            return save_change(path, lambda: ledger.add_hand(path, raw), show)
+            return save_change(path, lambda: make(raw) if make is not None else ledger.add_hand(path, raw),
+                               show)
         except ScorekeeperError as err:
             if attempt == MAX_TRIES - 1:
                 raise

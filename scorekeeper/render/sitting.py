@@ -244,13 +244,41 @@ def correction_text(number: int, before_session: Session, before: Standings,
     lines = [f"corrected hand {number}",
              f"  before: {hand_text(old.fields)}  ->  {_effect_line(was)}",
              f"  after:  {hand_text(new.fields)}  ->  {_effect_line(now)}"]
+    return _later_and_standings(lines, number, 0, before_session, before, after_session, after, limit,
+                                style, money)
+
+
+def moved_text(kind: str, number: int, before_session: Session, before: Standings,
+               after_session: Session, after: Standings, limit: int = 6,
+               style: "Optional[Style]" = None,
+               money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+    """`insert` and `delete` (`kind`): the hand put in or taken out with its effect, every later
+    hand whose effect or dealer changed (numbered as they are now), and the standings before ->
+    after, as `edit` shows them."""
+    if kind == "insert":
+        hand, effect, shift = after_session.hands[number - 1], after.effects[number - 1], 1
+        lines = [f"inserted hand {number}: {hand_text(hand.fields)}  ->  {_effect_line(effect)}"]
+    else:
+        hand, effect, shift = before_session.hands[number - 1], before.effects[number - 1], -1
+        lines = [f"deleted hand {number}: {hand_text(hand.fields)}  (was: {_effect_line(effect)})"]
+    return _later_and_standings(lines, number if shift > 0 else number - 1, shift, before_session, before,
+                                after_session, after, limit, style, money)
+
+
+def _later_and_standings(lines: List[str], number: int, shift: int, before_session: Session,
+                         before: Standings, after_session: Session, after: Standings, limit: int,
+                         style: "Optional[Style]", money: "Optional[Tuple[Settlement, Settlement]]") -> str:
+    """The later hands whose effect or dealer changed (hand i now was hand i - `shift`), then
+    the standings before -> after."""
     # a hand the correction left as it was has the very same effect (the replay stops where
     # the state is again what it was): it is not worded to be compared
-    later = [(i, a, b) for i, (a, b) in enumerate(zip(before.effects, after.effects), start=1)
-             if i > number and a is not b and _effect_line(a) != _effect_line(b)]
+    pairs = [(i, before.effects[i - 1 - shift], after.effects[i - 1])
+             for i in range(number + 1, len(after.effects) + 1) if 0 <= i - 1 - shift < len(before.effects)]
+    later = [(i, a, b) for i, a, b in pairs
+             if a is not b and (_effect_line(a) != _effect_line(b) or a.dealer != b.dealer)]
     if later:
         lines.append(f"later hands that changed ({len(later)}):")
-        lines += [f"  hand {i}: {_effect_line(a)}  ->  {_effect_line(b)}" for i, a, b in later[:limit]]
+        lines += [_later_line(i, a, b) for i, a, b in later[:limit]]
         if len(later) > limit:
             lines.append(f"  ... and {len(later) - limit} more (scorekeeper show {after_session.name})")
     elif number < len(after_session.hands):
@@ -261,6 +289,15 @@ def correction_text(number: int, before_session: Session, before: Standings,
 
         text = cards(fit_lines(text, style.width), style)
     return text + "\n\n" + _before_after(after_session, before, after, style, money)
+
+
+def _later_line(i: int, was: Any, now: Any) -> str:
+    """A later hand that changed: its effect before -> after, or only who dealt it."""
+    if _effect_line(was) == _effect_line(now):
+        return f"  hand {i}: dealt by {now.dealer}, not {was.dealer}"
+    if was.dealer != now.dealer:
+        return f"  hand {i}: ({was.dealer} deals) {_effect_line(was)}  ->  ({now.dealer} deals) {_effect_line(now)}"
+    return f"  hand {i}: {_effect_line(was)}  ->  {_effect_line(now)}"
 
 
 def _effect_line(effect: Any) -> str:

@@ -114,7 +114,9 @@ def _find_lost_suits(rows: List[Tuple[Card, ...]], marked: Sequence[Optional[int
     rows = [tuple(row) for row in rows]
 
     def lost() -> List[Tuple[int, int]]:
-        return [(t, i) for t, row in enumerate(rows) for i, c in enumerate(row) if c.suit is None]
+        # a Joker has no suit either: not a suit lost, refused as no card of Cinch later
+        return [(t, i) for t, row in enumerate(rows) for i, c in enumerate(row)
+                if c.suit is None and not c.is_joker]
 
     def consistent(candidate: List[Tuple[Card, ...]]) -> bool:
         """The underlined winners, played out from the maker's lead, as far as all is known."""
@@ -122,7 +124,7 @@ def _find_lost_suits(rows: List[Tuple[Card, ...]], marked: Sequence[Optional[int
             return True
         leader = maker
         for t, row in enumerate(candidate):
-            if len(row) != len(players) or any(c.suit is None for c in row):
+            if len(row) != len(players) or any(c.suit is None or c.is_joker for c in row):
                 return True  # cannot follow further: nothing contradicts
             winner = trick_winner(dict(zip(players, row)), leader, trump)
             mark = marked[t]
