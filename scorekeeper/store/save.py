@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 
 
-class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
+class _Dumper(_SafeDumper):
     """Every value written as its text, plain wherever YAML's syntax allows it: the loader
     reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
     quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
@@ -36,7 +36,7 @@ class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         if kind is yaml.ScalarNode:
             return scalar_tag(value, implicit)
-        return super().resolve(kind, value, implicit)
+        return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]  # (untyped stubs)
 
 
 def _as_text(dumper: Any, value: Any) -> Any:
