@@ -162,6 +162,9 @@ class Card:
 
     @classmethod
     def parse(cls, text: object) -> "Card":
+        card = _SPELLINGS.get(text.upper()) if type(text) is str else None  # as a file writes it
+        if card is not None:
+            return card
         token = _plain_text(text)
         card = _SPELLINGS.get(token.upper())
         if card is not None:
