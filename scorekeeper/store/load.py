@@ -280,7 +280,7 @@ class _Reader:
     def line_of(self, mark: Any) -> int:
         """The line as an editor and `check` count it: YAML also breaks lines at U+0085, U+2028
         and U+2029, which editors show within a line."""
-        return int(mark.line) + 1 - bisect.bisect_left(self.breaks, mark.index)
+        return int(mark.line) + 1 - (bisect.bisect_left(self.breaks, mark.index) if self.breaks else 0)
 
     def line(self, node: Any) -> int:
         return self.line_of(node.start_mark)
