@@ -600,7 +600,7 @@ def settlement(replayed: Replayed) -> "Settlement":
 class Night(NamedTuple):
     """One sitting of the season, replayed: its standings, settlement and game figures. What
     the season keeps of a sitting is slim (`slim`): its header and standings, without its
-    hands and their effects (5,000 nights of a club fit in a few MiB), and how many hands
+    hands and their effects (docs/speed.md, "The season"), and how many hands
     were played (`hands_played`)."""
 
     replayed: Replayed

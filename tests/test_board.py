@@ -497,6 +497,15 @@ def test_a_player_called_code_cannot_report_from_the_board(cli, not_served):
     assert cli.ok("board", "c", "--port", "0").stdout.startswith("http://127.0.0.1:")  # watching is fine
 
 
+@pytest.mark.parametrize("player, args, field", [("Correct", [], "correct"), ("Hands", [], "hands"),
+                                                 ("By", ["--confirm"], "by")])
+def test_a_player_named_like_one_of_the_boards_own_fields_cannot_report(cli, not_served, player, args, field):
+    cli.new("c", "tally", f"Ann,{player}")
+    r = cli("board", "c", "--entry", *args)
+    assert r.exit_code == 2 and r.stderr.startswith(f"error: {player} is a field of this sitting, and a "
+                                                    f"report's '{field}' is ")
+
+
 def test_with_host_every_interface_the_machine_answers_to_its_own_address_and_names(monkeypatch):
     from scorekeeper.board import serve
 

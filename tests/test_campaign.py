@@ -249,8 +249,13 @@ def test_a_board_killed_while_tables_post_loses_no_acknowledged_report(cli, tmp_
                     number += 1
 
         poster = threading.Thread(target=post, args=(sent,), daemon=True)
+        already = len(acknowledged)
         poster.start()
-        time.sleep(rng.uniform(0.2, 1.0))  # a random instant: where the kill falls, not a bound asserted
+        for _ in range(600):  # the first report of this board acknowledged (at most 60 s)
+            if len(acknowledged) > already or not poster.is_alive():
+                break
+            time.sleep(0.1)
+        time.sleep(rng.uniform(0.0, 0.8))  # then a random instant: where the kill falls, not a bound asserted
         server.proc.send_signal(signal.SIGKILL)
         server.proc.wait(timeout=30)
         stop.set()

@@ -422,16 +422,18 @@ class Board:
         return line
 
     def _refuse_field_named_code(self) -> None:
-        """`code` carries the entry code and `hands` what a sitting's page had seen: a hand
-        field of either name could never be sent."""
-        names = self._field_names()
-        ours = (ENTRY_CODE, HANDS) if self.kind == SITTING else (ENTRY_CODE,)
-        clash = [(n, o) for n in names for o in ours if n.lower() == o]
+        """The board's own form fields (`code`, `correct`; a sitting's `hands`; with --confirm
+        `by` and `confirm`): a hand field of one of those names could never be sent."""
+        ours = {ENTRY_CODE: "the entry code", CORRECT: "a correction's mark"}
+        if self.kind == SITTING:
+            ours[HANDS] = "how many hands the page had seen"
+        if self.confirm:
+            ours.update({BY: "who reports or confirms", CONFIRM: "a confirmation's mark"})
+        clash = [(n, n.lower()) for n in self._field_names() if n.lower() in ours]
         if clash:
-            name, ours_ = clash[0]
-            what = "the entry code" if ours_ == ENTRY_CODE else "how many hands the page had seen"
+            name, field = clash[0]
             raise ScorekeeperError(f"{name} is a field of this {self.kind}, and a report's "
-                                   f"'{ours_}' is {what}: rename the player to take "
+                                   f"'{field}' is {ours[field]}: rename the player to take "
                                    f"reports from the board", usage=True)
 
     def _field_names(self) -> List[str]:
@@ -539,8 +541,8 @@ def party_fields(game: str, rules: Mapping[str, Any], players: Sequence[str]) ->
     from ..party.seating import HEARTS
 
     if game == HEARTS:
-        fields = [Field(p, integer(0, progressive.TOTAL_HEARTS), f"hearts {p} took (left empty: none)")
-                  for p in players]
+        hearts = progressive.hearts_in_play(len(players))  # a table of six plays for twelve
+        fields = [Field(p, integer(0, hearts), f"hearts {p} took (left empty: none)") for p in players]
         cut = "who won the cut for a tie (the lower card goes up, or at the head table stays)"
         return PartyForm(fields + [Field("cut", PLAYERS, cut), NOTE], {}, len(players) + 2)
     low, high = progressive.cinch_points_range(str(rules.get("scoring", "deduct")))

@@ -1082,7 +1082,7 @@ def _one_page(ctx: typer.Context, name: str) -> str:
 def main() -> None:
     # A command is one short process whose objects (a long sitting's hands, effects and rows)
     # live until it ends and hold no cycles: the cycle collector's passes over them only cost
-    # time (show on 10,000 Cinch hands: 1.3 s of CPU with it, 0.7 s without; memory the same).
+    # time (docs/speed.md, "The cycle collector").
     import gc
 
     gc.disable()

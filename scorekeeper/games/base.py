@@ -2,7 +2,7 @@
 
 A game is pure: it is given the session (players, rules, hands) and returns standings.
 It never reads files or prints. `replay` walks the hands in order; each hand's fields are
-coerced by the shared field parser, then `apply` computes its effect from the state so far.
+read (`read_hand`, on the shared field parser), then `apply` computes its effect from the state so far.
 """
 
 from __future__ import annotations

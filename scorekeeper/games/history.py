@@ -2,7 +2,7 @@
 the games a counters game has finished): one more each hand, without copying the rest.
 
 A tuple grown by `+ (value,)` at every hand is copied whole each time: n hands copy n²/2
-values, a tenth of a second at 10,000 hands. A `History` grown from another shares its list
+values (docs/speed.md, "A value for every hand"). A `History` grown from another shares its list
 and sees only its own first `len` values, so a replay makes n appends; one grown a second time
 from the same history (a replay going on from an earlier hand) copies the values once, then
 shares again. It reads and compares as the tuple of its values. An empty history is never

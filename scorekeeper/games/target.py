@@ -62,8 +62,7 @@ def game_over(finished: Sequence[FinishedGame], index: int, scores: Mapping[str,
               low_wins: bool = False) -> History[FinishedGame]:
     """The finished games, with the one that hand `index` (0-based) ended added: how every
     game played to a target reports its result (`Standings.finished_games`). A `History`,
-    shared by the states after it (a tuple was copied whole at every game: the states a
-    correction keeps each held a copy, 141-255 MB for an `edit` of 10,000 whist deals).
+    shared by the states after it (a tuple is copied whole at every game: docs/speed.md).
 
     `scores` are each player's final scores in it (partners share their side's: read from
     the first of them), `winners` the players it credits, `sides` the sides that score

@@ -237,7 +237,7 @@ MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a ha
 _TEXT_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp"))
 
 
-class _TextComposer(_Parser):  # type: ignore[misc, valid-type]
+class _TextComposer(_Parser):
     """YAML's nodes with every scalar's text as written: no scalar is resolved by YAML 1.1's
     rules (`012` octal, `1:30` base 60, `0x1F`, `1_0`, `yes`), so that the field parser reads
     a file's values as it reads the command line's."""
@@ -280,7 +280,7 @@ class _Reader:
     def line_of(self, mark: Any) -> int:
         """The line as an editor and `check` count it: YAML also breaks lines at U+0085, U+2028
         and U+2029, which editors show within a line."""
-        return int(mark.line) + 1 - bisect.bisect_left(self.breaks, mark.index)
+        return int(mark.line) + 1 - (bisect.bisect_left(self.breaks, mark.index) if self.breaks else 0)
 
     def line(self, node: Any) -> int:
         return self.line_of(node.start_mark)

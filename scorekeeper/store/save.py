@@ -10,7 +10,7 @@ import re
 import stat
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Dict, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import yaml
 
@@ -28,7 +28,7 @@ except ImportError:  # pragma: no cover - depends on how PyYAML was built
 
 
 
-class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
+class _Dumper(_SafeDumper):
     """Every value written as its text, plain wherever YAML's syntax allows it: the loader
     reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
     quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
@@ -36,12 +36,18 @@ class _Dumper(_SafeDumper):  # type: ignore[misc, valid-type]
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
         if kind is yaml.ScalarNode:
             return scalar_tag(value, implicit)
-        return super().resolve(kind, value, implicit)
+        return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]  # (untyped stubs)
+
+
+def _text(value: Any) -> str:
+    """A value as the file holds it: its text (a yes-or-no as a hand is typed)."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(_plain(value))
 
 
 def _as_text(dumper: Any, value: Any) -> Any:
-    text = ("yes" if value else "no") if isinstance(value, bool) else str(value)  # as a hand is typed
-    return dumper.represent_scalar(TEXT, text)
+    return dumper.represent_scalar(TEXT, _text(value))
 
 
 for _kind in (int, bool, float):
@@ -70,19 +76,41 @@ def dump(session: Session, kind: str = SITTING) -> str:
 
 
 def _hands_text(hands: Sequence[Hand]) -> str:
-    """The hands as the file holds them, one a line (`- {Ann: 12, Bob: -3}`): emitted in one
-    pass, the list in block style and each hand in flow style, never folded."""
+    """The hands as the file holds them, one a line (`- {Ann: 12, Bob: -3}`): the emitter's
+    events made straight from the values (the list in block style, each hand in flow style,
+    never folded), every value its text as `_as_text` writes it."""
     stream = io.StringIO()
-    dumper = _Dumper(stream, default_flow_style=True, sort_keys=False, allow_unicode=True, width=10 ** 6)
+    emitter = _Dumper(stream, allow_unicode=True, width=10 ** 6)
+    events: List[Any] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False),
+                         yaml.SequenceStartEvent(None, None, True, flow_style=False)]
+    for hand in hands:
+        _events(hand.fields, events)
+    events += [yaml.SequenceEndEvent(), yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
     try:
-        dumper.open()
-        node: Any = dumper.represent_data([{k: _plain(v) for k, v in hand.fields.items()} for hand in hands])
-        node.flow_style = False
-        dumper.serialize(node)
-        dumper.close()
+        for event in events:
+            emitter.emit(event)
     finally:
-        dumper.dispose()
+        emitter.dispose()
     return stream.getvalue()
+
+
+def _events(value: Any, events: List[Any]) -> None:
+    if isinstance(value, dict):
+        events.append(yaml.MappingStartEvent(None, None, True, flow_style=True))
+        for key, item in value.items():
+            _events(key, events)
+            _events(item, events)
+        events.append(yaml.MappingEndEvent())
+    elif isinstance(value, (list, tuple)):
+        events.append(yaml.SequenceStartEvent(None, None, True, flow_style=True))
+        for item in value:
+            _events(item, events)
+        events.append(yaml.SequenceEndEvent())
+    elif value is None:
+        events.append(yaml.ScalarEvent(None, None, (True, False), "null"))
+    else:
+        text = _text(value)
+        events.append(yaml.ScalarEvent(None, None, (scalar_tag(text, (True, False)) == TEXT, True), text))
 
 
 def _plain(value: Any) -> Any:
