@@ -480,7 +480,7 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         raise
 
 
-def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change:
+def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:
     """Log a forgotten hand before hand `number` (1-based; one past the last: at the end); the
     hands from it on are replayed, and a later hand it makes impossible refuses it."""
     before = open_session(path, keep=number - 1)
@@ -493,7 +493,7 @@ def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = 
     return _changed_from(path, before, hands, number, (values,), "the hand inserted before")
 
 
-def delete(path: Path, number: int) -> Change:
+def delete(path: Path, number: int) -> Change[Replayed]:
     """Remove hand `number` (1-based), a hand logged twice; the hands after it are replayed, and
     a later hand it makes impossible refuses it."""
     before = open_session(path, keep=number - 1)
@@ -510,7 +510,7 @@ def _check_number(number: int, last: int, what: str) -> None:
 
 
 def _changed_from(path: Path, before: Replayed, hands: List[Hand], number: int,
-                  read: Tuple[Dict[str, Any], ...], what: str) -> Change:
+                  read: Tuple[Dict[str, Any], ...], what: str) -> Change[Replayed]:
     """The change to `hands` from hand `number` on; a later hand it breaks refuses it."""
     try:
         return sitting_change(path, before, replayed_from(before, hands, number - 1, read))
