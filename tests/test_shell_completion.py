@@ -120,6 +120,7 @@ def table(tmp_path_factory) -> Dict[str, str]:
     cli = Cli(folder)
     cli.new("tue", "cinch", "Ann,Bob,Cid,Dee")
     cli.new("tally-night", "tally", "Ann,Bob")
+    shutil.copy(ROOT / "sessions" / "examples" / "party-cinch.yaml", folder / "club.yaml")
     bin_dir = tmp_path / "bin"
     bin_dir.mkdir()
     program = bin_dir / "scorekeeper"
@@ -189,6 +190,12 @@ def test_commands_sittings_and_games_complete(shell):
     _each(shell, [("scorekeeper show ta", "scorekeeper show tally-night Z"),
                   ("scorekeeper sh", "scorekeeper show Z"),
                   ("scorekeeper new wed --game cri", "scorekeeper new wed --game cribbage Z")])
+
+
+def test_a_tables_result_completes_the_players(shell):
+    # issue 30 point 8: nothing was offered after `party round NAME 2 Ha`
+    _each(shell, [("scorekeeper party round club 2 Ha", "scorekeeper party round club 2 Hal=Z"),
+                  ("scorekeeper party round club 1 deal1.bidd", "scorekeeper party round club 1 deal1.bidder=Z")])
 
 
 def test_an_ambiguous_value_lists_the_players(shell):
