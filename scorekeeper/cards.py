@@ -231,7 +231,8 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    cards = tuple([Card.parse(t) for t in tokens])
+    spelled = _SPELLINGS.get  # a token as a file writes it ("10H") is its own normal form
+    cards = tuple([spelled(t) or Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards

@@ -290,6 +290,7 @@ class Change(Generic[T]):
     after: T
     text: str
     undone: Optional[Sequence[store.Undone]] = None
+    step: Optional[store.Undone] = None  # undo or redo of a change in the middle: the step taken
 
     @property
     def was(self) -> T:
@@ -409,13 +410,21 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
     hand, values = read_hand(before, typed)
     hand = Hand({**hand.fields, "id": id}) if id else hand
     hands = before.session.hands
-    return sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
+    change = sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
+    if any(e.kind == "did" for e in _kept(path)):  # changes kept for undo: this hand joins them
+        return _did(change, "drop", len(hands), hand)
+    return change
 
 
 def undo(path: Path) -> Change[Replayed]:
-    """Remove the last hand (`before.session.hands[-1]`). It is kept beside the sitting
-    (store.undone), with the digest of the file this undo leaves, so that `redo` can put it
-    back while nothing has changed since."""
+    """Take back the last change: an edit, insert or delete kept beside the sitting (and the
+    hands logged after one), else the last hand (`before.session.hands[-1]`). What it took back
+    is kept beside the sitting (store.undone), with the digest of the file this undo leaves, so
+    that `redo` can put it back while nothing has changed since."""
+    kept = _kept(path)
+    done = [i for i, e in enumerate(kept) if e.kind == "did"]
+    if done and kept[done[-1]].after == store.file_digest(path):  # an edit, insert or delete: taken back
+        return _take_step(path, kept[:done[-1]] + kept[done[-1] + 1:], kept[done[-1]], "redo")
     session = store.load(path)
     if not session.hands:
         _replayed(session)  # a mistake in the file is said first
@@ -423,12 +432,6 @@ def undo(path: Path) -> Change[Replayed]:
     before = _replayed(session, keep=len(session.hands) - 1)
     removed = session.hands[-1]
     after = replayed_from(before, session.hands[:-1], len(session.hands) - 1)
-    try:
-        kept = store.read_undone(path)
-    except ScorekeeperError:
-        kept = []  # not what undo writes: replaced, never read or written through
-    if kept and kept[-1].after != store.file_digest(path):
-        kept = []  # hands were logged or corrected since those undos: they cannot be redone
     change = sitting_change(path, before, after)
     return replace(change, undone=kept + [store.Undone(removed, store.digest(change.text))])
 
@@ -442,13 +445,56 @@ def redo(path: Path) -> Change[Replayed]:
     name = before.session.name
     if not kept:
         raise ScorekeeperError(f"nothing to redo: no hand of {name} has been undone")
-    if kept[-1].after != store.file_digest(path):
+    if kept[-1].after != store.file_digest(path) or kept[-1].kind != "redo":  # a change made last
         raise ScorekeeperError(f"nothing to redo: {name} has changed since the last undo (a hand "
                                f"was logged or corrected); log the hand again with the command "
                                f"undo printed")
+    if kept[-1].step != "append":  # an edit, insert or delete an undo took back: made again
+        return _take_step(path, kept[:-1], kept[-1], "did")
     hands = before.session.hands
     after = replayed_from(before, hands + (kept[-1].hand,), len(hands))
     return sitting_change(path, before, after, undone=kept[:-1])
+
+
+def _kept(path: Path) -> List[store.Undone]:
+    """The steps kept beside the sitting, while it is still the file the last of them left."""
+    try:
+        kept = store.read_undone(path)
+    except ScorekeeperError:
+        return []  # not what undo writes: replaced, never read or written through
+    if kept and kept[-1].after != store.file_digest(path):
+        return []  # hands were logged or corrected since: those steps cannot be taken
+    return kept
+
+
+def _take_step(path: Path, rest: List[store.Undone], step: store.Undone, kind: str) -> Change[Replayed]:
+    """Take `step` (undo of a change in the middle, or its redo); what undoes it is kept as
+    `kind` ("redo" after an undo, "did" after a redo)."""
+    before = open_session(path, keep=step.at)
+    hands = list(before.session.hands)
+    if step.step == "swap":
+        back = store.Undone(hands[step.at], "", "swap", step.at, kind)
+        hands[step.at] = step.hand
+    elif step.step == "drop":
+        back = store.Undone(hands[step.at], "", "put", step.at, kind)
+        del hands[step.at]
+    else:  # put
+        hands.insert(step.at, step.hand)
+        back = store.Undone(step.hand, "", "drop", step.at, kind)
+    change = sitting_change(path, before, replayed_from(before, hands, step.at))
+    back = back._replace(after=store.digest(change.text))
+    # the steps kept: the changes made (did), then what undo took back (redo), the latest last
+    done = [e for e in rest if e.kind == "did"]
+    undone = [e for e in rest if e.kind != "did"]
+    return replace(change, undone=done + [back] + undone if kind == "did" else rest + [back], step=step)
+
+
+def _did(change: Change[Replayed], step: str, at: int, hand: Hand) -> Change[Replayed]:
+    """A change in the middle (edit, insert, delete), kept beside the sitting so that `undo`
+    takes it back."""
+    did = store.Undone(hand, store.digest(change.text), step, at, "did")
+    done = [e for e in _kept(change.path) if e.kind == "did"]  # a new change: nothing left to redo
+    return replace(change, undone=[*done, did])
 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:
@@ -470,9 +516,11 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
     except ScorekeeperError as err:
         raise ScorekeeperError(f"hand {number}: {err.message}", hand=number - 1, field=err.field) from None
     kept = {k: v for k, v in hands[number - 1].fields.items() if k == "id"}  # a board report's id stays
+    old = hands[number - 1]
     hands[number - 1] = Hand({**corrected.fields, **kept, "corrected": at or now()})
     try:
-        return sitting_change(path, before, replayed_from(before, hands, number - 1, (values,)))
+        return _did(sitting_change(path, before, replayed_from(before, hands, number - 1, (values,))),
+                    "swap", number - 1, old)
     except ScorekeeperError as err:
         if err.hand is not None and err.hand != number - 1:  # a later hand the correction broke
             raise err.with_message(f"{err.message} (after the correction to hand {number}; "
@@ -480,7 +528,7 @@ def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = No
         raise
 
 
-def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change:
+def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:
     """Log a forgotten hand before hand `number` (1-based; one past the last: at the end); the
     hands from it on are replayed, and a later hand it makes impossible refuses it."""
     before = open_session(path, keep=number - 1)
@@ -490,17 +538,18 @@ def insert(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = 
     typed.setdefault("at", at or now())
     hand, values = read_hand(before, typed)
     hands.insert(number - 1, hand)
-    return _changed_from(path, before, hands, number, (values,), "the hand inserted before")
+    return _did(_changed_from(path, before, hands, number, (values,), "the hand inserted before"),
+                "drop", number - 1, hand)
 
 
-def delete(path: Path, number: int) -> Change:
+def delete(path: Path, number: int) -> Change[Replayed]:
     """Remove hand `number` (1-based), a hand logged twice; the hands after it are replayed, and
     a later hand it makes impossible refuses it."""
     before = open_session(path, keep=number - 1)
     hands = list(before.session.hands)
     _check_number(number, len(hands), "delete")
-    del hands[number - 1]
-    return _changed_from(path, before, hands, number, (), "the delete of")
+    removed = hands.pop(number - 1)
+    return _did(_changed_from(path, before, hands, number, (), "the delete of"), "put", number - 1, removed)
 
 
 def _check_number(number: int, last: int, what: str) -> None:
@@ -510,7 +559,7 @@ def _check_number(number: int, last: int, what: str) -> None:
 
 
 def _changed_from(path: Path, before: Replayed, hands: List[Hand], number: int,
-                  read: Tuple[Dict[str, Any], ...], what: str) -> Change:
+                  read: Tuple[Dict[str, Any], ...], what: str) -> Change[Replayed]:
     """The change to `hands` from hand `number` on; a later hand it breaks refuses it."""
     try:
         return sitting_change(path, before, replayed_from(before, hands, number - 1, read))

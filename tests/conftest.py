@@ -239,6 +239,18 @@ class Terminal:
     def send(self, typed: bytes) -> None:
         os.write(self.master, typed)
 
+    def settle(self, quiet: float = 0.3) -> None:
+        """Read until the program has printed nothing for `quiet` seconds (a prompt is then
+        waiting): pacing only, nothing is measured."""
+        import time
+
+        deadline = time.monotonic() + self.timeout
+        try:
+            while time.monotonic() < deadline and self._read(quiet):
+                pass
+        except EOFError:
+            pass
+
     def finish(self) -> Tuple[int, str]:
         """Read to the end; the exit code and everything printed."""
         import time

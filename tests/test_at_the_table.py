@@ -198,6 +198,7 @@ def test_play_at_a_terminal_completes_abandons_and_ends(cli):
     term.send(b"B\r")
     term.expect("call: the call")
     term.expect("out): ")
+    term.settle()  # readline is waiting for the answer (a Ctrl-C typed ahead of it is lost)
     term.send(b"\x03")  # Ctrl-C abandons the hand being typed
     assert "hand abandoned: nothing was saved" in term.expect("b hand 2> ")
     term.send(b"\x04")  # Ctrl-D ends the night
@@ -300,3 +301,40 @@ def test_completion_after_party_round_name_table_offers_the_players(cli):
 
     assert _complete_result(Ctx(), "Ha") == ["Hal="]
     assert "deal1.bidder=" in _complete_result(Ctx(), "deal1")
+
+
+# 2. undo takes back the last change of any kind, redo puts it back
+
+def test_undo_takes_back_an_edit_an_insert_and_a_delete_and_redo_puts_each_back(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    cli.ok("hand", "t", "Ann=5")
+    cli.ok("hand", "t", "Bob=3")
+    start = cli.file("t").read_bytes()
+    cli.ok("edit", "t", "1", "Ann=7")
+    edited = cli.file("t").read_bytes()
+    cli.ok("insert", "t", "2", "Ann=1", "Bob=1")
+    inserted = cli.file("t").read_bytes()
+    cli.ok("delete", "t", "1")
+    deleted = cli.file("t").read_bytes()
+    cli.ok("hand", "t", "Bob=2")  # a hand logged after them is undone first, then they in turn
+    assert cli.ok("undo", "t").stdout.startswith("undo: deleted hand 3: Bob=2")
+    assert cli.file("t").read_bytes() == deleted
+    assert cli.ok("undo", "t").stdout.startswith("undo: inserted hand 1: Ann=7  ->  Ann +7\n")
+    assert cli.file("t").read_bytes() == inserted
+    assert cli.ok("undo", "t").stdout.startswith("undo: deleted hand 2: Ann=1 Bob=1")
+    assert cli.file("t").read_bytes() == edited
+    assert cli.ok("undo", "t").stdout.startswith("undo: corrected hand 1\n  before: Ann=7")
+    assert cli.file("t").read_bytes() == start
+    for then in (edited, inserted, deleted):  # redo, byte for byte, in turn
+        assert cli.ok("redo", "t").stdout.startswith("redo: ")
+        assert cli.file("t").read_bytes() == then
+    assert cli.ok("undo", "t").stdout.startswith("undo: inserted hand 1: Ann=7")
+    assert cli.file("t").read_bytes() == inserted
+
+
+def test_play_undo_takes_back_a_delete(cli):
+    cli.new("t", "tally", "Ann,Bob")
+    r = cli("play", "t", input="Ann=5\nAnn=5\nBob=3\ndelete 2\nundo\nredo\n")
+    assert r.exit_code == 0, r.output
+    assert "undo: inserted hand 2: Ann=5" in r.stdout and "redo: deleted hand 2: Ann=5" in r.stdout
+    assert cli.json("show", "t")["scores"] == {"Ann": 5, "Bob": 3}

@@ -252,3 +252,31 @@ def test_a_report_whose_answer_is_lost_is_sent_again_with_its_id_and_logged_once
     assert ids[0] == ids[1] and len(ids[0]) == 1 and first == second
     shown = cli.json("show", "fri")
     assert shown["hands"] == 1 and shown["scores"] == {"Ann": 12, "Bob": 0}
+
+
+def test_with_confirm_one_phone_reports_another_confirms_and_the_television_shows_it_waiting(cli, serve, browser):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    cli.ok("party", "new", "spring", "--game", "progressive-hearts", "--players",
+           "Ann,Bob,Cid,Dan,Eve,Fay,Gus,Hal,Ivy,Jim,Kay,Len")
+    server = serve(cli.folder, "spring", "--entry", "--confirm")
+    viewport(browser, *PHONE)
+    browser.get(server.url + "table/2")
+    wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form select[name=by]"), "who reports")
+    browser.find_element(By.ID, "code").send_keys(server.code)
+    Select(browser.find_element(By.CSS_SELECTOR, "#form select[name=by]")).select_by_value("Eve")
+    for player, hearts in (("Eve", "1"), ("Fay", "5"), ("Gus", "6"), ("Hal", "1")):
+        browser.find_element(By.CSS_SELECTOR, f"#form input[name={player}]").send_keys(hearts)
+    browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith(
+        "awaiting confirmation by Fay or Gus or Hal: round 1 table 2:"), "awaiting")
+    assert cli.json("party", "show", "spring")["reported"] == []  # not yet counted
+    # Fay's phone (the cookie lets it in): the confirmation
+    browser.get(server.url + "table/2")
+    wait_until(browser, lambda d: "awaiting confirmation" in d.find_element(By.ID, "form").text, "the confirmation")
+    Select(browser.find_element(By.CSS_SELECTOR, "#form select[name=by]")).select_by_value("Fay")
+    browser.find_element(By.CSS_SELECTOR, "#form button[type=submit]").click()
+    wait_until(browser, lambda d: d.find_element(By.ID, "status").text.startswith("confirmed by Fay: round 1 table 2:"),
+               "confirmed")
+    assert cli.json("party", "show", "spring")["reported"] == [2]

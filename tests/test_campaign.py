@@ -45,7 +45,12 @@ class Run:
         self.path = cli.file(self.name)
         cli.new(self.name, "tally", ",".join(PLAYERS))
         self.model: Model = []
-        self.redo: List[Tuple[bytes, Dict[str, int]]] = []  # (the file before the undo, the hand)
+        # what undo took back: (the file before the undo, the step that puts it back: "append",
+        # "swap" or "put", at which hand, the hand)
+        self.redo: List[Tuple[bytes, str, int, Dict[str, int]]] = []
+        # the changes undo takes back before the last hand (issue 30): an edit ("swap" back to
+        # the old hand), and the hands logged after one ("drop"), latest last
+        self.done: List[Tuple[str, int, Dict[str, int]]] = []
         self.by_hand = False  # the file holds lines a person wrote, not yet saved by the program
         self.counts: Dict[str, int] = {}
 
@@ -71,6 +76,8 @@ class Run:
         assert (said["hand"], said["scores"], said["next_dealer"]) == (shown["hands"], shown["scores"],
                                                                       shown["next_dealer"])
         assert said["changes"] == shown["effects"][-1]["changes"]
+        if self.done:
+            self.done.append(("drop", len(self.model), scores))
         self.model.append(scores)
         self.redo.clear()
         self.by_hand = False
@@ -89,6 +96,7 @@ class Run:
         number = self.rng.randint(1, len(self.model))
         player, value = self.rng.choice(PLAYERS), self.rng.randint(-60, 60)
         self.cli.ok("edit", self.name, str(number), f"{player}={value}")
+        self.done.append(("swap", number - 1, dict(self.model[number - 1])))
         self.model[number - 1][player] = value
         self.redo.clear()
         self.by_hand = False
@@ -99,20 +107,36 @@ class Run:
             return
         before = self.path.read_bytes()
         self.cli.ok("undo", self.name)
+        if self.done:  # the last change in the middle, taken back
+            step, at, hand = self.done.pop()
+            if step == "swap":
+                self.redo.append((before, "swap", at, self.model[at]))
+                self.model[at] = hand
+            else:
+                self.redo.append((before, "put", at, self.model.pop(at)))
+            return
         # a line written by hand is saved in the program's form (`+4` as 4): redo restores the
         # file byte for byte as the program writes it
-        self.redo.append((before, {**self.model.pop(), **({"edited by hand": 1} if self.by_hand else {})}))
+        self.redo.append((before, "append", len(self.model) - 1,
+                          {**self.model.pop(), **({"edited by hand": 1} if self.by_hand else {})}))
         self.by_hand = False
 
     def do_redo(self) -> None:
         if not self.redo:
             assert self.cli.refused(self.name, "redo", self.name).stderr.startswith("error: nothing to redo")
             return
-        before, hand = self.redo.pop()
+        before, step, at, hand = self.redo.pop()
         self.cli.ok("redo", self.name)
         if not hand.pop("edited by hand", 0):
             assert self.path.read_bytes() == before  # byte for byte
-        self.model.append(hand)
+        if step == "append":
+            self.model.append(hand)
+        elif step == "swap":
+            self.done.append(("swap", at, self.model[at]))
+            self.model[at] = hand
+        else:
+            self.done.append(("drop", at, hand))
+            self.model.insert(at, hand)
 
     def do_by_hand(self) -> None:
         """A hand written into the file by a person, with the scalars as people write them."""
@@ -142,6 +166,7 @@ class Run:
         self.cli.ok("check", self.name)
         self.model.append(scores)
         self.redo.clear()  # the file changed since the undos: nothing to redo
+        self.done.clear()  # nor to take back before the last hand
         self.by_hand = True
 
     def do_side_file(self) -> None:
@@ -156,8 +181,8 @@ class Run:
             return
         value = int(found.group(2)) + 1
         side.write_text(text.replace(last, last.replace(found.group(0), f"{found.group(1)}: {value}", 1)))
-        before, hand = self.redo[-1]
-        self.redo[-1] = (before, {**hand, found.group(1): value, "edited by hand": 1})
+        before, step, at, hand = self.redo[-1]
+        self.redo[-1] = (before, step, at, {**hand, found.group(1): value, "edited by hand": 1})
 
     def check(self) -> None:
         shown = self.cli.json("show", self.name)
@@ -224,8 +249,13 @@ def test_a_board_killed_while_tables_post_loses_no_acknowledged_report(cli, tmp_
                     number += 1
 
         poster = threading.Thread(target=post, args=(sent,), daemon=True)
+        already = len(acknowledged)
         poster.start()
-        time.sleep(rng.uniform(0.2, 1.0))  # a random instant: where the kill falls, not a bound asserted
+        for _ in range(600):  # the first report of this board acknowledged (at most 60 s)
+            if len(acknowledged) > already or not poster.is_alive():
+                break
+            time.sleep(0.1)
+        time.sleep(rng.uniform(0.0, 0.8))  # then a random instant: where the kill falls, not a bound asserted
         server.proc.send_signal(signal.SIGKILL)
         server.proc.wait(timeout=30)
         stop.set()

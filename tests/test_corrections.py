@@ -139,10 +139,12 @@ def test_redo_is_refused_once_a_hand_was_logged_or_corrected_since(cli):
         assert cli.refused("fri", "redo", "fri").stderr == (
             "error: nothing to redo: fri has changed since the last undo (a hand was logged or "
             "corrected); log the hand again with the command undo printed\n")
-    # an undo after such a change starts afresh: the stale one is forgotten
-    cli.ok("undo", "fri")
-    cli.ok("redo", "fri")
-    assert cli.refused("fri", "redo", "fri").stderr.startswith("error: nothing to redo: no hand")
+    # an undo after such a change takes it back (issue 30: the last change of any kind), and
+    # redo makes it again; then nothing is left to redo
+    assert cli.ok("undo", "fri").stdout.startswith("undo: corrected hand 1\n  before: Ann=6  ->  Ann +6\n"
+                                                   "  after:  Ann=5  ->  Ann +5\n")
+    assert cli.ok("redo", "fri").stdout.startswith("redo: corrected hand 1\n  before: Ann=5")
+    assert cli.refused("fri", "redo", "fri").stderr.startswith("error: nothing to redo: fri has changed")
 
 
 def test_the_undone_hand_waits_beside_the_sitting_where_list_never_reads_it(cli):

@@ -686,20 +686,39 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
 
 @app.command(epilog=example("scorekeeper undo friday"))
 def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Remove the last hand (scorekeeper redo puts it back)."""
+    """Take back the last change: a hand, an edit, an insert or a delete (scorekeeper redo puts
+    it back)."""
     from .. import ledger
     from ..render import sitting as render
 
     style = style_of(ctx)
     path = sitting_path(ctx, name)
-    change, text = save_change(path, lambda: ledger.undo(path), lambda c: render.undone_text(
-        name, c.was.session.hands[-1], c.after.session, c.after.standings, root_dir(ctx), style))
-    print_saved(text, f"the undo of hand {len(change.was.session.hands)} was saved")
+    change, text = save_change(path, lambda: ledger.undo(path), lambda c: _stepped(ctx, c, "undo") if c.step
+                               else render.undone_text(name, c.was.session.hands[-1], c.after.session,
+                                                       c.after.standings, root_dir(ctx), style))
+    print_saved(text, "the undo was saved" if change.step else
+                f"the undo of hand {len(change.was.session.hands)} was saved")
+
+
+def _stepped(ctx: typer.Context, change: Any, word: str) -> str:
+    """What an undo or redo of a change in the middle did, shown as the change itself is:
+    a correction as `edit` shows it, a hand put in or taken out as `insert` and `delete` do."""
+    from ..render import sitting as render
+
+    step, number = change.step, change.step.at + 1
+    if step.step == "swap":
+        style = style_of(ctx)
+        shown = render.correction_text(number, change.was.session, change.was.standings, change.after.session,
+                                       change.after.standings, style=style)
+    else:
+        shown = _moved(ctx, "insert" if step.step == "put" else "delete", number)(change)
+    return f"{word}: " + shown
 
 
 @app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
 def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Put back the hand the last undo removed, as it was, if nothing was logged since."""
+    """Put back what the last undo took back (a hand, an edit, an insert, a delete), as it was,
+    if nothing was logged since."""
     from .. import ledger
     from ..render import sitting as render
 
@@ -709,13 +728,15 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
         r = change.after
         if json:
             return render.hand_json(r.session, r.standings)
+        if change.step:
+            return _stepped(ctx, change, "redo")
         return (render.fit_lines(f"put back hand {len(r.session.hands)}: "
                                  f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
                 + "\n" + render.effect_text(r.session, r.standings, style))
 
     path = sitting_path(ctx, name)
     change, text = save_change(path, lambda: ledger.redo(path), show)
-    print_saved(text, f"hand {len(change.after.session.hands)} was put back")
+    print_saved(text, "the redo was saved" if change.step else f"hand {len(change.after.session.hands)} was put back")
 
 
 @app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))

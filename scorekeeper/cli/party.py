@@ -6,7 +6,7 @@ inside each command.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List
+from typing import TYPE_CHECKING, Any, Dict, List
 
 import typer
 
@@ -14,6 +14,9 @@ from . import out, print_saved, save_change  # what a command prints, made befor
 from . import sitting_path, root_dir  # the one resolver for --dir plus a name
 from .helptext import example as _example
 from .output import width
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 _NEW = ("scorekeeper party new spring --game progressive-hearts "
@@ -85,7 +88,7 @@ def _gather_deals(raw: Dict[str, str]) -> Dict[str, str]:
     return out
 
 
-def _ask_result(path, table: int) -> List[str]:
+def _ask_result(path: Path, table: int) -> List[str]:
     """`party round NAME T` with no fields at a terminal: the table's result asked, as `hand`
     asks a hand; elsewhere the fields are missing."""
     import shlex

@@ -25,7 +25,7 @@ from ..model import ScorekeeperError
 
 # The words between hands: word -> (the command it runs, what it takes, what it does)
 WORDS: Dict[str, Tuple[str, str, str]] = {
-    "undo": ("undo", "", "take back the last hand"),
+    "undo": ("undo", "", "take back the last change (a hand, edit, insert, delete)"),
     "redo": ("redo", "", "put back what undo took back"),
     "edit": ("edit", "N FIELD=VALUE ...", "correct hand N"),
     "insert": ("insert", "N FIELD=VALUE ...", "log a forgotten hand before hand N"),

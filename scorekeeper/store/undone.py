@@ -31,11 +31,36 @@ _AFTER = "# after:"  # then the digest of the file each undo left, the latest la
 
 
 class Undone(NamedTuple):
-    """One undo: the hand it removed (as it stood in the file) and the digest of the session
-    file just after it."""
+    """One step kept beside the sitting: its hand (as it stood in the file), the digest of the
+    session file just after it, and what it does to the hands at `at` (0-based). A `redo` step
+    is what an undo took back, to put back: `append` (the hand an undo removed from the end),
+    `put` (insert the hand at `at`), `drop` (remove hand `at`), `swap` (hand `at` becomes this
+    one). A `did` step is a change made (edit, insert, delete), kept so that undo can take it
+    back: the same words say what undoing it does. Written in the digests' line as
+    `DIGEST/KIND/STEP/AT` (a plain `DIGEST`: an append to redo, as undo always wrote it)."""
 
     hand: Hand
     after: str
+    step: str = "append"
+    at: int = -1
+    kind: str = "redo"
+
+    def token(self) -> str:
+        if self.step == "append" and self.kind == "redo":
+            return self.after
+        return f"{self.after}/{self.kind}/{self.step}/{self.at}"
+
+
+STEPS = ("append", "put", "drop", "swap")
+
+
+def _entry(hand: Hand, token: str, side: Path) -> Undone:
+    after, *rest = token.split("/")
+    if not rest:
+        return Undone(hand, after)
+    if len(rest) != 3 or rest[0] not in ("redo", "did") or rest[1] not in STEPS or not rest[2].isdigit():
+        raise ScorekeeperError(f"{side} is not as undo wrote it (a step {token!r})")
+    return Undone(hand, after, rest[1], int(rest[2]), rest[0])
 
 
 def digest(text: str) -> str:
@@ -69,7 +94,7 @@ def read_undone(path: Path) -> List[Undone]:
         raise err.with_message(f"{err.message} (in what undo kept for redo)") from None
     if len(afters) != len(hands):
         raise ScorekeeperError(f"{side} is not as undo wrote it ({len(hands)} hands, {len(afters)} digests)")
-    return [Undone(hand, after) for hand, after in zip(hands, afters)]
+    return [_entry(hand, after, side) for hand, after in zip(hands, afters)]
 
 
 def _read_plain(side: Path) -> "str | None":
@@ -111,6 +136,6 @@ def write_undone(path: Path, entries: Sequence[Undone], session: Session) -> Non
             os.unlink(side)
         return
     name = real_path(path).name
-    text = (_HEADER.format(name=name) + " ".join([_AFTER, *(e.after for e in entries)]) + "\n"
+    text = (_HEADER.format(name=name) + " ".join([_AFTER, *(e.token() for e in entries)]) + "\n"
             + dump(session.with_hands(tuple(e.hand for e in entries))))
     write_beside(side, text, real_path(path))

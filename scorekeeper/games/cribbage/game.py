@@ -58,6 +58,7 @@ CRIB_MOST = {3: 20, 4: 29}
 # for fifteen or thirty-one + 1 for the go).
 FIVE_CARD_PLAY_MOST = {False: 17, True: 21}  # by dealing
 PEG_PER_CARD = 15
+_PLAY_LEAST_MOST = min(FIVE_CARD_PLAY_MOST.values())
 
 
 class CribState(NamedTuple):
@@ -477,6 +478,8 @@ class Cribbage(Game[CribState]):
     def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str]) -> List[Step]:
         pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
         for p, n in pegs:
+            if n <= _PLAY_LEAST_MOST:
+                continue  # within the least of the plays' maxima: any play may peg it
             most, how = self.play_most(session.rules, p == order[-1])
             if n > most:
                 raise ScorekeeperError(f"play.{p}: {n} is more than one deal's play can peg ({p}, "
