@@ -338,3 +338,13 @@ def test_play_undo_takes_back_a_delete(cli):
     assert r.exit_code == 0, r.output
     assert "undo: inserted hand 2: Ann=5" in r.stdout and "redo: deleted hand 2: Ann=5" in r.stdout
     assert cli.json("show", "t")["scores"] == {"Ann": 5, "Bob": 3}
+
+
+def test_play_on_a_party_piped_corrects_a_table_with_edit(cli):
+    import shutil
+
+    cli.folder.mkdir(parents=True)
+    shutil.copy(ROOT / "sessions/examples/party-cinch.yaml", cli.folder / "pc.yaml")
+    r = cli("play", "pc", input="Cid=10 Hal=4\nedit 4 1 Cid=12 Hal=4\nquit\n")
+    assert r.exit_code == 0, r.output
+    assert "corrected round 4 table 1: Cid-Bob 12, Hal-Eve 4" in r.stdout

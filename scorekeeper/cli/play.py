@@ -35,7 +35,7 @@ WORDS: Dict[str, Tuple[str, str, str]] = {
     "help": ("", "", "these words"),
     "quit": ("", "", "end the night (Ctrl-D too)"),
 }
-PARTY_WORDS = ("undo", "show", "help", "quit")  # `party undo`, `party show`
+PARTY_WORDS = ("undo", "edit", "show", "help", "quit")  # `party undo`, `party edit R T ...`, `party show`
 
 
 class Night:
@@ -160,7 +160,8 @@ def help_text(party: bool) -> str:
     if party:
         return ("a table's result: FIELD=VALUE ... (the next table that has not reported), or the\n"
                 "table first: 2 FIELD=VALUE ...; Enter is not a result\n"
-                "undo: take back the last result    show: the party    quit: end (Ctrl-D too)")
+                "undo: take back the last result    edit ROUND TABLE FIELD=VALUE ...: correct one\n"
+                "show: the party    quit: end (Ctrl-D too)")
     lines = ["a hand: FIELD=VALUE ... (Enter: be asked its fields; Ctrl-C abandons it)"]
     lines += [f"{word} {takes}".strip().ljust(32) + what for word, (_, takes, what) in WORDS.items()]
     lines.append("Tab completes the words and the fields")

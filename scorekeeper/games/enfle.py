@@ -9,7 +9,6 @@ his cards, so the pool is empty between deals.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
 
 from ..fields import PLAYER, Field
@@ -64,10 +63,8 @@ class Enfle(Game[EnfleState]):
             columns={"pools": dict(state.won)})
 
 
-@lru_cache(maxsize=1024)  # a pure function of the table, the ante and the winner: a few per sitting
 def _deal(players: Tuple[str, ...], ante: int, winner: str) -> Tuple[Mapping[str, int], str]:
-    """What a deal moves (each antes, the winner takes the pool), and its summary. The
-    effects of a sitting share them: no effect is changed once made."""
+    """What a deal moves (each antes, the winner takes the pool), and its summary."""
     pool = ante * len(players)
     changes = {p: (pool - ante if p == winner else -ante) for p in players}
     return changes, f"all ante {ante}: {winner} takes the pool of {pool}"

@@ -10,7 +10,6 @@ every step the players' scores plus the counters in all pools sum to zero.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
@@ -332,7 +331,6 @@ def divide_pool(total: int, players: Sequence[str], eldest: int, carry: bool) ->
     return shares
 
 
-@lru_cache(maxsize=256)  # a function of the four dealt in and the caller: a few per sitting
 def _adversaries(players: Tuple[str, ...], caller: str) -> Tuple[Tuple[str, ...], str]:
     """The caller's three adversaries, and their names as a summary gives them."""
     adversaries = tuple(p for p in players if p != caller)
@@ -803,7 +801,6 @@ def _pool_text(state: BostonState) -> str:
     return text
 
 
-@lru_cache(maxsize=4096)  # a pure function of two numbers, asked at every hand of a replay
 def _pool_words(in_play: int, set_aside: Optional[int]) -> str:
     """The pools after a hand, briefly, for the hands table: the pool in play and (None when
     there is none) the counters set aside."""
