@@ -1,24 +1,23 @@
 """The only code that touches the disk or YAML: find (paths), load, save (atomically) and lock
 sittings and parties. The names below are the store's interface; the modules hold the rest.
 
-What only a write needs (lock, save, undone) is imported when first asked for: a command that
-only reads (`show`, `settle`, `list`) starts without it (docs/speed.md)."""
+What only a write needs (the lock, the undo file) is imported when first asked for: a command
+that only reads (`show`, `settle`, `list`) starts without it (docs/speed.md). (save stays
+imported here: the module's name is also its function's, which must win.)"""
 
 from typing import TYPE_CHECKING, Any
 
 from .load import (MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, PartyFile, load, load_if, load_party, load_summary,
                    parse, read_data, read_text)
 from .paths import list_sessions, make_folder_for, real_path, resolve_sessions_dir, session_path
+from .save import REPORT_MARK, dump, save, save_text, session_text, would_drop, write_report, write_text
 
 if TYPE_CHECKING:
     from .lock import locked
-    from .save import REPORT_MARK, dump, save, save_text, session_text, would_drop, write_report, write_text
     from .undone import Undone, digest, file_digest, read_undone, write_undone
 
 # name -> the module that holds it, imported on first use (PEP 562)
-_LATER = {**dict.fromkeys(["locked"], "lock"),
-          **dict.fromkeys(["REPORT_MARK", "dump", "save", "save_text", "session_text", "would_drop", "write_report",
-                           "write_text"], "save"),
+_LATER = {"locked": "lock",
           **dict.fromkeys(["Undone", "digest", "file_digest", "read_undone", "write_undone"], "undone")}
 
 
