@@ -282,9 +282,14 @@ def browser(chromium):
 
 
 def wait_until(driver, check, what: str):
+    """Wait for `check`, looking again when the page replaced an element between finding it and
+    reading it (the board re-renders on every event: under load that is often)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, WAIT, poll_frequency=0.05).until(lambda d: check(d), message=what)
+    return WebDriverWait(driver, WAIT, poll_frequency=0.05,
+                         ignored_exceptions=(NoSuchElementException, StaleElementReferenceException)
+                         ).until(lambda d: check(d), message=what)
 
 
 def board_text(driver) -> str:
@@ -341,8 +346,9 @@ def test_chromium_on_a_party_board_a_table_reports_its_own_players_and_sees_the_
     browser.get(server.url + "table/2")
     wait_until(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "#form input[name=Eve]"), "table 2's form")
 
-    def names() -> List[str]:
-        return [e.get_attribute("name") for e in browser.find_elements(By.CSS_SELECTOR, "#form input[inputmode]")]
+    def names() -> List[str]:  # read in the page at once: the form may be replaced meanwhile
+        return browser.execute_script(
+            "return [...document.querySelectorAll('#form input[inputmode]')].map(e => e.name)")
 
     assert names() == ["Eve", "Fay", "Gus", "Hal", "note"]  # table 2's players only
     browser.find_element(By.ID, "code").send_keys(server.code)

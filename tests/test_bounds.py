@@ -148,8 +148,10 @@ def test_a_file_at_the_real_bounds_loads_and_every_write_on_it_works(cli):
     assert cli.file("s").read_bytes() == before
     r = _run(cli, "edit", "s", "20000", "Ann=2")  # an edit (which loads and replays all of it),
     assert r.returncode == 0 and "hand 20000" in r.stdout, r.stdout + r.stderr
-    for command in (["undo", "s"], ["hand", "s", "Ann=1", "note=" + "z" * 31]):  # an undo, a hand
-        assert _run(cli, *command).returncode == 0
+    # an undo (it takes back the edit), a delete of the last hand, and a hand in its place
+    for command in (["undo", "s"], ["delete", "s", "20000"], ["hand", "s", "Ann=1", "note=" + "z" * 31]):
+        done = _run(cli, *command)
+        assert done.returncode == 0, (command, done.stderr)
     lines = cli.file("s").read_text(encoding="utf-8").splitlines()
     assert lines[-store.MAX_HANDS - 1] == "hands:" and lines[-1].startswith("- {Ann: 1, note: " + "z" * 31 + ", at: ")
     with open(cli.file("s"), "a", encoding="utf-8") as file:  # one hand more than a sitting may hold

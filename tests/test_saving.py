@@ -58,7 +58,7 @@ def test_a_planted_temporary_link_is_never_followed(sitting, monkeypatch):
     from scorekeeper.store import lock as locks
 
     draws = itertools.chain(["aaaaaaaaaaaa"], itertools.repeat("bbbbbbbbbbbb"))
-    monkeypatch.setattr(locks._secrets(), "token_hex", lambda n: next(draws))  # imported when used
+    monkeypatch.setattr(locks, "_random_tag", lambda: next(draws))
     planted = [sitting.with_name(f".scorekeeper-s.yaml.{os.getpid()}.tmp"),
                sitting.with_name(f".scorekeeper-s.yaml.{locks.host_tag()}.{os.getpid()}.aaaaaaaaaaaa.tmp")]
     for link in planted:

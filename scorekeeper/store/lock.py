@@ -35,10 +35,10 @@ def _glob() -> ModuleType:
     return glob
 
 
-def _secrets() -> ModuleType:
-    import secrets
-
-    return secrets
+def _random_tag() -> str:
+    """12 hex digits from the system's random source: what `secrets.token_hex(6)` gives, without
+    importing secrets and hmac, which nothing else of a write needs."""
+    return os.urandom(6).hex()
 
 
 def _shlex() -> ModuleType:
@@ -156,7 +156,7 @@ def host_tag() -> str:
 def create_temp(path: Path, mode: Optional[int] = None) -> Tuple[int, Path]:
     """A new file beside `path`: `.scorekeeper-NAME.HOST.PID.RANDOM.tmp`, created exclusively."""
     for _ in range(100):
-        tmp = path.parent / f"{temp_prefix(path)}{host_tag()}.{os.getpid()}.{_secrets().token_hex(6)}.tmp"
+        tmp = path.parent / f"{temp_prefix(path)}{host_tag()}.{os.getpid()}.{_random_tag()}.tmp"
         try:
             # 0o600 until the mode of the file it replaces is set: never readable by more
             if mode is None:
