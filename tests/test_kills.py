@@ -171,6 +171,8 @@ def test_writers_killed_at_random_lose_no_acknowledged_change_and_never_tear_the
     assert held >= KILLS[kind] // 3  # the kills did land while the lock was held
     assert done >= KILLS[kind] // 4  # and between saves too
     if kind.startswith("party"):  # one more write breaks the last lock and sweeps the temp files left
+        if _state(kind, path)["count"] < 5:  # the last undo writer may have taken back round 1 too
+            reset()
         ledger.at_once(parties.edit, path, 1, 1, {"note": "999"})
     else:
         ledger.at_once(ledger.add_hand, path, {"Bob": "1"}, at=AT)
