@@ -209,9 +209,9 @@ def test_generated_runs_hold_every_oracle(cli):
 
 @pytest.mark.slow
 def test_long_generated_runs_hold_every_oracle(cli):
-    counts = _campaign(cli, runs=20, steps=100)
+    counts = _campaign(cli, runs=6, steps=100)  # 20 runs cost 22 s of the suite's 120 s of CPU
     print(f"\ncampaign: {sum(counts.values())} steps: {counts}")
-    assert sum(counts[a] for a in counts if a != "refused by hand") == 2000
+    assert sum(counts[a] for a in counts if a != "refused by hand") == 600
 
 
 # ---------------------------------------------------------------- the board killed while tables post
