@@ -49,6 +49,7 @@ import httpx  # noqa: E402
 
 from bench.sittings import sitting  # noqa: E402
 from scorekeeper import ledger, store  # noqa: E402
+from scorekeeper.store.save import save  # noqa: E402
 from scorekeeper.board.app import POLL_SECONDS  # noqa: E402
 from scorekeeper.board.source import Board  # noqa: E402
 
@@ -190,7 +191,7 @@ def main() -> None:
     work = Path(tempfile.mkdtemp(prefix="sk-bench-board-"))
     try:
         path = work / "night.yaml"
-        store.save(sitting("tally", args.hands, name="night"), path)
+        save(sitting("tally", args.hands, name="night"), path)
         twin = work / "twin.yaml"
         proc, url, code = start_board(work, "night")
         try:

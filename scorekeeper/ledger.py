@@ -11,7 +11,6 @@ caller could make what it prints.
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass, replace
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
@@ -275,7 +274,6 @@ def _how_to_shorten(err: ScorekeeperError, session: Session) -> ScorekeeperError
                             f"{err.hand + 1} {err.field}=...")
 
 
-@dataclass(frozen=True)
 class Change(Generic[T]):
     """A change to a session file, pending: the sitting (`Replayed`) or party `before` it, as
     the file holds it (None: a new file), and `after` it, as it will be saved; `text`, the file
@@ -283,14 +281,16 @@ class Change(Generic[T]):
     undos will hold (written after the file: a refused or failed save leaves a pending redo as
     it was). The caller makes what it will print from it, then `commit`s it; both under
     `locked(path)`, so that the file is not changed in between and a failure to print leaves
-    it as it was."""
+    it as it was. (A plain class, not a dataclass: cheaper to define, which every command pays.)"""
 
-    path: Path
-    before: Optional[T]
-    after: T
-    text: str
-    undone: Optional[Sequence[store.Undone]] = None
-    step: Optional[store.Undone] = None  # undo or redo of a change in the middle: the step taken
+    def __init__(self, path: Path, before: Optional[T], after: T, text: str,
+                 undone: Optional[Sequence[store.Undone]] = None, step: Optional[store.Undone] = None) -> None:
+        self.path, self.before, self.after, self.text = path, before, after, text
+        self.undone = undone
+        self.step = step  # undo or redo of a change in the middle: the step taken
+
+    def _replace(self, **changes: Any) -> "Change[T]":
+        return Change(**{**vars(self), **changes})
 
     @property
     def was(self) -> T:
@@ -433,7 +433,7 @@ def undo(path: Path) -> Change[Replayed]:
     removed = session.hands[-1]
     after = replayed_from(before, session.hands[:-1], len(session.hands) - 1)
     change = sitting_change(path, before, after)
-    return replace(change, undone=kept + [store.Undone(removed, store.digest(change.text))])
+    return change._replace(undone=kept + [store.Undone(removed, store.digest(change.text))])
 
 
 def redo(path: Path) -> Change[Replayed]:
@@ -486,7 +486,7 @@ def _take_step(path: Path, rest: List[store.Undone], step: store.Undone, kind: s
     # the steps kept: the changes made (did), then what undo took back (redo), the latest last
     done = [e for e in rest if e.kind == "did"]
     undone = [e for e in rest if e.kind != "did"]
-    return replace(change, undone=done + [back] + undone if kind == "did" else rest + [back], step=step)
+    return change._replace(undone=done + [back] + undone if kind == "did" else rest + [back], step=step)
 
 
 def _did(change: Change[Replayed], step: str, at: int, hand: Hand) -> Change[Replayed]:
@@ -494,7 +494,7 @@ def _did(change: Change[Replayed], step: str, at: int, hand: Hand) -> Change[Rep
     takes it back."""
     did = store.Undone(hand, store.digest(change.text), step, at, "did")
     done = [e for e in _kept(change.path) if e.kind == "did"]  # a new change: nothing left to redo
-    return replace(change, undone=[*done, did])
+    return change._replace(undone=[*done, did])
 
 
 def edit(path: Path, number: int, raw: Mapping[str, Any], at: Optional[str] = None) -> Change[Replayed]:

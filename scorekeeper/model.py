@@ -122,8 +122,8 @@ class ScorekeeperError(Exception):
 
 # What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a
 # sequence that can retitle or clear the terminal) and the bidirectional overrides, which reorder
-# what is shown (`\u202e`).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# what is shown (`\u202e`). Compiled by `re` when first needed: most text has none.
+_CONTROL = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
 def printable(text: str) -> str:
@@ -131,7 +131,7 @@ def printable(text: str) -> str:
     as every terminal view and CSV shows a value from a file or a person; JSON escapes by itself."""
     if text.isprintable():
         return text
-    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
+    return re.sub(_CONTROL, lambda m: repr(m.group())[1:-1], text)
 
 
 def shown(value: Any, limit: int = 40) -> str:

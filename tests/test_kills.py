@@ -25,6 +25,7 @@ from typing import Callable, Dict, Tuple
 import pytest
 
 from scorekeeper import ledger, store
+from scorekeeper.store.save import save
 from scorekeeper.party import ledger as parties
 
 from .conftest import SESSIONS
@@ -98,7 +99,7 @@ def _sitting_with(path: Path, count: int) -> None:
     path.unlink(missing_ok=True)
     ledger.at_once(ledger.new_session, path, "tally", ["Ann", "Bob"], {}, created=AT)
     session = store.load(path)
-    store.save(session.with_hands(tuple(_hand({"Ann": i, "at": AT}) for i in range(1, count + 1))), path)
+    save(session.with_hands(tuple(_hand({"Ann": i, "at": AT}) for i in range(1, count + 1))), path)
 
 
 def _note(fields: Dict) -> int:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.party import ledger as parties
 from scorekeeper import store
+from scorekeeper.store.save import save
 from scorekeeper.party import replay as progressive
 from scorekeeper.model import Hand, ScorekeeperError, Session
 
@@ -421,7 +422,7 @@ def test_undo_removes_the_last_result_and_takes_back_the_movement(cli):
 
 def test_a_party_file_round_trips_through_the_store(tmp_path):
     party = store.load_party(SESSIONS / "party-cinch.yaml")
-    store.save(party, tmp_path / "c.yaml", store.PARTY)
+    save(party, tmp_path / "c.yaml", store.PARTY)
     assert (tmp_path / "c.yaml").read_text() == (SESSIONS / "party-cinch.yaml").read_text()
 
 

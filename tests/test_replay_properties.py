@@ -30,6 +30,7 @@ from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
 from scorekeeper import ledger, store
+from scorekeeper.store.save import save
 from scorekeeper.cards import Suit, full_deck
 from scorekeeper.fields import BOOLEAN, CARD, PLAYER, PLAYERS, SUIT, Field, parse_assignments
 from scorekeeper.games import GAMES, get_game
@@ -460,7 +461,7 @@ def sittings(draw, name: str, min_hands: int = 1, max_hands: int = 8) -> ledger.
 def write(replayed: ledger.Replayed, path: Path) -> None:
     """Save as the ledger does: rules in their file form."""
     session = replayed.session
-    store.save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
+    save(session._replace(rules=replayed.game.dump_rules(session.rules)), path)
 
 
 def same_standings(a: Standings, b: Standings) -> None:

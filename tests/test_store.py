@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import ledger, store
+from scorekeeper.store.save import save
 from scorekeeper.model import Hand, ScorekeeperError, Session, Stakes
 
 from .conftest import SESSIONS, peak_memory  # noqa: E402
@@ -26,7 +27,7 @@ def test_yaml_round_trip_keeps_every_field(tmp_path):
     path = tmp_path / "s.yaml"
     hands = [{"Ann": 3, "Bob": -1, "note": "with a note: and a colon", "at": "2026-11-29T20:01:00"},
              {"Ann": 0, "Bob": 7}]
-    store.save(make_session(path, hands), path)
+    save(make_session(path, hands), path)
     loaded = store.load(path)
     # every value as its text, read by the field parser as the command line's (issue 31)
     assert [dict(h.fields) for h in loaded.hands] == [{k: str(v) for k, v in h.items()} for h in hands]
@@ -37,7 +38,7 @@ def test_yaml_round_trip_keeps_every_field(tmp_path):
 
 def test_saved_file_is_one_line_per_hand(tmp_path):
     path = tmp_path / "s.yaml"
-    store.save(make_session(path, [{"Ann": 3}, {"Bob": 4}]), path)
+    save(make_session(path, [{"Ann": 3}, {"Bob": 4}]), path)
     assert path.read_text().splitlines()[-3:] == ["hands:", "- {Ann: 3}", "- {Bob: 4}"]
 
 
@@ -218,7 +219,7 @@ def _is_io(function) -> bool:
 
 def _save_killed_at(path: Path, session: Session, event: int) -> bool:
     """Fork a writer that SIGKILLs itself just before or just after its `event`-th disk call
-    inside store.save; True if it was killed, False if the save finished first."""
+    inside save; True if it was killed, False if the save finished first."""
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child never returns
         try:
@@ -232,7 +233,7 @@ def _save_killed_at(path: Path, session: Session, event: int) -> bool:
                     seen += 1
 
             sys.setprofile(profile)
-            store.save(session, path)
+            save(session, path)
             sys.setprofile(None)
         finally:
             os._exit(0)
@@ -246,7 +247,7 @@ def test_a_save_killed_before_or_after_any_disk_call_leaves_the_old_file_or_the_
     """Deterministic where the random kills above are not: the writer dies at every disk
     call of a save in turn (a writer that truncates the file in place dies with it empty)."""
     path = tmp_path / "s.yaml"
-    store.save(make_session(path, [{"Ann": i, "Bob": -i} for i in range(1, 40)]), path)
+    save(make_session(path, [{"Ann": i, "Bob": -i} for i in range(1, 40)]), path)
     old = store.load(path)  # as a command saves: the hands read keep their text, only the new one is dumped
     old_bytes = path.read_bytes()
     new = old.with_hands(old.hands + (Hand({"Ann": 99, "note": "x" * 5000}),))
@@ -259,7 +260,7 @@ def test_a_save_killed_before_or_after_any_disk_call_leaves_the_old_file_or_the_
     print(f"{event} disk calls")
     assert event >= 6  # it did die inside the save: at open, write, flush, fsync, rename...
     assert path.read_bytes() == new_bytes
-    store.save(new, path)  # a clean save sweeps the temporary files of the killed writers
+    save(new, path)  # a clean save sweeps the temporary files of the killed writers
     assert sorted(p.name for p in tmp_path.iterdir()) == ["s.yaml"]
 
 
