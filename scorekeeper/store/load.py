@@ -208,7 +208,7 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     players = [str(p) for p in players]
     player_lines = {}
     if isinstance(nodes.get("players"), yaml.SequenceNode):  # a later duplicate keeps its own line
-        player_lines = {str(n.value): reader.line(n) for n in nodes["players"].value}
+        player_lines = {str(n.value): reader.line_of(n.start_mark) for n in nodes["players"].value}
     rules = data.get("rules") or {}
     if not isinstance(rules, dict):
         raise ScorekeeperError("rules must be a mapping of rule: value", at("rules"))
@@ -230,10 +230,10 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     return header._replace(hands=reader.hands(nodes.get(log), at(log), log, name or filename))
 
 
-_STR = TEXT
 _SEQ, _MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 _ONLY_YAML_BREAKS = frozenset("\x85\u2028\u2029")
 MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a hand, a list of cards
+_Scalar = yaml.ScalarNode
 _TEXT_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp"))
 
 
@@ -243,9 +243,12 @@ class _TextComposer(_Parser):
     a file's values as it reads the command line's."""
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        if kind is yaml.ScalarNode:
-            return scalar_tag(value, implicit)
+        if kind is _Scalar:
+            return _NULL if implicit[0] and value in NULLS else TEXT  # scalar_tag, at every scalar
         return _SEQ if kind is yaml.SequenceNode else _MAP
+
+    # asked at every node, for path resolvers, which are not used: a builtin that does nothing
+    descend_resolver, ascend_resolver = slice, tuple  # type: ignore[assignment]
 
 
 class _Reader:
@@ -256,7 +259,7 @@ class _Reader:
     def __init__(self, text: str, filename: str, errors: Optional[List[ScorekeeperError]] = None):
         self.filename, self.errors = filename, errors
         self.breaks = [i for i, c in enumerate(text) if c in _ONLY_YAML_BREAKS] \
-            if not _ONLY_YAML_BREAKS.isdisjoint(text) else []
+            if any(c in text for c in _ONLY_YAML_BREAKS) else []
         if "&" in text:  # an anchor: perhaps an alias, which the program never writes
             _refuse_aliases(text, filename)
         composer = _TextComposer(text)
@@ -277,16 +280,13 @@ class _Reader:
         finally:
             composer.dispose()
 
-    def line_of(self, mark: Any) -> int:
+    def line_of(self, mark: yaml.Mark) -> int:
         """The line as an editor and `check` count it: YAML also breaks lines at U+0085, U+2028
         and U+2029, which editors show within a line."""
-        return int(mark.line) + 1 - (bisect.bisect_left(self.breaks, mark.index) if self.breaks else 0)
-
-    def line(self, node: Any) -> int:
-        return self.line_of(node.start_mark)
+        return mark.line + 1 - (bisect.bisect_left(self.breaks, mark.index) if self.breaks else 0)
 
     def at(self, node: Any) -> Source:
-        return Source(self.filename, self.line(node))
+        return Source(self.filename, self.line_of(node.start_mark))
 
     def keys(self, node: Any, hand: Optional[int] = None) -> Tuple[Dict[Any, Any], Dict[str, int]]:
         """A mapping's value nodes and the line of each key. A key given twice is refused at
@@ -295,9 +295,10 @@ class _Reader:
         values: Dict[Any, Any] = {}
         lines: Dict[str, int] = {}
         for key, value in node.value:
-            found = self.value(key, 0)
+            # (a tag that is the resolver's own TEXT: a plain scalar, its text as written)
+            found = key.value if key.tag is TEXT else self.value(key, 0)
             name = str(found)
-            line = self.line(key)
+            line = self.line_of(key.start_mark)
             if name in lines:
                 err = ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
                                        Source(self.filename, line), hand=hand,
@@ -327,12 +328,8 @@ class _Reader:
                                    f"Python objects)", self.at(node))
 
     def scalar(self, node: Any) -> Any:
-        if node.tag == _STR:
-            return node.value
-        if node.tag == _NULL:
-            return None
         if node.tag in _TEXT_TAGS:  # `!!int 12`: the text, read by the field parser as any other
-            return node.value
+            return None if node.tag == _NULL else node.value
         raise ScorekeeperError(f"refused: the tag {shown(node.tag, 60)} (only plain YAML is read, never "
                                f"Python objects)", self.at(node))
 
@@ -358,7 +355,7 @@ class _Reader:
                 hands.append(Hand({}, source))
                 continue
             values, lines = self.keys(item, index)
-            hands.append(Hand({k: self.value(v, 3) for k, v in values.items()}, source, lines))
+            hands.append(Hand({k: v.value if v.tag is TEXT else self.value(v, 3) for k, v in values.items()}, source, lines))
         return tuple(hands)
 
 
