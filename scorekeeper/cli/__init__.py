@@ -507,7 +507,7 @@ def out(text: str, page: bool = False) -> None:
     (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
     if sys.stdout is None:  # `>&-`: click would drop the output without a word
         raise OSError(errno.EBADF, "the output is closed")
-    if page:
+    if page and is_terminal(sys.stdout):  # piped: printed as it is, and nothing more imported
         from .output import page as through, wants_pager
 
         ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
