@@ -200,6 +200,7 @@ def table(count: Count) -> List[List[str]]:
 
 # A multiset of up to seven ranks is the sum of its ranks' weights (no sort needed).
 _WEIGHT = tuple(8 ** ordinal for ordinal in range(14))
+_ONES = sum(_WEIGHT)
 # Fifteens, pairs and runs of every five ranks (a hand of four and the starter, the usual show),
 # by the sum of their weights: a constant of the rules of counting (five.py), made at import.
 _FIVE: Dict[int, int] = dict(zip(map(sum, combinations_with_replacement(_WEIGHT[1:], 5)), POINTS))
@@ -250,7 +251,8 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     combinations: the fifteens, then the pairs (in the order of each rank's first card, hand
     then starter), the runs, the flush and his nobs. The cards are taken as checked (the
     replay checks a deal's cards once; `count_hand` checks them)."""
-    key, many = 0, {}  # the ranks' weights; the cards of each rank, in the order of the ranks' first cards
+    key = 0  # the sum of the ranks' weights
+    many: Dict[int, int] = {}  # cards of each rank, in the order of the ranks' first cards
     for c in (*hand, starter):
         r = c.ordinal
         key += _WEIGHT[r]
@@ -262,7 +264,8 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
         pairs = sum([n * (n - 1) for n in paired])
         groups.append(("two pairs" if paired == [2, 2] else " and ".join([_PAIR_NAMES[n] for n in paired]),
                        "make" if len(paired) > 1 else "is", pairs))  # "and the runs make 14", not "is"
-    runs = _runs(many, groups) if len(many) > 2 else 0
+    held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held: three in a row, a run
+    runs = _runs(many, groups) if held & held >> 3 & held >> 6 else 0
     fifteens = (_FIVE[key] - pairs - runs) // 2 if len(hand) == 4 else stats.fifteens_of(
         [c.ordinal for c in hand] + [starter.ordinal])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
