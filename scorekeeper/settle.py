@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from .model import ScorekeeperError
 
@@ -16,8 +15,7 @@ from .model import ScorekeeperError
 EXACT_LIMIT = 16
 
 
-@dataclass(frozen=True)
-class Transfer:
+class Transfer(NamedTuple):
     payer: str
     payee: str
     cents: int
@@ -27,8 +25,7 @@ class Transfer:
         return Decimal(self.cents) / 100
 
 
-@dataclass(frozen=True)
-class Settlement:
+class Settlement(NamedTuple):
     unit: str
     balances: Mapping[str, Any]        # net in the unit (int or Fraction), zero-sum
     stake: Optional[Decimal]           # None: no stake, `money_cents` are hundredths of the unit

@@ -8,8 +8,7 @@ Whoever reaches the target first wins the game, and the rest of that deal does n
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank
 from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
@@ -46,8 +45,7 @@ def cards_played(players: int, ran: bool) -> int:
     return (6 + 3 * runs) * players
 
 
-@dataclass(frozen=True)
-class AllFoursState:
+class AllFoursState(NamedTuple):
     scores: Mapping[str, int]       # the current game, per player (partners alike)
     balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
     finished: Sequence[FinishedGame] = ()

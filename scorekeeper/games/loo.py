@@ -8,9 +8,8 @@ pays into the next pool. A player's score is his net counters won (+) or lost (-
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
 from ..model import COMMON_FIELDS, ScorekeeperError, Session
@@ -20,8 +19,7 @@ from . import words
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 
 
-@dataclass(frozen=True)
-class LooState:
+class LooState(NamedTuple):
     net: Mapping[str, int]   # counters won (+) or lost (-) by each player
     pool: int                # counters waiting in the pool
     played: bool = False     # a deal has been played (the single is the first deal played)

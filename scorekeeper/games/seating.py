@@ -4,7 +4,6 @@ Slobberhannes and Polignac."""
 
 from __future__ import annotations
 
-from dataclasses import fields as dataclass_fields, is_dataclass, replace
 from typing import Any, Callable, Collection, Dict, Mapping, Sequence, Tuple
 
 from ..model import ScorekeeperError, Session
@@ -56,26 +55,26 @@ def _is_per_player(value: Any, players: Sequence[str]) -> bool:
 
 
 def _only(state: Any, six: Sequence[str]) -> Any:
-    if not is_dataclass(state):
+    if not hasattr(state, "_fields"):  # a NamedTuple: its per-player fields are cut down
         return state
     changes = {}
-    for f in dataclass_fields(state):
-        value = getattr(state, f.name)
+    for name in state._fields:
+        value = getattr(state, name)
         if isinstance(value, Mapping) and set(six) < set(value):
-            changes[f.name] = {p: value[p] for p in six}
-    return replace(state, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
+            changes[name] = {p: value[p] for p in six}
+    return state._replace(**changes)
 
 
 def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
-    if not is_dataclass(new):
+    if not hasattr(new, "_fields"):
         return new
     changes = {}
-    for f in dataclass_fields(new):
-        before = getattr(old, f.name)
+    for name in new._fields:
+        before = getattr(old, name)
         if _is_per_player(before, players):
-            after = getattr(new, f.name)
-            changes[f.name] = {p: (before[p] if p == dealer else after[p]) for p in players}
-    return replace(new, **changes)  # type: ignore[type-var]  # is_dataclass said an instance
+            after = getattr(new, name)
+            changes[name] = {p: (before[p] if p == dealer else after[p]) for p in players}
+    return new._replace(**changes)
 
 
 def _score_of(state: Any, dealer: str) -> Any:

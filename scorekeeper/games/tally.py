@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ..fields import Field, integer
 from ..model import Session
@@ -11,8 +10,7 @@ from . import target as _target
 from .base import Effect, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, zero_sum_around_mean
 
 
-@dataclass(frozen=True)
-class TallyState:
+class TallyState(NamedTuple):
     game_scores: Mapping[str, int]   # the current game
     totals: Mapping[str, int]        # the whole sitting (what settlement uses)
     finished: Sequence[FinishedGame] = ()

@@ -9,7 +9,6 @@ every step the players' scores plus the counters in all pools sum to zero.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
@@ -117,8 +116,7 @@ def colours(white: int) -> str:
 # ---------------------------------------------------------------- payment tables
 
 
-@dataclass(frozen=True)
-class PaymentTable:
+class PaymentTable(NamedTuple):
     """The figures a sitting is paid by: success[bid][taken], failure[bid][short], misere[call]."""
 
     name: str

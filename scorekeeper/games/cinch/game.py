@@ -12,8 +12,7 @@ and the games only work out who the sides are and what each side took.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, Suit
 from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
@@ -71,8 +70,7 @@ def points_of(taken: Sequence[Card], trump: Suit, sixty_three: bool = False, fie
 SCORINGS = ("deduct", "setback", "eight")
 
 
-@dataclass(frozen=True)
-class DealScore:
+class DealScore(NamedTuple):
     """What each side scores on one deal (negative only under the old set-back scoring)."""
 
     bidders: int       # the bidder's side (the maker of the trump's side)
@@ -141,8 +139,7 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
 # ---------------------------------------------------------------- state
 
 
-@dataclass(frozen=True)
-class CinchState:
+class CinchState(NamedTuple):
     scores: Mapping[str, int]         # the current game, per player
     balances: Mapping[str, int]       # games, per player, zero-sum
     last_dealer: Optional[str]

@@ -8,7 +8,6 @@ hands, checks them against the laws, and folds the deals through the sitting's m
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -223,7 +222,7 @@ class Hearts(Game[HeartsState]):
         revokers = hand.get("revoke", ())
         taken = {p: state.taken[p] + counts[p] for p in session.players}
         state, changes, summary = method.deal(state, hand, counts, revokers, forfeits, session, index)
-        state = replace(state, taken=taken)
+        state = state._replace(taken=taken)
         notes = []
         if forfeits:
             if set(forfeits) == set(session.players):

@@ -9,10 +9,9 @@ in settling.py; the replay that folds the deals is in game.py.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Suit
 from ...fields import PLAYER, SUIT, Field, integer
@@ -73,8 +72,7 @@ def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
 # ---------------------------------------------------------------- the books of a sitting
 
 
-@dataclass(frozen=True)
-class HeartsState:
+class HeartsState(NamedTuple):
     net: Mapping[str, int]          # counters won (+) or lost (-) by each player so far
     pool: int                       # counters on the table
     jack: bool                      # the pool is a Jack: only a single clear player wins it

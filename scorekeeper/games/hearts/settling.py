@@ -14,22 +14,20 @@ sum to zero (the hypothesis test in tests/games/test_hearts_props.py checks it).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Dict, Mapping, Optional, Sequence, Tuple
+from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 FORFEIT = 5  # Laws of Hearts, 15: each of the two with wrong hands pays five counters into the pool
 JOKER_VALUE = 5  # Joker Hearts: "In settling, the Joker is worth five counters"
 
 
-@dataclass(frozen=True)
-class PoolResult:
+class PoolResult(NamedTuple):
     changes: Dict[str, int]
     pool: int
     jack: bool
     summary: str
     won: bool = False           # the pool was won by a single clear player
     took_all: bool = False      # one player took every card that counts (Auction: the choice stays)
-    notes: Tuple[str, ...] = field(default_factory=tuple)
+    notes: Tuple[str, ...] = ()
 
 
 def names(players: Sequence[str]) -> str:

@@ -9,7 +9,6 @@ two points more. Seats: the 1st and 3rd players are partners against the 2nd and
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, Field, Kind, choice, integer
@@ -101,8 +100,7 @@ class GameResult(NamedTuple):
     value: int  # 1 single, 2 double, 3 triple
 
 
-@dataclass(frozen=True)
-class RubberResult:
+class RubberResult(NamedTuple):
     winner: int
     games: Tuple[GameResult, ...]
     points: Tuple[int, int]  # each side's game values, the rubber points added to the winner

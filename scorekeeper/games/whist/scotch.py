@@ -11,7 +11,6 @@ French Whist: the Ten of Diamonds counts ten to those winning it, trumps or not.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, SUIT, Field, Kind, integer
@@ -51,8 +50,7 @@ def dealt_each(n: int) -> int:
     return 7 if n == 5 else PACK // n
 
 
-@dataclass(frozen=True)
-class GameOver:
+class GameOver(NamedTuple):
     winners: Tuple[int, ...]   # sides credited with the game
     losers: Tuple[int, ...]    # sides that pay it
     revoker: Optional[str] = None  # the player whose revoke ended the game
