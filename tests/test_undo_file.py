@@ -111,3 +111,17 @@ def test_a_hand_edited_side_file_is_read_as_the_sitting_reads_the_same_line(fri,
     assert (redone.exit_code == 0) == (read.exit_code == 0), (redone.output, read.output)
     if read.exit_code == 0:
         assert fri.json("show", "fri")["scores"] == json.loads(read.stdout)["scores"]
+
+
+@pytest.mark.parametrize("built_in", [True, False])
+def test_the_side_file_keeps_the_sha256_of_the_file_the_undo_left(fri, monkeypatch, built_in):
+    """The digest is SHA-256 whether it comes from CPython's own module or from hashlib (a
+    build without the former)."""
+    import hashlib
+
+    if not built_in:
+        monkeypatch.setitem(sys.modules, "_sha2", None)  # import refused: ImportError
+        monkeypatch.setitem(sys.modules, "_sha256", None)
+    fri.ok("undo", "fri")
+    after = hashlib.sha256(fri.file("fri").read_bytes()).hexdigest()
+    assert _side(fri).read_text().splitlines()[2] == f"# after: sha256:{after}"

@@ -10,6 +10,8 @@ import errno
 import importlib
 import os
 import sys
+from collections.abc import MutableMapping
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Dict, Iterator, List, NoReturn, Optional, Sequence, Tuple, TypeVar
 
@@ -51,26 +53,51 @@ LAZY_COMMANDS: Dict[str, Tuple[str, str, str]] = {
     "board": ("scorekeeper.cli.board", "app", "a live page of the score for the room and the tables' phones"),
 }
 
-class ScorekeeperGroup(TyperGroup):
-    def list_commands(self, ctx: Any) -> List[str]:
-        # a lazy command once loaded is in self.commands too: list each command once
-        own = [name for name in super().list_commands(ctx) if name not in LAZY_COMMANDS]
-        return own + sorted(LAZY_COMMANDS)
 
-    def get_command(self, ctx: Any, name: str) -> Any:
-        if name in LAZY_COMMANDS and name not in self.commands:
-            module, attribute, help = LAZY_COMMANDS[name]
-            sub_app = getattr(importlib.import_module(module), attribute)
-            command = typer.main.get_command(sub_app)
-            command.name = name
-            command.help = command.help or help
-            command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
-            _restore_argument_help(command, sub_app)
-            self.commands[name] = command
-        found = super().get_command(ctx, name)
-        if found is not None and name not in LAZY_COMMANDS:
-            _restore_argument_help(found, app, name)
-        return found
+class _Commands(MutableMapping[str, Any]):
+    """The group's commands by name, each built when it is first asked for (run, or listed by
+    --help and completion): a click command is built from its function's parameters and type
+    hints, and a run needs only its own (docs/speed.md, "Only the command run is built")."""
+
+    def __init__(self, makers: Dict[str, Callable[[], Any]]) -> None:
+        self._makers = makers  # in the order --help lists them
+        self._made: Dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._made:
+            self._made[name] = self._makers[name]()
+        return self._made[name]
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._made[name] = command
+        self._makers.setdefault(name, lambda: command)
+
+    def __delitem__(self, name: str) -> None:
+        del self._makers[name]
+        self._made.pop(name, None)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._makers
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._makers)
+
+    def __len__(self) -> int:
+        return len(self._makers)
+
+
+class ScorekeeperGroup(TyperGroup):
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        given = dict(self.commands)
+        makers: Dict[str, Callable[[], Any]] = {_name_of(info): partial(_command_of, info)
+                                                for info in registry.registered_commands}
+        makers.update((name, partial(_sub_app_command, name)) for name in sorted(LAZY_COMMANDS))
+        self.commands = _Commands(makers)
+        self.commands.update(given)
+
+    def list_commands(self, ctx: Any) -> List[str]:
+        return list(self.commands)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -132,6 +159,33 @@ class ScorekeeperGroup(TyperGroup):
             _silence_stdout()
             _fail(f"{_SAVED[-1]}; then its output failed ({type(err).__name__}: {shown(str(err), 200)})", 1)
         sys.exit(code if isinstance(code, int) else 0)
+
+
+def _name_of(info: Any) -> str:
+    """A registered command's name, as Typer names it (`list_` is registered as "list")."""
+    return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
+def _command_of(info: Any) -> Any:
+    """One command of the registry built as Typer builds it in a group (typer.main.get_command
+    of a Typer holding that command alone, with the settings of `app`)."""
+    one = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
+    one.registered_commands.append(info)
+    command = typer.main.get_command(one)
+    _restore_argument_help(command, one)
+    return command
+
+
+def _sub_app_command(name: str) -> Any:
+    """A command of LAZY_COMMANDS: its module imported, its Typer app built."""
+    module, attribute, help = LAZY_COMMANDS[name]
+    sub_app = getattr(importlib.import_module(module), attribute)
+    command = typer.main.get_command(sub_app)
+    command.name = name
+    command.help = command.help or help
+    command.context_settings.setdefault("help_option_names", HELP_OPTIONS)
+    _restore_argument_help(command, sub_app)
+    return command
 
 
 def _restore_argument_help(command: Any, typer_app: typer.Typer, name: str = "") -> None:
@@ -269,6 +323,11 @@ def _fail(message: str, code: int) -> NoReturn:
 
 
 HELP_OPTIONS = ["-h", "--help"]
+
+# The commands (`@registry.command`), each built only when it is run or listed (_Commands):
+# `app` itself holds only the options of scorekeeper itself (`root`), so that Typer builds the
+# group alone before it runs a command.
+registry = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
 
 app = typer.Typer(cls=ScorekeeperGroup, add_completion=False, no_args_is_help=True,
                   rich_markup_mode=None, pretty_exceptions_enable=False,
@@ -448,7 +507,7 @@ def out(text: str, page: bool = False) -> None:
     (output.wants_pager: as git does, `--no-pager` and PAGER say otherwise)."""
     if sys.stdout is None:  # `>&-`: click would drop the output without a word
         raise OSError(errno.EBADF, "the output is closed")
-    if page:
+    if page and is_terminal(sys.stdout):  # piped: printed as it is, and nothing more imported
         from .output import page as through, wants_pager
 
         ctx = importlib.import_module(f"{_CLICK}.globals").get_current_context(silent=True)
@@ -534,9 +593,9 @@ def _json_opt() -> Any:
     return typer.Option(False, "--json", help="machine-readable output")
 
 
-@app.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                            "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
-                            "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
+@registry.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
+                                 "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
+                                 "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
 def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
                                                        "spaces, '-', '_', '.')"),
         game: Optional[str] = typer.Option(None, "--game", "-g", help="which game (scorekeeper games)  "
@@ -610,10 +669,10 @@ def _ask_stake(currency: Optional[str]) -> Optional[str]:
         return answer
 
 
-@app.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
-                            "scorekeeper hand friday -i bidder=Bob",
-                            "scorekeeper new crib --game cribbage --players Ann,Bob",
-                            "scorekeeper hand crib -i --by cards"))
+@registry.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
+                                 "scorekeeper hand friday -i bidder=Bob",
+                                 "scorekeeper new crib --game cribbage --players Ann,Bob",
+                                 "scorekeeper hand crib -i --by cards"))
 def hand(ctx: typer.Context, name: str = _sitting_arg(),
          fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
                                             autocompletion=_complete_field),
@@ -655,8 +714,9 @@ def hand(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"hand {len(change.after.session.hands)} was saved")
 
 
-@app.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5", "scorekeeper show friday --short",
-                            "scorekeeper --no-pager show friday", "scorekeeper show friday --json"))
+@registry.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
+                                 "scorekeeper show friday --short", "scorekeeper --no-pager show friday",
+                                 "scorekeeper show friday --json"))
 def show(ctx: typer.Context, name: str = _sitting_arg(),
          last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
                                                  help="list only the last N hands"),
@@ -684,7 +744,7 @@ def show(ctx: typer.Context, name: str = _sitting_arg(),
                              short=short), page=True)
 
 
-@app.command(epilog=example("scorekeeper undo friday"))
+@registry.command(epilog=example("scorekeeper undo friday"))
 def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
     """Take back the last change: a hand, an edit, an insert or a delete (scorekeeper redo puts
     it back)."""
@@ -715,7 +775,7 @@ def _stepped(ctx: typer.Context, change: Any, word: str) -> str:
     return f"{word}: " + shown
 
 
-@app.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
+@registry.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
 def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
     """Put back what the last undo took back (a hand, an edit, an insert, a delete), as it was,
     if nothing was logged since."""
@@ -739,7 +799,7 @@ def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt(
     print_saved(text, "the redo was saved" if change.step else f"hand {len(change.after.session.hands)} was put back")
 
 
-@app.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
+@registry.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
 def edit(ctx: typer.Context, name: str = _sitting_arg(),
          number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
          fields: List[str] = typer.Argument(None, metavar="FIELDS...",
@@ -765,7 +825,8 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"the correction to hand {number} was saved")
 
 
-@app.command(epilog=example("scorekeeper insert friday 2 bidder=Cid bid=7 made=8", "scorekeeper insert friday 1 -i"))
+@registry.command(epilog=example("scorekeeper insert friday 2 bidder=Cid bid=7 made=8",
+                                 "scorekeeper insert friday 1 -i"))
 def insert(ctx: typer.Context, name: str = _sitting_arg(),
            number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to log it before "
                                              "(1 is the first; one past the last: at the end)"),
@@ -798,7 +859,7 @@ def insert(ctx: typer.Context, name: str = _sitting_arg(),
     print_saved(text, f"the hand inserted as hand {number} was saved")
 
 
-@app.command(epilog=example("scorekeeper delete friday 3"))
+@registry.command(epilog=example("scorekeeper delete friday 3"))
 def delete(ctx: typer.Context, name: str = _sitting_arg(),
            number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to remove (1 is the first)")) -> None:
     """Remove hand N (a hand logged twice); show what it changed (every later hand is
@@ -824,7 +885,7 @@ def _moved(ctx: typer.Context, kind: str, number: int) -> Callable[[Any], str]:
                                        money=(ledger.settlement(c.before), ledger.settlement(c.after)))
 
 
-@app.command(epilog=example("scorekeeper play friday"))
+@registry.command(epilog=example("scorekeeper play friday"))
 def play(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
     """The night in one place: the standings, then each hand (FIELD=VALUE ..., or Enter to be
     asked), and between hands undo, redo, edit N, insert N, delete N, show, settle, help, quit;
@@ -862,7 +923,7 @@ def _number_forgotten(path: Path, name: str, fields: List[str], command: str = "
             f"(NUMBER: {which})")
 
 
-@app.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
+@registry.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
 def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
     """Who pays whom at the end of the sitting (the fewest payments)."""
     from .. import ledger
@@ -876,8 +937,8 @@ def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_op
         out(render.settle_text(r.session, r.standings, s, style_of(ctx)), page=True)
 
 
-@app.command(epilog=example("scorekeeper check friday",
-                            "scorekeeper check friday sessions/examples/cinch-*.yaml"))
+@registry.command(epilog=example("scorekeeper check friday",
+                                 "scorekeeper check friday sessions/examples/cinch-*.yaml"))
 def check(ctx: typer.Context,
           names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
                                             ".yaml files", autocompletion=_complete_sitting)) -> None:
@@ -898,7 +959,7 @@ def check(ctx: typer.Context,
     _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
 
 
-@app.command("list", epilog=example("scorekeeper list", "scorekeeper --dir ~/cards list --json"))
+@registry.command("list", epilog=example("scorekeeper list", "scorekeeper --dir ~/cards list --json"))
 def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
     """The sittings in the sessions folder, and which folder."""
     from .. import ledger
@@ -914,8 +975,8 @@ def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
         out(render.sessions_text(folder, why, rows, width()), page=True)
 
 
-@app.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
-                            "scorekeeper games hearts --players Ann,Bob,Cid,Dee --json"))
+@registry.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
+                                 "scorekeeper games hearts --players Ann,Bob,Cid,Dee --json"))
 def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
                                                autocompletion=_complete_game),
           rule: List[str] = typer.Option([], "--rule", "-r", help="show the hand fields under this "
@@ -958,8 +1019,8 @@ def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
 
 
 
-@app.command(epilog=example("scorekeeper export friday > friday.csv",
-                            "scorekeeper export sessions/examples/party-hearts.yaml > party.csv"))
+@registry.command(epilog=example("scorekeeper export friday > friday.csv",
+                                 "scorekeeper export sessions/examples/party-hearts.yaml > party.csv"))
 def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
            csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
     """Every hand with its effect and the scores after it, as CSV; of a party, every table's
@@ -977,8 +1038,8 @@ def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
     order = [f.name for f in r.game.fields(r.session)]
     typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
 
-@app.command(epilog=example("scorekeeper stats", "scorekeeper stats --game hearts --since 2026-11-01",
-                            "scorekeeper stats --player Ann --json"))
+@registry.command(epilog=example("scorekeeper stats", "scorekeeper stats --game hearts --since 2026-11-01",
+                                 "scorekeeper stats --player Ann --json"))
 def stats(ctx: typer.Context,
           game: Optional[str] = typer.Option(None, "--game", "-g", help="only sittings of this game"),
           player: Optional[str] = typer.Option(None, "--player", "-p", help="only this player"),
@@ -1007,7 +1068,7 @@ def stats(ctx: typer.Context,
         out(render_stats.stats_text(season, str(folder), width()), page=True)
 
 
-@app.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
+@registry.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
 def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
     """Each player's (or side's) score after every hand, as a chart fitting the terminal; of a
     party, each player's stars round by round."""
@@ -1031,9 +1092,9 @@ def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
                                  target=r.game.race_target(r.session)))
 
 
-@app.command(epilog=example("scorekeeper report friday --html friday.html",
-                            "scorekeeper report sessions/examples/party-hearts.yaml --html party.html",
-                            "scorekeeper report --season --html season.html"))
+@registry.command(epilog=example("scorekeeper report friday --html friday.html",
+                                 "scorekeeper report sessions/examples/party-hearts.yaml --html party.html",
+                                 "scorekeeper report --season --html season.html"))
 def report(ctx: typer.Context,
            name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",
                                                 autocompletion=_complete_sitting),

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import socket
 import stat
 import time
 import zlib
@@ -27,14 +28,8 @@ from ..model import ScorekeeperError
 from .paths import real_path
 
 
-# Imported when a lock or a temporary file is made, not by every command that reads a sitting
-# (`show` imports the store): secrets, socket, shlex and glob were a tenth of a command's start.
-def _glob() -> ModuleType:
-    import glob
-
-    return glob
-
-
+# Not imported by a write (they were a tenth of its start): secrets, glob; shlex only for a
+# message. (socket comes with typer.)
 def _random_tag() -> str:
     """12 hex digits from the system's random source: what `secrets.token_hex(6)` gives, without
     importing secrets and hmac, which nothing else of a write needs."""
@@ -45,12 +40,6 @@ def _shlex() -> ModuleType:
     import shlex
 
     return shlex
-
-
-def _socket() -> ModuleType:
-    import socket
-
-    return socket
 
 
 try:
@@ -64,7 +53,7 @@ _MAGIC = "scorekeeper-lock"
 
 def host() -> str:
     """This machine's name, as a lock or a temporary file records it (no spaces: one word)."""
-    return "".join(c if c.isprintable() and not c.isspace() else "_" for c in _socket().gethostname()) or "-"
+    return "".join(c if c.isprintable() and not c.isspace() else "_" for c in socket.gethostname()) or "-"
 
 
 def boot_id() -> str:
@@ -167,21 +156,27 @@ def create_temp(path: Path, mode: Optional[int] = None) -> Tuple[int, Path]:
     raise FileExistsError(f"no free temporary name beside {path}")
 
 
-def sweep_temp_files(path: Path) -> None:
-    """Remove temporary files left by writers of this host that were killed mid-save (their
-    pid is gone). Another host's are its own to judge: a pid means nothing here."""
-    prefix = temp_prefix(path)
-    for leftover in path.parent.glob(f"{_glob().escape(prefix)}*.tmp"):
-        parts = leftover.name[len(prefix):].split(".")
+def sweep_temp_files(path: Path, *beside: Path) -> None:
+    """Remove temporary files of `path` (and of files `beside` it in its folder) left by writers
+    of this host that were killed mid-save (their pid is gone). Another host's are its own to
+    judge: a pid means nothing here. One listing of the folder, names matched as glob would."""
+    prefixes = [os.path.normcase(temp_prefix(p)) for p in (path, *beside)]
+    try:
+        names = os.listdir(path.parent)
+    except OSError:  # no folder to list: nothing left there
+        return
+    for name, prefix in ((n, p) for n in names for p in prefixes
+                         if os.path.normcase(n).startswith(p) and os.path.normcase(n).endswith(".tmp")):
+        parts = name[len(prefix):].split(".")
         if len(parts) == 4 and parts[0] == host_tag() and parts[1].isdigit() and len(parts[1]) < 12:
             dead = not _alive(int(parts[1]))
         elif len(parts) == 2 and parts[0].isdigit() and len(parts[0]) < 12:  # an earlier version's
-            dead = not _alive(int(parts[0])) and _older_than(leftover, 3600)
+            dead = not _alive(int(parts[0])) and _older_than(path.parent / name, 3600)
         else:
             continue
         if dead:
             with contextlib.suppress(FileNotFoundError):
-                os.unlink(leftover)
+                os.unlink(path.parent / name)
 
 
 def _older_than(path: Path, seconds: float) -> bool:

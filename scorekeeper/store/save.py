@@ -162,8 +162,7 @@ def save_text(path: Path, text: str) -> None:
         _write_atomically(text, path)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
-    sweep_temp_files(path)
-    sweep_temp_files(undone_path(path))  # an undo killed while it kept what it removed, for redo
+    sweep_temp_files(path, undone_path(path))  # and an undo's, killed while it kept what it removed
 
 
 def write_text(path: Path, text: str, make_folder: bool = False) -> None:
