@@ -687,13 +687,6 @@ def list_sittings(folder: Path) -> List[Dict[str, Any]]:
     return rows
 
 
-def all_games() -> Dict[str, Game[Any]]:
-    """Every registered game by name, in name order."""
-    from .games import game_names
-
-    return {name: get_game(name) for name in game_names()}
-
-
 def game_fields(name: str, rules: Mapping[str, Any],
                 players: Optional[Sequence[str]] = None) -> Tuple[Game[Any], List[Field]]:
     """A game and its hand fields under the given house rules, for the given table or, with

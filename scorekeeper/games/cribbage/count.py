@@ -185,10 +185,6 @@ def say(count: Count) -> str:
     return spoken(count.hand, count.starter, count.crib)[1]
 
 
-def _plural(phrase: str) -> bool:
-    return phrase.startswith("two ") or " and " in phrase
-
-
 def _word(n: int) -> str:
     return _NUMBERS.get(n, str(n))
 
@@ -204,11 +200,10 @@ def table(count: Count) -> List[List[str]]:
 
 # A multiset of up to seven ranks is the sum of its ranks' weights (no sort needed).
 _WEIGHT = tuple(8 ** ordinal for ordinal in range(14))
+_ONES = sum(_WEIGHT)
 # Fifteens, pairs and runs of every five ranks (a hand of four and the starter, the usual show),
 # by the sum of their weights: a constant of the rules of counting (five.py), made at import.
-_FIVE: Dict[int, int] = dict(zip(
-    [_WEIGHT[a] + _WEIGHT[b] + _WEIGHT[c] + _WEIGHT[d] + _WEIGHT[e]
-     for a, b, c, d, e in combinations_with_replacement(range(1, 14), 5)], POINTS))
+_FIVE: Dict[int, int] = dict(zip(map(sum, combinations_with_replacement(_WEIGHT[1:], 5)), POINTS))
 
 
 def rank_points(ordinals: Sequence[int]) -> int:
@@ -256,53 +251,44 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     combinations: the fifteens, then the pairs (in the order of each rank's first card, hand
     then starter), the runs, the flush and his nobs. The cards are taken as checked (the
     replay checks a deal's cards once; `count_hand` checks them)."""
-    key = 0
+    key = 0  # the sum of the ranks' weights
     many: Dict[int, int] = {}  # cards of each rank, in the order of the ranks' first cards
-    for c in hand:
+    for c in (*hand, starter):
         r = c.ordinal
         key += _WEIGHT[r]
         many[r] = many.get(r, 0) + 1
-    r = starter.ordinal
-    key += _WEIGHT[r]
-    many[r] = many.get(r, 0) + 1
-    groups: List[Tuple[str, int]] = []
+    groups: List[Tuple[str, str, int]] = []  # (what scores, its verb, its points)
     pairs = 0
     if len(many) <= len(hand):  # a rank held twice or more: 2 for each pair, C(n, 2) pairs
         paired = [n for n in many.values() if n > 1]
         pairs = sum([n * (n - 1) for n in paired])
-        groups.append(("two pairs" if paired == [2, 2] else " and ".join([_PAIR_NAMES[n] for n in paired]), pairs))
-    runs = _runs(many, groups) if len(many) > 2 else 0
-    if len(hand) == 4:
-        fifteens = (_FIVE[key] - pairs - runs) // 2
-    else:
-        fifteens = stats.fifteens_of([c.ordinal for c in hand] + [r])
+        groups.append(("two pairs" if paired == [2, 2] else " and ".join([_PAIR_NAMES[n] for n in paired]),
+                       "make" if len(paired) > 1 else "is", pairs))  # "and the runs make 14", not "is"
+    held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held: three in a row, a run
+    runs = _runs(many, groups) if held & held >> 3 & held >> 6 else 0
+    fifteens = (_FIVE[key] - pairs - runs) // 2 if len(hand) == 4 else stats.fifteens_of(
+        [c.ordinal for c in hand] + [starter.ordinal])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     if flush:
-        groups.append((f"a flush of {_word(flush)}", flush))
+        groups.append((f"a flush of {_word(flush)}", "is", flush))
     if nobs:
-        groups.append(("his nobs", nobs))
+        groups.append(("his nobs", "is", nobs))
     running = 2 * fifteens
-    said: Sequence[str] = _FIFTEENS[fifteens] if fifteens < len(_FIFTEENS) else \
-        [f"fifteen {2 * n}" for n in range(1, fifteens + 1)]
-    if groups:
-        said = list(said)
-        for phrase, points in groups:
-            running += points
-            verb = "make" if _plural(phrase) else "is"   # "and the runs make 14", not "is"
-            said.append(f"{phrase} {verb} {running}" if said else f"{phrase}, {running}")
+    said = [*_FIFTEENS[fifteens]]
+    for phrase, verb, points in groups:
+        running += points
+        said.append(f"{phrase} {verb} {running}" if said else f"{phrase}, {running}")
     if not said:
         return 0, "nineteen (nothing: 0)"  # the players' word for a hand that scores nothing
-    text = said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
-    if not text.endswith(str(running)):
-        text += f": {running}"
-    return running, text
+    return running, said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
 
 
-# "fifteen 2, fifteen 4, ...": the words of n fifteens (the most five cards make is eight)
-_FIFTEENS = tuple(tuple(f"fifteen {2 * n}" for n in range(1, k + 1)) for k in range(9))
+# "fifteen 2, fifteen 4, ...": the words of n fifteens (seven cards, the most a show holds,
+# make at most 24: 3 3 3 3 6 6 6)
+_FIFTEENS = tuple(tuple(f"fifteen {2 * n}" for n in range(1, k + 1)) for k in range(25))
 
 
-def _runs(many: Dict[int, int], groups: List[Tuple[str, int]]) -> int:
+def _runs(many: Dict[int, int], groups: List[Tuple[str, str, int]]) -> int:
     """The points of the runs (each longest sequence of three ranks or more, once for every
     choice among duplicates), their words added to `groups`: eight-card cribbage can hold two
     separate sequences, each named ("a run of three and a run of four")."""
@@ -322,5 +308,5 @@ def _runs(many: Dict[int, int], groups: List[Tuple[str, int]]) -> int:
             named.append(f"{_RUN_NAMES.get(ways, f'{ways} runs')} of {_word(j - i + 1)}")
         i = j + 1
     if points:
-        groups.append((" and ".join(named), points))
+        groups.append((" and ".join(named), "make" if len(named) > 1 else "is", points))
     return points

@@ -79,7 +79,6 @@ class CribState(NamedTuple):
 
 class Cribbage(Game[CribState]):
     name = "cribbage"
-    title = "Cribbage (two, three or four hands; five-, six- or eight-card)"
     description = ("Each deal gives each player's points (Ann=14 Bob=9), or the cards to count: "
                    "starter=5S hand.Ann=5H,5D,5C,JS crib=... play.Ann=3 (pegging), heels when a "
                    "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
@@ -87,9 +86,6 @@ class Cribbage(Game[CribState]):
                    "Settlement: the stake per game won, double for a lurch. "
                    "Four players play two against two: the first and third against the second "
                    "and fourth.")
-    min_players = 2
-    max_players = 4
-    unit = "games"
     rules = (
         int_rule("game", 121, "points that win a game (121; 61 when variant=five-card: § 83 "
                  "\"the sixty-one points ... mark the game\"; the book plays three and four "
@@ -248,7 +244,8 @@ class Cribbage(Game[CribState]):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
-        steps, counted = self._steps(state, hand, session, dealer)
+        sitter = self.sitting_out(session, state.dealer)
+        steps, counted = self._steps(state, hand, session, dealer, sitter)
         target = self.target(session.rules)
         sides, seat = self._seating(players)
         before = state.scores
@@ -266,16 +263,14 @@ class Cribbage(Game[CribState]):
                     self.check_pegging(steps, scores, session, hand, target)
             elif kind == _CRIB or type(kind) is str:
                 shown.append(kind)
-            if points == 0:
-                if kind == _OVERLOOKS:
-                    said.append(_say(sides[side], words))
-                continue
-            scores[side] += points
-            said.append(_say(sides[side], words))
-            if points > 0 and scores[side] >= target:
-                winner = side
-                ended_in_play = kind == _PEGS
-                break
+            if points or kind == _OVERLOOKS:  # (the usual show overlooks nothing: nothing said)
+                members = sides[side]  # a player alone the most often: said at once
+                said.append(f"{members[0]} {words}" if len(members) == 1 else _side_says(members, words))
+                scores[side] += points
+                if points > 0 and scores[side] >= target:
+                    winner = side
+                    ended_in_play = kind == _PEGS
+                    break
         changes = {p: scores[seat[p]] - before[seat[p]] for p in players}
         after = {p: scores[seat[p]] for p in players}
         notes: List[str] = []
@@ -292,11 +287,10 @@ class Cribbage(Game[CribState]):
         # cards whose show came before the game ended
         seen: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
         if counted:
-            seen = (tuple((p, n) for p, n in counted["cards"].items() if p in shown),
+            seen = (tuple([(p, n) for p, n in counted["cards"].items() if p in shown]),
                     counted["crib"] if _CRIB in shown else None)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
-        sitter = self.sitting_out(session, state.dealer)
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
         if winner is not None:
@@ -424,15 +418,14 @@ class Cribbage(Game[CribState]):
         players = session.players
         return players[(dealer_index - 1) % len(players)]
 
-    def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str
-               ) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
+    def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str,
+               out: Optional[str]) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
         """The steps in the order they are scored within the deal (see the top), and what the
         cards counted (None for a misdeal)."""
         players = session.players
         rules = session.rules
         side = self._seating(players)[1].__getitem__  # of a player at the table
-        out = self.sitting_out(session, state.dealer)
-        order = [players[(state.dealer + k) % len(players)] for k in range(1, len(players) + 1)]
+        order = [*players[state.dealer + 1:], *players[:state.dealer + 1]]  # from the dealer's left round to him
         if out is not None:
             order.remove(out)
             named = [f for f, v in hand.items()
@@ -476,7 +469,7 @@ class Cribbage(Game[CribState]):
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
     def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str]) -> List[Step]:
-        pegs = [(p, hand[f"play.{p}"]) for p in order if hand.get(f"play.{p}")]
+        pegs = [(p, n) for p in order if (n := hand.get(f"play.{p}"))]
         for p, n in pegs:
             if n <= _PLAY_LEAST_MOST:
                 continue  # within the least of the plays' maxima: any play may peg it
@@ -694,11 +687,6 @@ def _place(field: str) -> str:
 # other; a hand shown is marked by its player's name.
 _OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
 Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
-
-
-def _say(side: Tuple[str, ...], words: str) -> str:
-    """The side as the subject of `words` (a player alone the most often: said at once)."""
-    return f"{side[0]} {words}" if len(side) == 1 else _side_says(side, words)
 
 
 _side_name = _sides.side_name  # "Ann-Cid"
