@@ -9,6 +9,7 @@ from ..model import printable
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
+    from ..games import Listed
     from ..games.base import Game, Standings
     from ..model import Session
     from ..settle import Settlement
@@ -216,8 +217,11 @@ def _and(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None) -> str:
-    parts = [_fit(_heading(session, st), style), standings_table(st, style)]
+def standings_text(session: Session, st: Standings, style: "Optional[Style]" = None,
+                   table: Optional[str] = None) -> str:
+    """The heading, the standings' table (`table`, when the caller has it made already) and the
+    remarks under it."""
+    parts = [_fit(_heading(session, st), style), table if table is not None else standings_table(st, style)]
     extra = list(st.lines) + finished_lines(st)
     if st.pool is not None:
         extra.append(f"pool: {st.pool} {st.unit if st.pool != 1 else st.unit.rstrip('s')}")
@@ -528,14 +532,15 @@ def show_text(session: Session, st: Standings, style: "Optional[Style]" = None,
     `short`: one line a hand (short_hands)."""
     count = len(session.hands)
     first = max(count - last, 0) + 1 if last is not None else 1
-    parts = [standings_text(session, st, style)]
+    table = standings_table(st, style)
+    parts = [standings_text(session, st, style, table)]
     if first > 1:
         parts.append(_fit(f"hands {first}-{count} of {count} (the last {last}; without --last, "
                           f"every hand)", style))
     hands = (short_hands if short else hands_table)(session, st, style, sides, first)
     parts.append(hands)
     if hands.count("\n") + 1 > REPEAT_AFTER:
-        parts.append(_fit(f"standings after hand {count}", style) + "\n" + standings_table(st, style))
+        parts.append(_fit(f"standings after hand {count}", style) + "\n" + table)
     return "\n\n".join(parts)
 
 
@@ -778,7 +783,7 @@ def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
     return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
 
 
-def games_json(games: Mapping[str, Game[Any]]) -> str:
+def games_json(games: Mapping[str, Listed]) -> str:
     return _json([{"name": name, "title": g.title, "min_players": g.min_players,
                    "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
 
@@ -794,12 +799,12 @@ def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
     })
 
 
-def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
+def games_list(games: Mapping[str, Listed], width: Optional[int] = None) -> str:
     rows = [[name, g.title, _players(g), g.unit] for name, g in games.items()]
     return text_table(rows, ["game", "what", "players", "settles in"], width)
 
 
-def _players(game: Game[Any]) -> str:
+def _players(game: Game[Any] | Listed) -> str:
     """`2-4`, or `4` where the game seats exactly four (not `4-4`)."""
     if game.min_players == game.max_players:
         return str(game.min_players)
