@@ -985,16 +985,19 @@ def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
                                                 "for this table: Ann,Bob,Cid"),
           json: bool = _json_opt()) -> None:
     """The games, or one game's house rules and hand fields."""
-    from .. import ledger
     from ..render import sitting as render
     from ..fields import names_from, parse_assignments
 
     from .output import width
 
-    if game is None:
-        every = ledger.all_games()
+    if game is None:  # the registry says what is listed: no game is imported
+        from ..games import GAMES, game_names
+
+        every = {name: GAMES[name] for name in game_names()}
         out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
         return
+    from .. import ledger
+
     # `--players ""` is a mistake, not "no table given"
     seated = names_from(players) if players is not None else None
     g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)

@@ -53,7 +53,6 @@ class AllFoursState(NamedTuple):
 
 class AllFours(Game[AllFoursState]):
     name = "all-fours"
-    title = "All Fours (high, low, Jack, game; two players or four in partnerships; 10 up)"
     description = ("Each deal name who made each point: high=NAME (held the highest trump out), "
                    "low=NAME (the original holder of the lowest trump out), jack=NAME (scored the "
                    "Jack of trumps), game=NAME (counted most for game); leave a point out when "
@@ -63,9 +62,6 @@ class AllFours(Game[AllFoursState]):
                    "adversary scores 4 (or 1). Or give took.NAME=CARDS with trump= and high, Jack "
                    "and game are worked out. At four, the 1st and 3rd play against the 2nd and "
                    "4th. First to 10 wins; the rest of that deal does not count. Settled per game.")
-    min_players = 2
-    max_players = 4
-    unit = "games"
     rules = (
         int_rule("game", 10, "points that win the game (\"the first to score ten points, wins\")",
                  low=1),

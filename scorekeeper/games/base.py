@@ -225,7 +225,9 @@ class Standings(NamedTuple):
 
 
 class Game(Generic[S]):
-    """Base class: subclasses set the class attributes and implement start/apply/finish."""
+    """Base class: subclasses set the class attributes and implement start/apply/finish. A
+    registered game's title, players and unit are its entry's in the registry (games.GAMES),
+    which `scorekeeper games` lists without importing the game."""
 
     name: str = ""
     title: str = ""
@@ -234,6 +236,15 @@ class Game(Generic[S]):
     max_players: int = 8
     unit: str = "points"
     rules: Tuple[Rule, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        from . import GAMES  # (the registry, defined before any game is imported)
+
+        listed = GAMES.get(cls.__dict__.get("name", ""))
+        if listed is not None and listed.cls == cls.__name__:
+            cls.title, cls.unit = listed.title, listed.unit
+            cls.min_players, cls.max_players = listed.min_players, listed.max_players
 
     # -- players and rules
 

@@ -41,9 +41,6 @@ def pay_rule() -> Any:
 class CountersGame(Game[CountersState]):
     """Subclasses give `fields` and `losses(hand, session, dealer, seated)`."""
 
-    min_players = 4
-    max_players = 7
-    unit = "counters"
     default_counters = 10
 
     @property

@@ -23,12 +23,8 @@ class EnfleState(NamedTuple):
 
 class Enfle(Game[EnfleState]):
     name = "enfle"
-    title = "Enflé / Schwellen (four or more; the first rid of his cards takes the pool)"
     description = ("Each deal every player antes (--rule ante=1) and the first rid of his cards "
                    "takes the pool: winner=NAME. Scores are net counters.")
-    min_players = 4
-    max_players = 8  # eight cards each: six from one pack of 52, more with a second pack
-    unit = "counters"
     rules = (int_rule("ante", 1, "what each player puts into the pool every deal", low=1),)
 
     def fields(self, session: Session) -> List[Field]:

@@ -31,7 +31,6 @@ def plural(n: int, word: str = "counter") -> str:
 
 class Loo(Game[LooState]):
     name = "loo"
-    title = "Three-card Loo (limited or unlimited)"
     description = ("Each deal give the tricks won by each player who stood (Ann=2 Bob=1 Cid=0; "
                    "a player left out passed). The dealer antes; the pool is divided a third a "
                    "trick (odd counters stay); each player who stood and took no trick is looed "
@@ -39,9 +38,6 @@ class Loo(Game[LooState]):
                    "(unlimited). looed=NAME[,NAME]: penalty loos (§ 97); miss=NAME: who took the "
                    "miss; gave_up=yes: the dealer gave up the stakes to a lone stander (written "
                    "NAME=3). Scores are net counters; the pool is shown.")
-    min_players = 3
-    max_players = 16  # three cards each and the miss from one pack of 52
-    unit = "counters"
     rules = (
         choice_rule("loo", "limited", "limited: a looed player pays the loo_amount; unlimited: he "
                     "pays as much as the pool just divided", "limited", "unlimited"),

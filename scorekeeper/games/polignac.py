@@ -22,7 +22,6 @@ POINTS = 5  # four Jacks, Polignac counting two
 
 class Polignac(CountersGame):
     name = "polignac"
-    title = "Polignac / Quatre-Valets (four to seven; avoid the Jacks, above all the spade Jack)"
     description = ("Each deal give the points each player took (each Jack one, the Jack of "
                    "spades, Polignac, two; five in all: Ann=2 Bob=1 Cid=2; a player left out "
                    "took none). capot=NAME: he announced capot and won every trick: each other "

@@ -18,7 +18,6 @@ from . import words
 
 class Slobberhannes(CountersGame):
     name = "slobberhannes"
-    title = "Slobberhannes (four to seven; avoid the first and last tricks and the club Queen)"
     description = ("Each deal name who won the first trick, the last trick and the club Queen "
                    "(first=Ann last=Bob queen=Cid): each costs its taker a counter, and one "
                    "player taking all three loses one more (four in all). revoke=NAME[,NAME]: a "

@@ -18,14 +18,10 @@ class TallyState(NamedTuple):
 
 class Tally(Game[TallyState]):
     name = "tally"
-    title = "Tally (any game: points per player per hand)"
     description = ("Each hand gives each player's points (Ann=12 Bob=-3); a player left out "
                    "scores 0. With a target, the first to reach it wins a game and a new game "
                    "starts. Settlement: each player's total against the average, or with "
                    "settle=difference each pair pays the difference between their totals.")
-    min_players = 2
-    max_players = 12
-    unit = "points"
     rules = (
         int_rule("target", None, "points that win a game; a new game starts after it (none: no target)",
                  low=1, optional=True),

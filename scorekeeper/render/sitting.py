@@ -9,6 +9,7 @@ from ..model import printable
 
 if TYPE_CHECKING:  # only for annotations: rendering must not pay for importing the games
     from .terminal import Style
+    from ..games import Listed
     from ..games.base import Game, Standings
     from ..model import Session
     from ..settle import Settlement
@@ -782,7 +783,7 @@ def sessions_json(folder: Any, why: str, rows: Sequence[Mapping[str, Any]]) -> s
     return _json({"folder": str(folder), "chosen_by": why, "sessions": list(rows)})
 
 
-def games_json(games: Mapping[str, Game[Any]]) -> str:
+def games_json(games: Mapping[str, Listed]) -> str:
     return _json([{"name": name, "title": g.title, "min_players": g.min_players,
                    "max_players": g.max_players, "unit": g.unit} for name, g in games.items()])
 
@@ -798,12 +799,12 @@ def game_help_json(game: Game[Any], fields: Sequence[Any]) -> str:
     })
 
 
-def games_list(games: Mapping[str, Game[Any]], width: Optional[int] = None) -> str:
+def games_list(games: Mapping[str, Listed], width: Optional[int] = None) -> str:
     rows = [[name, g.title, _players(g), g.unit] for name, g in games.items()]
     return text_table(rows, ["game", "what", "players", "settles in"], width)
 
 
-def _players(game: Game[Any]) -> str:
+def _players(game: Game[Any] | Listed) -> str:
     """`2-4`, or `4` where the game seats exactly four (not `4-4`)."""
     if game.min_players == game.max_players:
         return str(game.min_players)

@@ -340,7 +340,6 @@ def _adversaries(players: Tuple[str, ...], caller: str) -> Tuple[Tuple[str, ...]
 
 class Boston(Game[BostonState]):
     name = "boston"
-    title = "Boston (a caller against three; counters and a pool)"
     description = (
         "Four players (five or six: four are dealt in, the dealer sitting out, and at six the "
         "player opposite him); each deal one caller plays alone against the other three "
@@ -349,9 +348,6 @@ class Boston(Game[BostonState]):
         "from the tables in Foster's Hoyle; a successful caller takes the pool, a failed one "
         "doubles it. A game is three rounds of the deal (12 deals at four, 15 at five, 18 at "
         "six); the pools are divided at its end.")
-    min_players = 4
-    max_players = 6   # PLAYERS: "five or six may form a table" (four are dealt in each deal)
-    unit = "counters"
     rules = (
         Rule("table", "foster",
              "payment tables: foster (the first tables), decimal (the clubs' decimal failure "

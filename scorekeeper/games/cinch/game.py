@@ -166,7 +166,6 @@ class Cinch(Game[CinchState]):
     """Four players, 1st and 3rd against 2nd and 4th (Foster's A Y B Z: A-B against Y-Z)."""
 
     name = "cinch"
-    title = "Cinch / Double Pedro (four players, two partnerships, 51 up)"
     description = ("Players in seating order: the 1st and 3rd are partners against the 2nd and "
                    "4th. Each deal give the bidder and bid (bid=0: nobody bid, the dealer named "
                    "the trump) and the points the bidder's side took (made=N; against= defaults "
@@ -174,9 +173,6 @@ class Cinch(Game[CinchState]):
                    "trump=H). Scoring by deduction; a side that fails its bid scores nothing and "
                    "the adversaries add the bid. Game is 51. Settlement: each player of the "
                    "losing side pays a player of the winning side the stake per game.")
-    min_players = 4
-    max_players = 4
-    unit = "games"
     deal_points = 14
     max_bid = 14
     sixty_three = False
@@ -522,7 +518,6 @@ class SixtyThree(Cinch):
     """Sixty-three (VARIATIONS): the partnership game with King 25, trey 15, nine 9."""
 
     name = "sixty-three"
-    title = "Sixty-three (Cinch with King 25, trey 15, nine 9: 63 a deal, 150 up)"
     description = ("Cinch in partnerships (1st and 3rd against 2nd and 4th) with three more "
                    "counting trumps: King 25, trey 15, nine 9, so 63 points are made on every "
                    "deal. Several rounds of bidding (log only the final bid, up to 63). "
@@ -545,14 +540,11 @@ class AuctionCinch(Cinch):
     partner by naming a card, and the two play against the rest (VARIATIONS)."""
 
     name = "cinch-auction"
-    title = "Auction Cinch / Razzle-dazzle (five or six, each for himself)"
     description = ("Each for himself. The bidder calls the holder of a card as his partner "
                    "(partner=NAME; leave it out if the card was his own or not in play: he plays "
                    "alone); the two play against the rest, and each member of a side scores the "
                    "side's result. made/took are the points of the bidder's side. The first "
                    "player to 51 wins the game; each other player pays him the stake.")
-    min_players = 5
-    max_players = 6
 
     def side_fields(self, session: Session) -> List[Field]:
         return [Field("partner", PLAYER, "the holder of the card the bidder called")]
@@ -704,14 +696,11 @@ class SoloCinch(Cinch):
     can play")."""
 
     name = "cinch-solo"
-    title = "Two- or three-handed Cinch (each for himself)"
     description = ("Each for himself: each hand give the bidder and bid and the points each "
                    "player took (Ann=9 Bob=5; a player left out took 0; they add up to 14). "
                    "scoring=each (default): each scores what he took, a bidder who fails scores "
                    "nothing and the others add the bid; deduct: only the best total scores, less "
                    "the next best. First to 51 wins; each other player pays him the stake.")
-    min_players = 2
-    max_players = 3
     scorings = SOLO_SCORINGS
     scoring_help = ("each (the default with three): each scores what he took, a bidder who fails "
                     "scores nothing and each other player adds the bid; deduct (the default with "
@@ -793,7 +782,6 @@ class WidowCinch(SoloCinch):
     not the score."""
 
     name = "cinch-widow"
-    title = "Widow Cinch (six players, three partnerships of two, the widow)"
     description = ("Six players in seating order: the 1st and 4th, 2nd and 5th, 3rd and 6th are "
                    "partners (two adversaries between each player and his partner). Each deal "
                    "give the bidder and bid and the points each player's tricks held (A=5 D=3; "
@@ -801,8 +789,6 @@ class WidowCinch(SoloCinch):
                    "Cinch, with the sides for the players (scoring=each, deduct, setback). The "
                    "first side to 51 wins; each player of the other sides pays one of the "
                    "winners the stake.")
-    min_players = 6
-    max_players = 6
 
     def resolve_rules(self, given: Mapping[str, Any], players: Sequence[str]) -> Dict[str, Any]:
         return Cinch.resolve_rules(self, given, players)

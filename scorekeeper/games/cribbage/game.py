@@ -79,7 +79,6 @@ class CribState(NamedTuple):
 
 class Cribbage(Game[CribState]):
     name = "cribbage"
-    title = "Cribbage (two, three or four hands; five-, six- or eight-card)"
     description = ("Each deal gives each player's points (Ann=14 Bob=9), or the cards to count: "
                    "starter=5S hand.Ann=5H,5D,5C,JS crib=... play.Ann=3 (pegging), heels when a "
                    "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
@@ -87,9 +86,6 @@ class Cribbage(Game[CribState]):
                    "Settlement: the stake per game won, double for a lurch. "
                    "Four players play two against two: the first and third against the second "
                    "and fourth.")
-    min_players = 2
-    max_players = 4
-    unit = "games"
     rules = (
         int_rule("game", 121, "points that win a game (121; 61 when variant=five-card: § 83 "
                  "\"the sixty-one points ... mark the game\"; the book plays three and four "

@@ -38,7 +38,6 @@ def banker_rule() -> Rule:
 
 class Hearts(Game[HeartsState]):
     name = "hearts"
-    title = "Hearts (Sweepstake with Jacks, Howell's, and every settlement in the book)"
     description = ("Each hand gives the hearts each player took (A=3 B=5 C=5 D=0; a player left "
                    "out took none). Every deal is settled in counters at once, by the method of "
                    "--rule settling=: sweepstake (pool and Jacks), howell, excess (three-handed), "
@@ -47,9 +46,6 @@ class Hearts(Game[HeartsState]):
                    "bidder= bid= suit=, Joker joker= joker_dealt=, Discard black=. Scores are net "
                    "counters won or lost; the pool is shown; each player's stack is his starting "
                    "counters plus his net.")
-    min_players = 2
-    max_players = 7  # CUTTING: at seven the dealer takes no cards (a six-handed deal)
-    unit = "counters"
     rules = (
         choice_rule("settling", "sweepstake", "how each deal is settled (two players: difference "
                     "unless given)", *SETTLINGS),

@@ -169,7 +169,6 @@ REVOKE_WORDS = {"tricks": "three tricks taken from his side and given to the oth
 
 class ShortWhist(Game[WhistState]):
     name = "short-whist"
-    title = "Short Whist (five-point game, rubbers, honours)"
     description = (
         "Four players, the 1st and 3rd against the 2nd and 4th. Each hand gives one side's "
         "tricks (Ann=8: Ann's side took 8, the other 5), honours=NAME:4 or NAME:3 when a side "
@@ -178,9 +177,6 @@ class ShortWhist(Game[WhistState]):
         "five: a single (1 point) if the losers have 3 or 4, a double (2) at 1 or 2, a triple "
         "(3) at love. A rubber (two games of three) counts two points more. Settlement: each "
         "loser pays a winner the rubber-point balance at the stake per point.")
-    min_players = 4
-    max_players = 4
-    unit = "points"
     game_points = 5
     single_from = 3          # the losers' score from which a game is only a single
     honours_barred = (4,)    # "except at the score of four" (§ 77)
@@ -564,7 +560,6 @@ class ShortWhist(Game[WhistState]):
 
 class LongWhist(ShortWhist):
     name = "long-whist"
-    title = "Long Whist (ten-point game, honours called at eight)"
     description = (
         "As Short Whist, but game is ten points; honours can be called only at eight (a side at "
         "eight holding three or four honours wins the game without playing the hand) and do not "

@@ -80,7 +80,6 @@ class Scored(NamedTuple):
 
 class ScotchWhist(Game[ScotchState]):
     name = "scotch-whist"
-    title = "Scotch Whist, or Catch the Ten (41 up)"
     description = (
         "Two to five players; with four, the 1st and 3rd against the 2nd and 4th, otherwise "
         "each for himself. Each hand gives who won each trump honour in tricks (jack=, ace=, "
@@ -89,9 +88,6 @@ class ScotchWhist(Game[ScotchState]):
         "is 41; on a tie the Ten counts out first, then cards, then Ace, King, Queen, and the "
         "Jack last. revoke=NAME ends the game, lost by the revoker. Settles in games: each "
         "loser pays the winner one game.")
-    min_players = 2
-    max_players = 5
-    unit = "games"
     _table: Optional[Table] = None  # the sitting last replayed (`table`)
     rules = (
         choice_rule("revoke_paid_by", "side",
@@ -429,7 +425,6 @@ class ScotchWhist(Game[ScotchState]):
 
 class FrenchWhist(ScotchWhist):
     name = "french-whist"
-    title = "French Whist (Scotch Whist with the Ten of Diamonds counting ten)"
     description = (
         "Scotch Whist in which the Ten of Diamonds counts ten to those winning it, whether "
         "trumps or not: give diamond_ten=NAME, or trumps=D when diamonds are trumps (then "
