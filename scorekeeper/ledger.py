@@ -411,7 +411,7 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
     hand = Hand({**hand.fields, "id": id}) if id else hand
     hands = before.session.hands
     change = sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
-    if any(e.kind == "did" for e in _kept(path)):  # changes kept for undo: this hand joins them
+    if any(e.kind == "did" for e in _kept(path, changes_only=True)):  # changes kept for undo: it joins them
         return _did(change, "drop", len(hands), hand)
     return change
 
@@ -456,10 +456,10 @@ def redo(path: Path) -> Change[Replayed]:
     return sitting_change(path, before, after, undone=kept[:-1])
 
 
-def _kept(path: Path) -> List[store.Undone]:
+def _kept(path: Path, changes_only: bool = False) -> List[store.Undone]:
     """The steps kept beside the sitting, while it is still the file the last of them left."""
     try:
-        kept = store.read_undone(path)
+        kept = store.read_undone(path, changes_only)
     except ScorekeeperError:
         return []  # not what undo writes: replaced, never read or written through
     if kept and kept[-1].after != store.file_digest(path):

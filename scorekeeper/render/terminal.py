@@ -14,10 +14,11 @@ from typing import Callable, List, Mapping, NamedTuple, Optional, Sequence
 
 RED, GREEN, BOLD, RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
-_CARD = re.compile(r"(?<![\w.♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w])")
-_SUIT_FIELD = re.compile(r"(?<![\w.])((?:trump|suit)=)([CDHS])(?![\w])")  # trump=H -> trump=♥
-_ANSI = re.compile(r"\x1b\[[0-9;]*m")
-_NEGATIVE = re.compile(r"^-\d")
+# Patterns, compiled by `re` when first used (and kept in its cache): a command that never
+# shows a card or a colour code does not pay for compiling them.
+_CARD = r"(?<![\w.♣♦♥♠])(10|[2-9TJQKA])([CDHS])(?![\w])"
+_SUIT_FIELD = r"(?<![\w.])((?:trump|suit)=)([CDHS])(?![\w])"  # trump=H -> trump=♥
+_ANSI = r"\x1b\[[0-9;]*m"
 Paint = Optional[Callable[[int, str], str]]  # paint(i, text): a piece of column i, coloured
 
 
@@ -61,7 +62,7 @@ def visible_width(text: str) -> int:
     """Columns a cell takes: colour codes take none, wide characters two."""
     if text.isascii() and "\x1b" not in text:  # by far the most cells: one column a character
         return len(text)
-    plain = _ANSI.sub("", text)
+    plain = re.sub(_ANSI, "", text)
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in plain)
 
 
@@ -80,12 +81,12 @@ def cards(text: str, style: Style) -> str:
         shown = SYMBOLS[letter]
         return match.group(1) + (f"{RED}{shown}{RESET}" if style.color and letter in "DH" else shown)
 
-    return _SUIT_FIELD.sub(suit, _CARD.sub(symbol, text))
+    return re.sub(_SUIT_FIELD, suit, re.sub(_CARD, symbol, text))
 
 
 def figure(text: str, style: Style) -> str:
     """A negative figure in red: money owed, points lost."""
-    return f"{RED}{text}{RESET}" if style.color and _NEGATIVE.match(text) else text
+    return f"{RED}{text}{RESET}" if style.color and text[:1] == "-" and text[1:2].isdecimal() else text
 
 
 def leader(text: str, style: Style) -> str:

@@ -31,9 +31,7 @@ from .paths import real_path
 # Not imported by a write (they were a tenth of its start): secrets, glob; shlex only for a
 # message. (socket comes with typer.)
 def _random_tag() -> str:
-    """12 hex digits from the system's random source: what `secrets.token_hex(6)` gives, without
-    importing secrets and hmac, which nothing else of a write needs."""
-    return os.urandom(6).hex()
+    return os.urandom(6).hex()  # what secrets.token_hex(6) gives, without importing secrets and hmac
 
 
 def _shlex() -> ModuleType:

@@ -41,9 +41,7 @@ class _Dumper(_SafeDumper):
 
 def _text(value: Any) -> str:
     """A value as the file holds it: its text (a yes-or-no as a hand is typed)."""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(_plain(value))
+    return ("yes" if value else "no") if isinstance(value, bool) else str(_plain(value))
 
 
 def _as_text(dumper: Any, value: Any) -> Any:
@@ -59,11 +57,8 @@ def dump(session: Session, kind: str = SITTING) -> str:
     header: Dict[str, Any] = {"format": FORMAT}
     if kind == PARTY:
         header["kind"] = PARTY
-    header.update({
-        "game": session.game,
-        "players": list(session.players),
-        "rules": {k: _plain(v) for k, v in session.rules.items()},
-    })
+    header.update({"game": session.game, "players": list(session.players),
+                   "rules": {k: _plain(v) for k, v in session.rules.items()}})
     if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
         header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
     header["created"] = session.created
@@ -83,8 +78,9 @@ def _hands_text(hands: Sequence[Hand]) -> str:
     emitter = _Dumper(stream, allow_unicode=True, width=10 ** 6)
     events: List[Any] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False),
                          yaml.SequenceStartEvent(None, None, True, flow_style=False)]
+    made: Dict[Any, Any] = {}  # each value's event, made once: names and scores recur (and are only read)
     for hand in hands:
-        _events(hand.fields, events)
+        _events(hand.fields, events, made)
     events += [yaml.SequenceEndEvent(), yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
     try:
         for event in events:
@@ -94,23 +90,26 @@ def _hands_text(hands: Sequence[Hand]) -> str:
     return stream.getvalue()
 
 
-def _events(value: Any, events: List[Any]) -> None:
+def _events(value: Any, events: List[Any], made: Dict[Any, Any]) -> None:
     if isinstance(value, dict):
         events.append(yaml.MappingStartEvent(None, None, True, flow_style=True))
         for key, item in value.items():
-            _events(key, events)
-            _events(item, events)
+            _events(key, events, made)
+            _events(item, events, made)
         events.append(yaml.MappingEndEvent())
     elif isinstance(value, (list, tuple)):
         events.append(yaml.SequenceStartEvent(None, None, True, flow_style=True))
         for item in value:
-            _events(item, events)
+            _events(item, events, made)
         events.append(yaml.SequenceEndEvent())
     elif value is None:
         events.append(yaml.ScalarEvent(None, None, (True, False), "null"))
-    else:
-        text = _text(value)
-        events.append(yaml.ScalarEvent(None, None, (scalar_tag(text, (True, False)) == TEXT, True), text))
+    else:  # a scalar, known by its text (not by ==: 1 == True == 1.0, and 0.0 == -0.0)
+        known = value if type(value) is str else (type(value), str(value))
+        if known not in made:
+            text = _text(value)
+            made[known] = yaml.ScalarEvent(None, None, (scalar_tag(text, (True, False)) == TEXT, True), text)
+        events.append(made[known])
 
 
 def _plain(value: Any) -> Any:

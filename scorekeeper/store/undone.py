@@ -83,16 +83,19 @@ def file_digest(path: Path) -> str:
         return ""
 
 
-def read_undone(path: Path) -> List[Undone]:
-    """The undos kept for the sitting at `path`, the latest last; none if there is no side file.
-    A side file that is not what `undo` writes (a link, a pipe, a device, too big, a YAML bomb,
-    hands that do not match its digests) is an error saying so."""
+def read_undone(path: Path, changes_only: bool = False) -> List[Undone]:
+    """The undos kept for the sitting at `path`, the latest last; none if there is no side file
+    (nor, `changes_only`, if it keeps no change made: its hands are left unread). A side file not
+    as undo writes it (a link, a pipe, a device, too big, a YAML bomb, hands not matching its digests)
+    is an error saying so."""
     side = undone_path(path)
     text = _read_plain(side)
     if text is None:
         return []
     first = text.split("\n", 3)[2] if text.count("\n") >= 3 else ""
     afters = first[len(_AFTER):].split() if first.startswith(_AFTER) else []
+    if changes_only and not any("/did/" in after for after in afters):
+        return []
     try:
         hands = parse(text, str(side), name=real_path(path).stem).hands
     except ScorekeeperError as err:

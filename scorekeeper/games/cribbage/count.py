@@ -10,9 +10,8 @@ dealer, § 81 viii) belongs to the deal, not to any hand's count.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from typing import Dict, List, Sequence, Tuple
+from typing import Dict, List, NamedTuple, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
@@ -26,8 +25,7 @@ _JACK = Rank.JACK
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-@dataclass(frozen=True)
-class Combination:
+class Combination(NamedTuple):
     """One scoring combination: its kind, the cards that make it, and its points."""
 
     kind: str  # fifteen, pair, run, flush, nobs
@@ -35,8 +33,7 @@ class Combination:
     points: int
 
 
-@dataclass(frozen=True)
-class Count:
+class Count(NamedTuple):
     hand: Tuple[Card, ...]
     starter: Card
     crib: bool
