@@ -20,36 +20,16 @@ from .lock import create_temp, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter and scanner are several times faster
-    from yaml import CSafeDumper as _SafeDumper
+    from yaml import CSafeDumper as _Emitter
     from yaml import CBaseLoader as _Scanner
 except ImportError:  # pragma: no cover - depends on how PyYAML was built
-    from yaml import SafeDumper as _SafeDumper  # type: ignore[assignment]
+    from yaml import SafeDumper as _Emitter  # type: ignore[assignment]
     from yaml import BaseLoader as _Scanner  # type: ignore[assignment]
-
-
-
-class _Dumper(_SafeDumper):
-    """Every value written as its text, plain wherever YAML's syntax allows it: the loader
-    reads every scalar as the text written (store/load.py), so `12`, `yes` and `012` need no
-    quotes. Only YAML's null (a value left out) is told apart: a text such as `null` is quoted."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is yaml.ScalarNode:
-            return scalar_tag(value, implicit)
-        return super().resolve(kind, value, implicit)  # type: ignore[no-untyped-call]  # (untyped stubs)
 
 
 def _text(value: Any) -> str:
     """A value as the file holds it: its text (a yes-or-no as a hand is typed)."""
     return ("yes" if value else "no") if isinstance(value, bool) else str(_plain(value))
-
-
-def _as_text(dumper: Any, value: Any) -> Any:
-    return dumper.represent_scalar(TEXT, _text(value))
-
-
-for _kind in (int, bool, float):
-    _Dumper.add_representer(_kind, _as_text)
 
 
 def dump(session: Session, kind: str = SITTING) -> str:
@@ -62,8 +42,9 @@ def dump(session: Session, kind: str = SITTING) -> str:
     if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
         header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
     header["created"] = session.created
-    text = yaml.dump(header, Dumper=_Dumper, sort_keys=False, allow_unicode=True,
-                     default_flow_style=None, width=100)
+    events: List[Any] = []
+    _events(header, events, {}, flow=None)
+    text = _emitted(events, width=100)
     key = "results" if kind == PARTY else "hands"
     if not session.hands:
         return f"{text}{key}: []\n"
@@ -71,36 +52,49 @@ def dump(session: Session, kind: str = SITTING) -> str:
 
 
 def _hands_text(hands: Sequence[Hand]) -> str:
-    """The hands as the file holds them, one a line (`- {Ann: 12, Bob: -3}`): the emitter's
-    events made straight from the values (the list in block style, each hand in flow style,
-    never folded), every value its text as `_as_text` writes it."""
-    stream = io.StringIO()
-    emitter = _Dumper(stream, allow_unicode=True, width=10 ** 6)
-    events: List[Any] = [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False),
-                         yaml.SequenceStartEvent(None, None, True, flow_style=False)]
+    """The hands as the file holds them, one a line (`- {Ann: 12, Bob: -3}`): the list in block
+    style, each hand in flow style, never folded."""
+    events: List[Any] = [yaml.SequenceStartEvent(None, None, True, flow_style=False)]
     made: Dict[Any, Any] = {}  # each value's event, made once: names and scores recur (and are only read)
     for hand in hands:
         _events(hand.fields, events, made)
-    events += [yaml.SequenceEndEvent(), yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]
+    return _emitted(events + [yaml.SequenceEndEvent()], width=10 ** 6)
+
+
+def _emitted(body: List[Any], width: int) -> str:
+    """The YAML document of these events, as libyaml's emitter writes it."""
+    stream = io.StringIO()
+    emitter = _Emitter(stream, allow_unicode=True, width=width)
     try:
-        for event in events:
+        for event in [yaml.StreamStartEvent(), yaml.DocumentStartEvent(explicit=False), *body,
+                      yaml.DocumentEndEvent(explicit=False), yaml.StreamEndEvent()]:
             emitter.emit(event)
     finally:
         emitter.dispose()
     return stream.getvalue()
 
 
-def _events(value: Any, events: List[Any], made: Dict[Any, Any]) -> None:
+def _events(value: Any, events: List[Any], made: Dict[Any, Any], flow: Optional[bool] = True) -> None:
+    """The emitter's events of a value. A collection in flow style (`flow=None`: when it holds
+    no collection, as yaml.dump writes it). Every value written as its text, plain wherever
+    YAML's syntax allows it: the loader reads every scalar as the text written (store/load.py),
+    so `12`, `yes` and `012` need no quotes. Only YAML's null (a value left out) is told apart:
+    a text such as `null` is quoted."""
+    if flow is None and isinstance(value, (dict, list, tuple)):
+        items = value.values() if isinstance(value, dict) else value
+        style: Optional[bool] = not any(isinstance(item, (dict, list, tuple)) for item in items)
+    else:
+        style = flow
     if isinstance(value, dict):
-        events.append(yaml.MappingStartEvent(None, None, True, flow_style=True))
+        events.append(yaml.MappingStartEvent(None, None, True, flow_style=style))
         for key, item in value.items():
-            _events(key, events, made)
-            _events(item, events, made)
+            _events(key, events, made, flow)
+            _events(item, events, made, flow)
         events.append(yaml.MappingEndEvent())
     elif isinstance(value, (list, tuple)):
-        events.append(yaml.SequenceStartEvent(None, None, True, flow_style=True))
+        events.append(yaml.SequenceStartEvent(None, None, True, flow_style=style))
         for item in value:
-            _events(item, events, made)
+            _events(item, events, made, flow)
         events.append(yaml.SequenceEndEvent())
     elif value is None:
         events.append(yaml.ScalarEvent(None, None, (True, False), "null"))
