@@ -411,7 +411,7 @@ def add_hand(path: Path, raw: Mapping[str, Any], at: Optional[str] = None,
     hand = Hand({**hand.fields, "id": id}) if id else hand
     hands = before.session.hands
     change = sitting_change(path, before, replayed_from(before, hands + (hand,), len(hands), (values,)))
-    if any(e.kind == "did" for e in _kept(path, changes_only=True)):  # changes kept for undo: it joins them
+    if any(e.kind == "did" for e in _kept(path, changes_only=True)):  # changes kept: the hand joins them
         return _did(change, "drop", len(hands), hand)
     return change
 
@@ -493,7 +493,7 @@ def _did(change: Change[Replayed], step: str, at: int, hand: Hand) -> Change[Rep
     """A change in the middle (edit, insert, delete), kept beside the sitting so that `undo`
     takes it back."""
     did = store.Undone(hand, store.digest(change.text), step, at, "did")
-    done = [e for e in _kept(change.path) if e.kind == "did"]  # a new change: nothing left to redo
+    done = [e for e in _kept(change.path, changes_only=True) if e.kind == "did"]  # a new change: no redo
     return change._replace(undone=[*done, did])
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any, Dict, List, Optional, Sequence
 
 from ..games.cribbage.count import Count, say, table
@@ -46,7 +45,7 @@ def count_text(count: Count, width: Optional[int] = None) -> str:
 def count_json(count: Count) -> str:
     data: Dict[str, Any] = count.as_dict()
     data["heels"] = count.heels
-    return json.dumps(data)
+    return _json(data)
 
 
 def stats_text(stats: Dict[str, Any], crib_only: bool, width: Optional[int] = None) -> str:
@@ -67,7 +66,7 @@ def stats_json(stats: Dict[str, Any], crib_only: bool) -> str:
     for r in rules:
         data[r] = {str(k): v for k, v in stats[r].items()}
     data["mean"] = {r: float(stats["mean"][r]) for r in rules}
-    return json.dumps(data)
+    return _json(data)
 
 
 def discard_text(advice: Sequence[Advice], dealer: bool, width: Optional[int] = None) -> str:
@@ -81,7 +80,7 @@ def discard_text(advice: Sequence[Advice], dealer: bool, width: Optional[int] = 
 
 
 def discard_json(advice: Sequence[Advice]) -> str:
-    return json.dumps([a.as_dict() for a in advice])
+    return _json([a.as_dict() for a in advice])
 
 
 def play_text(pegs: Sequence[Peg], width: Optional[int] = None) -> str:
@@ -93,5 +92,11 @@ def play_text(pegs: Sequence[Peg], width: Optional[int] = None) -> str:
 
 
 def play_json(pegs: Sequence[Peg]) -> str:
-    return json.dumps([{"card": str(p.card), "count": p.count, "points": p.points,
-                        "for": list(p.reasons)} for p in pegs])
+    return _json([{"card": str(p.card), "count": p.count, "points": p.points,
+                   "for": list(p.reasons)} for p in pegs])
+
+
+def _json(data: Any) -> str:
+    import json  # here, not at the top: only --json needs it (about 1 ms)
+
+    return json.dumps(data)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from .chart import wrap_items
@@ -122,6 +121,8 @@ def show_json(party: "Session", st: "PartyStanding") -> str:
         "seatings": [{"round": n, "tables": [list(t) for t in tables], "sitting_out": list(out)}
                      for n, (tables, out) in enumerate(zip(st.history, st.sitting_out), start=1)],
     }
+    import json  # here, not at the top: only --json needs it (about 1 ms)
+
     return json.dumps(data, ensure_ascii=False)
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from .sitting import text_table, fit_lines, json_number, money, number
@@ -93,6 +92,8 @@ def stats_json(season: "Season") -> str:
         "failed": [{"file": f.file, "error": f.error, "line": f.line} for f in season.failed],
         "parties": [f.file for f in season.parties],
     }
+    import json  # here, not at the top: only --json needs it (about 1 ms)
+
     return json.dumps(data, indent=2, ensure_ascii=False)
 
 

@@ -18,6 +18,7 @@ import contextlib
 import importlib
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import List, NamedTuple, Sequence
 
@@ -68,9 +69,9 @@ def digest(text: str) -> str:
     """SHA-256, from CPython's own module where it has one (as `random` takes its SHA-512):
     hashlib would load OpenSSL, some 2.5 ms of every undo, for this one digest."""
     data = text.encode("utf-8")
-    for name in ("_sha2", "_sha256"):  # (Python 3.12 on; 3.10 and 3.11)
-        with contextlib.suppress(ImportError):
-            return f"sha256:{importlib.import_module(name).sha256(data).hexdigest()}"
+    with contextlib.suppress(ImportError):  # (a failed import searches the path again each time)
+        own = importlib.import_module("_sha2" if sys.version_info >= (3, 12) else "_sha256")
+        return f"sha256:{own.sha256(data).hexdigest()}"
     return f"sha256:{importlib.import_module('hashlib').sha256(data).hexdigest()}"
 
 
