@@ -271,8 +271,9 @@ class Cribbage(Game[CribState]):
                     winner = side
                     ended_in_play = kind == _PEGS
                     break
-        changes = {p: scores[seat[p]] - before[seat[p]] for p in players}
-        after = {p: scores[seat[p]] for p in players}
+        changes, after = {}, {}  # (a loop: a comprehension is a call of its own, and this is every deal)
+        for p in players:
+            changes[p], after[p] = scores[seat[p]] - before[seat[p]], scores[seat[p]]
         notes: List[str] = []
         balances = list(state.balances)
         finished = state.finished
@@ -550,7 +551,10 @@ class Cribbage(Game[CribState]):
         """Each player's show (from his cards, or his total), the crib, and the heels."""
         players = session.players
         starter = hand.get("starter")
-        given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
+        given_cards = []
+        for f in hand:
+            if f.startswith("hand.") or f == "crib":
+                given_cards.append(f)
         if given_cards and starter is None:
             raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
                                    field="starter")
