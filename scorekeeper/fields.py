@@ -10,7 +10,6 @@ file are validated by exactly the same code, and what is saved is the canonical 
 from __future__ import annotations
 
 import re
-import unicodedata
 from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
@@ -184,8 +183,13 @@ def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
 
 
 def nfc(text: str) -> str:
-    """A name in one Unicode form (NFC): "Zoë" typed composed or decomposed is one player."""
-    return text if text.isascii() else unicodedata.normalize("NFC", text)
+    """A name in one Unicode form (NFC): "Zoë" typed composed or decomposed is one player.
+    (unicodedata is imported by the first name that is not ASCII: most tables have none.)"""
+    if text.isascii():
+        return text
+    import unicodedata
+
+    return unicodedata.normalize("NFC", text)
 
 
 def names_from(text: str) -> List[str]:

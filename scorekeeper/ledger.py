@@ -473,16 +473,15 @@ def _take_step(path: Path, rest: List[store.Undone], step: store.Undone, kind: s
     before = open_session(path, keep=step.at)
     hands = list(before.session.hands)
     if step.step == "swap":
-        back = store.Undone(hands[step.at], "", "swap", step.at, kind)
+        hand, back_step = hands[step.at], "swap"
         hands[step.at] = step.hand
     elif step.step == "drop":
-        back = store.Undone(hands[step.at], "", "put", step.at, kind)
-        del hands[step.at]
+        hand, back_step = hands.pop(step.at), "put"
     else:  # put
         hands.insert(step.at, step.hand)
-        back = store.Undone(step.hand, "", "drop", step.at, kind)
+        hand, back_step = step.hand, "drop"
     change = sitting_change(path, before, replayed_from(before, hands, step.at))
-    back = back._replace(after=store.digest(change.text))
+    back = store.Undone(hand, store.digest(change.text), back_step, step.at, kind)
     # the steps kept: the changes made (did), then what undo took back (redo), the latest last
     done = [e for e in rest if e.kind == "did"]
     undone = [e for e in rest if e.kind != "did"]

@@ -186,6 +186,27 @@ def test_mistakes_give_one_error_line_and_leave_the_file_untouched(sitting, args
     assert not sitting.file("g").exists()
 
 
+def test_a_run_builds_only_the_command_it_runs(sitting, monkeypatch):
+    """Typer builds a click command from its function's parameters and type hints: a run
+    builds its own and no other (docs/speed.md, "Only the command run is built"); --help lists
+    them all, and a mistyped command is matched against every name, the sub-apps' too."""
+    import scorekeeper.cli as cli
+
+    built = []
+    build = cli._command_of
+    monkeypatch.setattr(cli, "_command_of", lambda info: built.append(cli._name_of(info)) or build(info))
+    assert sitting("show", "fri").exit_code == 0
+    assert built == ["show"]
+    own = ["new", "hand", "show", "undo", "redo", "edit", "insert", "delete", "play", "settle", "check",
+           "list", "games", "export", "stats", "chart", "report"]
+    listed = sitting("--help").stdout
+    assert built[1:] == own
+    commands = listed[listed.index("Commands:\n") + len("Commands:\n"):].split("\n\n")[0].splitlines()
+    assert [line.split()[0] for line in commands] == own + ["board", "cinch", "crib", "party"]
+    # (Typer 0.24 on click 8.5 repeats click's own suggestion after Typer's: the start is the same)
+    assert sitting("parti").stderr.startswith("error: No such command 'parti'. Did you mean 'party', 'chart'?")
+
+
 def test_a_bad_hand_in_the_file_is_reported_with_its_line(sitting):
     sitting("hand", "fri", "Ann=1")
     path = sitting.file("fri")

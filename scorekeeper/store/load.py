@@ -355,7 +355,9 @@ class _Reader:
                 hands.append(Hand({}, source))
                 continue
             values, lines = self.keys(item, index)
-            hands.append(Hand({k: v.value if v.tag is TEXT else self.value(v, 3) for k, v in values.items()}, source, lines))
+            for k, v in values.items():  # (the nodes' values in place: no comprehension to call, no dict to make)
+                values[k] = v.value if v.tag is TEXT else self.value(v, 3)
+            hands.append(Hand(values, source, lines))
         return tuple(hands)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import re
 import stat
 from decimal import Decimal
 from pathlib import Path
@@ -253,7 +252,11 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
     scanner's own tokens: the scanner skips only spaces, line breaks and comments between
     them, so text there holding `#` is a comment; a key at the top level is one of KEYS or a
     person's own. A file that does not scan is left to the load, which says where it breaks."""
-    if "#" not in text and all(_OUR_KEY.match(m.group()) for m in _AT_THE_MARGIN.finditer(text)):
+    # the lines at the left margin (not a hand's `- `), where a top-level key can start
+    margin = [line.partition(":") for line in text.split("\n")
+              if line[:1] not in ("", " ") and line[:2] != "- "]
+    if "#" not in text and all(key in KEYS and colon and after[:1] in ("", " ")
+                               for key, colon, after in margin):
         return None  # no comment can be there, and every line at the margin starts a key of ours
     scanner = _Scanner(text)
     depth, end, key_next = 0, 0, False
@@ -284,9 +287,6 @@ def dropped(text: str) -> Optional[Tuple[int, str]]:
         scanner.dispose()
 
 
-# A line that starts at the left margin (not a hand's `- `): where a top-level key can start.
-_AT_THE_MARGIN = re.compile(r"^(?!- )[^ \n].*", re.M)
-_OUR_KEY = re.compile(rf"(?:{'|'.join(KEYS)}):(?: |$)")
 _OPENS = frozenset((yaml.BlockMappingStartToken, yaml.BlockSequenceStartToken, yaml.FlowMappingStartToken,
                     yaml.FlowSequenceStartToken))
 _CLOSES = frozenset((yaml.BlockEndToken, yaml.FlowMappingEndToken, yaml.FlowSequenceEndToken))

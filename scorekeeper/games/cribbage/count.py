@@ -257,10 +257,13 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     groups: List[Tuple[str, str, int]] = []  # (what scores, its verb, its points)
     pairs = 0
     if len(many) <= len(hand):  # a rank held twice or more: 2 for each pair, C(n, 2) pairs
-        paired = [n for n in many.values() if n > 1]
-        pairs = sum([n * (n - 1) for n in paired])
-        groups.append(("two pairs" if paired == [2, 2] else " and ".join([_PAIR_NAMES[n] for n in paired]),
-                       "make" if len(paired) > 1 else "is", pairs))  # "and the runs make 14", not "is"
+        named = []
+        for n in many.values():
+            if n > 1:
+                pairs += n * (n - 1)
+                named.append(_PAIR_NAMES[n])
+        groups.append(("two pairs" if named == ["a pair", "a pair"] else " and ".join(named),
+                       "make" if len(named) > 1 else "is", pairs))  # "and the runs make 14", not "is"
     held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held: three in a row, a run
     runs = _runs(many, groups) if held & held >> 3 & held >> 6 else 0
     fifteens = (_FIVE[key] - pairs - runs) // 2 if len(hand) == 4 else stats.fifteens_of(

@@ -271,8 +271,9 @@ class Cribbage(Game[CribState]):
                     winner = side
                     ended_in_play = kind == _PEGS
                     break
-        changes = {p: scores[seat[p]] - before[seat[p]] for p in players}
-        after = {p: scores[seat[p]] for p in players}
+        changes, after = {}, {}  # (a loop: a comprehension is a call of its own, and this is every deal)
+        for p in players:
+            changes[p], after[p] = scores[seat[p]] - before[seat[p]], scores[seat[p]]
         notes: List[str] = []
         balances = list(state.balances)
         finished = state.finished
@@ -287,8 +288,11 @@ class Cribbage(Game[CribState]):
         # cards whose show came before the game ended
         seen: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
         if counted:
-            seen = (tuple([(p, n) for p, n in counted["cards"].items() if p in shown]),
-                    counted["crib"] if _CRIB in shown else None)
+            hands = []
+            for p, n in counted["cards"].items():
+                if p in shown:
+                    hands.append((p, n))
+            seen = (tuple(hands), counted["crib"] if _CRIB in shown else None)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         if sitter is not None:
@@ -355,7 +359,10 @@ class Cribbage(Game[CribState]):
         for side, points, _, kind in steps:
             if kind == _PEGS:
                 pegged[side] = pegged.get(side, 0) + points
-        could = [side for side, n in pegged.items() if scores[side] + n >= target]
+        could = []
+        for side, n in pegged.items():
+            if scores[side] + n >= target:
+                could.append(side)
         out = hand.get("out")
         if out is not None:
             side = self.side_of(session, out)
@@ -485,7 +492,10 @@ class Cribbage(Game[CribState]):
                                        field="out")
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
         seat = self._seating(session.players)[1]
-        return [(seat[p], n, f"pegs {n}", _PEGS) for p, n in pegs]
+        steps: List[Step] = []
+        for p, n in pegs:
+            steps.append((seat[p], n, f"pegs {n}", _PEGS))
+        return steps
 
     def _show_steps(self, hand: Mapping[str, Any], session: Session, player: str, shown: Optional[int],
                     crib: Optional[int], out: Optional[str] = None) -> List[Step]:
@@ -511,7 +521,9 @@ class Cribbage(Game[CribState]):
                 taken = min(left, item[0])
                 item[0] -= taken
                 left -= taken
-        steps: List[Step] = [(side, n, f"{verb}{n}{after}", kind) for n, verb, after, kind in counts]
+        steps: List[Step] = []
+        for n, verb, after, kind in counts:
+            steps.append((side, n, f"{verb}{n}{after}", kind))
         over = hand.get(f"overscored.{player}")
         if over:
             # § 82 ix: "put back as many points as he has over-scored, and have the points
@@ -550,7 +562,10 @@ class Cribbage(Game[CribState]):
         """Each player's show (from his cards, or his total), the crib, and the heels."""
         players = session.players
         starter = hand.get("starter")
-        given_cards = [f for f in hand if f.startswith("hand.") or f == "crib"]
+        given_cards = []
+        for f in hand:
+            if f.startswith("hand.") or f == "crib":
+                given_cards.append(f)
         if given_cards and starter is None:
             raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
                                    field="starter")
