@@ -256,8 +256,8 @@ def test_delete_removes_hand_n_and_shows_what_changed(cli):
 
 def test_insert_and_delete_refuse_a_change_that_makes_a_later_hand_impossible(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=100", "Bob=10")
-    cli.ok("hand", "c", "Ann=10", "Bob=20")
+    cli.ok("hand", "c", "Ann=88", "Bob=10")
+    cli.ok("hand", "c", "Ann=22", "Bob=20")
     cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
     r = cli.refused("c", "delete", "c", "2")
     assert "Ann could not have pegged out" in r.stderr

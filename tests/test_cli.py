@@ -407,8 +407,8 @@ def test_list_marks_a_file_whose_game_is_unknown(cli):
 
 def test_a_correction_that_breaks_a_later_hand_says_so(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=100", "Bob=10")
-    cli.ok("hand", "c", "Ann=10", "Bob=20")
+    cli.ok("hand", "c", "Ann=88", "Bob=10")
+    cli.ok("hand", "c", "Ann=22", "Bob=20")
     cli.ok("hand", "c", "out=Ann", "play.Ann=12", "play.Bob=2")  # Ann pegs out from 110
     r = cli.refused("c", "edit", "c", "1", "Ann=50")
     assert r.stderr.startswith(f"error: {cli.file('c')}:11: hand 3: out: Ann could not have pegged out")

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations_with_replacement, product
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Sequence, Tuple
 
 import pytest
 
 from scorekeeper.cards import Card, Rank, Suit
 from scorekeeper.games.cribbage import stats as crib_stats
 from scorekeeper.games.cribbage.count import count_hand
-from scorekeeper.games.cribbage.game import CRIB_MOST, FIVE_CARD_PLAY_MOST, HAND_MOST, Cribbage
+from scorekeeper.games.cribbage.game import CRIB_MOST, HAND_MOST, PLAY_MOST, Cribbage
 from scorekeeper.games.cribbage.play import play
 
 JACK = 11
@@ -69,83 +69,277 @@ def test_a_hand_of_three_with_the_starter_counts_at_most_twenty():
     assert count_hand(five, Card(Rank.FIVE, Suit.CLUBS)).total == 20 == HAND_MOST[3]
 
 
-# ---------------------------------------------------------------- the play of five-card cribbage
+# ---------------------------------------------------------------- the play
 
 PIPS = [0] + [min(r, 10) for r in range(1, 14)]
+UP_TO = [sum(PIPS[:r + 1]) for r in range(14)]  # the pips of every rank up to r, one each
+SUITS = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
+# The play as the laws and `play` have it, which the search below and `play_out` both model:
+# a card may be played while the count stays within thirty-one; a player plays when he can
+# (§ 82 xxi) and says go only when none of his cards can be, so every card he keeps is above 31
+# less the count (and he plays no lower one later); the others play on in turn as far as they
+# can; the last card takes the go (1), thirty-one its two instead (§ 81 ix, § 84); pairs, runs
+# and fifteens count within one count, as `play` scores them. Five-card is that one count ("such
+# cards as remain after this are not played", § 84). Otherwise the count starts again, led by
+# the next player after the one who played the last card ("the next eldest hand leads"), and
+# so on "till all are played out" (§ 87); a player with no cards left is passed over. The
+# first count is led by the player on the dealer's left; seats are counted from him (0), the
+# dealer last. Suits do not matter in the play: a play is its ranks, four of each.
 
 
-def _after(same: int, distinct: Tuple[int, ...], rank: int) -> Tuple[int, Tuple[int, ...], int]:
-    """(cards of one rank at the end of the count, the ranks since the last repeat, the run the
-    card makes) after `rank` is played: all a later card's pegging reads of those before it."""
-    if distinct and distinct[-1] == rank:
-        return same + 1, (rank,), 0
-    if rank in distinct:
-        distinct = distinct[distinct.index(rank) + 1:]
-    distinct += (rank,)
-    for length in range(len(distinct), 2, -1):
-        last = distinct[-length:]
-        if max(last) - min(last) == length - 1:
-            return 1, distinct, length
-    return 1, distinct, 0
+def play_out(hands: Sequence[str], order: str, one_count: bool = False) -> List[int]:
+    """What each seat pegs when the cards of `hands` (seat 0 on the dealer's left) are played in
+    `order`, every step checked against the laws above, every count scored by `play`."""
+    held = [[Card.parse(c) for c in hand.split()] for hand in hands]
+    seats = len(held)
+    cards = [Card.parse(c) for c in order.split()]
+    pegged = [0] * seats
+    turn, count, played, whose = 0, 0, [], []
+    while True:
+        able = [s for s in ((turn + k) % seats for k in range(seats))
+                if any(count + c.rank.pips <= 31 for c in held[s])]
+        if able and count < 31:
+            card = cards.pop(0)
+            assert card in held[able[0]], f"{card}: seat {able[0]} is to play"  # the others say go
+            held[able[0]].remove(card)
+            played.append(card)
+            whose.append(able[0])
+            count += card.rank.pips
+            turn = (able[0] + 1) % seats
+            continue
+        for peg, seat in zip(play(played), whose):
+            pegged[seat] += peg.points
+        if one_count or not any(held):
+            assert not cards
+            return pegged
+        turn = next(s for s in ((whose[-1] + k) % seats for k in range(1, seats + 1)) if held[s])
+        count, played, whose = 0, [], []
 
 
-def most_pegged_in_one_count(cards: int, me: int) -> int:
-    """The most player `me` (0 leads, 1 deals) pegs in a count of two players holding `cards`
-    each, every legal play tried: a card may be played while the count stays within
-    thirty-one; a player says go only when none of his cards can be (so every card he keeps is
-    above what is left, and he plays no lower card later); the last to play takes the go,
-    thirty-one its two instead; the cards that remain are not played (§ 84)."""
-    memo: Dict[tuple, int] = {}
+# The most each seat pegs, and a deal that pegs it (found by the search below).
+BEST_PLAYS = {
+    # five-card, the non-dealer: ace, seven (the dealer), seven (fifteen and a pair), seven,
+    # seven (a double pair royal); the dealer, holding a king, says go: 17
+    ("five-card", 0): (("AH 7H 7C", "7S 7D KS"), "AH 7S 7H 7D 7C"),
+    # the dealer: a ten led; five (fifteen); five, five (a pair royal); the non-dealer, holding
+    # a king, says go; the dealer's last five (a double pair royal) and the go: 21
+    ("five-card", 1): (("10H 5H KS", "5S 5D 5C"), "10H 5S 5H 5D 5C"),
+    # six-card, the non-dealer: four, six, five (fifteen and a run of three: 5), five, five (a
+    # pair royal: 6); the dealer, holding two sevens, says go; five (a double pair royal and the
+    # go: 13); the dealer plays out his sevens alone: 24
+    ("six-card", 0): (("4S 5S 5D 5C", "6S 5H 7S 7H"), "4S 6S 5S 5H 5D 5C 7S 7H"),
+    # the dealer: seven, seven (a pair), seven, seven (a double pair royal), both say go (the
+    # go); four, four, four, four (the same again): 2 + 12 + 1, twice: 30
+    ("six-card", 1): (("7S 7D 4S 4D", "7H 7C 4H 4C"), "7S 7H 7D 7C 4S 4H 4D 4C"),
+    # eight-card, the non-dealer: as in six-card (24); then the dealer leads seven, seven, seven,
+    # seven (a pair and a double pair royal to the non-dealer), and says go (the go): 39
+    ("eight-card", 0): (("4S 5S 5D 5C 7H 7C", "6S 5H 7S 7D 8S 8H"),
+                        "4S 6S 5S 5H 5D 5C 7S 7H 7D 7C 8S 8H"),
+    # the dealer: ace, ace, ace, ace, six, six, six, six (two pairs and two double pairs royal,
+    # count 28), both say go (the go); four, four, four, four (a pair, a double pair royal, the
+    # go): 44
+    ("eight-card", 1): (("AS AD 6S 6D 4S 4D", "AH AC 6H 6C 4H 4C"),
+                        "AS AH AD AC 6S 6H 6D 6C 4S 4H 4D 4C"),
+    # three hands, the eldest: ace, ace, ace, ace (a double pair royal), six, six, six (a pair
+    # royal), the others holding tens say go, six (a double pair royal and the go): 31
+    (3, 0): (("AS AC 6D 6C", "AH 6S 10S 10D", "AD 6H 10H 10C"),
+             "AS AH AD AC 6S 6H 6D 6C 10S 10H 10D 10C"),
+    # the second: seven, two, two, two, two (fifteen and a double pair royal), four, four, four
+    # (a pair royal), the others holding fives say go, four (thirty-one and a double pair
+    # royal): 34
+    (3, 1): (("7S 2D 4H 5H", "2S 2C 4D 4C", "2H 4S 5S 5D"),
+             "7S 2S 2H 2D 2C 4S 4H 4D 4C 5S 5H 5D"),
+    # the dealer: ace, two, three (a run of three), three, three, three (fifteen and a double
+    # pair royal), four, four, four (a pair royal), the others holding fives say go, four
+    # (thirty-one and a double pair royal): 37
+    (3, 2): (("AS 3S 4S 5S", "2S 3H 4H 5H", "3D 3C 4D 4C"),
+             "AS 2S 3D 3S 3H 3C 4S 4H 4D 4C 5S 5H"),
+}
 
-    def best(count, same, distinct, left, turn, passed, used, least, last) -> int:
-        key = (count, same, distinct, left, turn, passed, used, least, last)
-        found: Optional[int] = memo.get(key)
-        if found is not None:
-            return found
-        player = next((p for p in (turn, 1 - turn) if not passed >> p & 1 and left[p]), None)
-        if player is None or count == 31:
-            found = 1 if count < 31 and last == me else 0
-        else:
-            found = 0
+
+@pytest.mark.parametrize("key, seat", list(BEST_PLAYS))
+def test_the_most_pegged_is_a_play_the_laws_allow(key, seat):
+    hands, order = BEST_PLAYS[key, seat]
+    assert play_out(hands, order, one_count=key == "five-card")[seat] == PLAY_MOST[key][seat]
+
+
+def _tail_after(tail: Tuple[int, ...], rank: int, now: int) -> Tuple[Tuple[int, ...], int]:
+    """(the ranks since the last repeat that a later run may still take in, the run `rank`
+    makes), `rank` played onto `tail` to make the count `now`."""
+    if rank in tail:
+        tail = tail[tail.index(rank) + 1:]
+    tail += (rank,)
+    run, keep, low, high, pips = 0, 1, rank, rank, 0
+    for k in range(1, len(tail) + 1):  # the last k cards: distinct ranks
+        low, high = min(low, tail[-k]), max(high, tail[-k])
+        pips += PIPS[tail[-k]]
+        if high - low == k - 1 and k >= 3:
+            run = k
+        # a later run can take in the last k cards only if the ranks missing among them fit
+        # within thirty-one: keep the longest stretch that can (fewer states, the same scores)
+        if UP_TO[high] - UP_TO[low - 1] - pips <= 31 - now:
+            keep = k
+    return tail[-keep:], run
+
+
+class Pegging:
+    """Every play of `seats` hands (the model above), on ranks. `most` is an upper bound: the
+    pack is kept only as far as no five cards of a rank follow one another (a rank may come
+    again in a later count, or after other cards). It is memoised on all a later card can score
+    from or be held to (the count; the cards of one rank ending it and the ranks a run may
+    take in; the cards each holds; whose turn; who played last; the least card each may hold
+    after a go) and gives each seat's most at once. `best_play` searches every play the pack
+    allows (four of a rank), branch and bound against `most`: exact."""
+
+    def __init__(self, seats: int, one_count: bool = False) -> None:
+        self.seats, self.one_count = seats, one_count
+        self._moves: Dict[tuple, tuple] = {}
+        self._most: Dict[tuple, Tuple[int, ...]] = {}
+
+    def moves(self, count: int, same: int, tail: Tuple[int, ...]) -> tuple:
+        """(rank, pips, the count after, cards of one rank ending it, the tail, what it pegs)
+        for each rank that can be played on this count."""
+        key = (count, same, tail)
+        found = self._moves.get(key)
+        if found is None:
+            found = []
             for rank in range(1, 14):
-                pips = PIPS[rank]
-                if count + pips > 31 or used[rank] == 4 or pips < least[player]:
-                    continue
-                now = count + pips
-                same2, distinct2, run = _after(same, distinct, rank)
-                gain = (run + same2 * (same2 - 1) + 2 * (now in (15, 31))) if player == me else 0
-                left2 = tuple(n - (p == player) for p, n in enumerate(left))
-                used2 = used[:rank] + (used[rank] + 1,) + used[rank + 1:]
-                found = max(found, gain + best(now, same2, distinct2, left2, 1 - player, passed, used2,
-                                               least, player))
-            if 32 - count <= 10:  # a go: every card he holds is above 31 - count
-                least2 = tuple(max(n, 32 - count) if p == player else n for p, n in enumerate(least))
-                found = max(found, best(count, same, distinct, left, 1 - player, passed | 1 << player,
-                                        used, least2, last))
-        memo[key] = found
+                now = count + PIPS[rank]
+                if now > 31:
+                    break
+                if tail and tail[-1] == rank:
+                    if same == 4:
+                        continue
+                    same2, tail2, run = same + 1, (rank,), 0
+                else:
+                    same2 = 1
+                    tail2, run = _tail_after(tail, rank, now)
+                found.append((rank, PIPS[rank], now, same2, tail2,
+                              run + same2 * (same2 - 1) + 2 * (now in (15, 31))))
+            self._moves[key] = found = tuple(found)
         return found
 
-    return best(0, 0, (), (cards, cards), 0, 0, (0,) * 14, (0, 0), -1)
+    def to_play(self, count: int, left: Tuple[int, ...], turn: int, least: Tuple[int, ...]) -> int:
+        """The next seat from `turn` that may still play in this count (-1: the count is over)."""
+        for k in range(self.seats):
+            p = (turn + k) % self.seats
+            if left[p] and 31 - count >= least[p]:
+                return p
+        return -1
+
+    def next_lead(self, left: Tuple[int, ...], last: int) -> int:
+        """Who leads the next count (-1: the play is over)."""
+        if self.one_count or not any(left):
+            return -1
+        return next(s for s in ((last + k) % self.seats for k in range(1, self.seats + 1)) if left[s])
+
+    def most(self, count: int, same: int, tail: Tuple[int, ...], left: Tuple[int, ...], turn: int,
+             last: int, least: Tuple[int, ...]) -> Tuple[int, ...]:
+        """The most each seat can peg from here on (an upper bound)."""
+        n = self.seats
+        p = -1 if count == 31 else self.to_play(count, left, turn, least)
+        if p < 0:  # the count is over: the go to the last card (thirty-one pegged its two)
+            lead = self.next_lead(left, last)
+            found = self.most(0, 0, (), left, lead, -1, least) if lead >= 0 else (0,) * n
+            return found if count == 31 else found[:last] + (found[last] + 1,) + found[last + 1:]
+        key = (count, same, tail, left, p, last, least)
+        found = self._most.get(key)
+        if found is not None:
+            return found
+        best = [-1] * n
+        k = left[p] - 1
+        left2 = left[:p] + (k,) + left[p + 1:]
+        least2 = least if k else least[:p] + (0,) + least[p + 1:]
+        after = (p + 1) % n
+        for rank, pips, now, same2, tail2, gain in self.moves(count, same, tail):
+            if pips >= least[p]:
+                then = self.most(now, same2, tail2, left2, after, p, least2)
+                for i in range(n):
+                    if then[i] > best[i]:
+                        best[i] = then[i]
+                if then[p] + gain > best[p]:
+                    best[p] = then[p] + gain
+        if count >= 22:  # a go: every card he holds is above 31 less the count
+            then = self.most(count, same, tail, left, after, last, least[:p] + (32 - count,) + least[p + 1:])
+            for i in range(n):
+                if then[i] > best[i]:
+                    best[i] = then[i]
+        self._most[key] = found = tuple(best)
+        return found
+
+    def best_play(self, cards: int, seat: int) -> Tuple[int, List[Tuple[int, int]]]:
+        """The most `seat` pegs when each holds `cards`, and a play that pegs it: [(seat, rank)]."""
+        n = self.seats
+        found: List[Any] = [-1, []]
+
+        def search(points, count, same, tail, left, turn, last, least, used, path) -> None:
+            p = -1 if count == 31 else self.to_play(count, left, turn, least)
+            if p < 0:
+                points += count < 31 and last == seat
+                lead = self.next_lead(left, last)
+                if lead < 0:
+                    if points > found[0]:
+                        found[:] = [points, path]
+                    return
+                count, same, tail, last = 0, 0, (), -1
+                p = self.to_play(count, left, lead, least)
+            k = left[p] - 1
+            left2 = left[:p] + (k,) + left[p + 1:]
+            least2 = least if k else least[:p] + (0,) + least[p + 1:]
+            after = (p + 1) % n
+            tries = []
+            for rank, pips, now, same2, tail2, gain in self.moves(count, same, tail):
+                if pips >= least[p] and used[rank] < 4:
+                    gained = points + (gain if p == seat else 0)
+                    bound = gained + self.most(now, same2, tail2, left2, after, p, least2)[seat]
+                    used2 = used[:rank] + (used[rank] + 1,) + used[rank + 1:]
+                    tries.append((bound, gained, (now, same2, tail2, left2, after, p, least2, used2,
+                                                   path + [(p, rank)])))
+            if count >= 22:
+                least3 = least[:p] + (32 - count,) + least[p + 1:]
+                bound = points + self.most(count, same, tail, left, after, last, least3)[seat]
+                tries.append((bound, points, (count, same, tail, left, after, last, least3, used, path)))
+            for bound, gained, state in sorted(tries, key=lambda t: -t[0]):
+                if bound <= found[0]:
+                    break  # nothing below can beat the best play found
+                search(gained, *state)
+
+        search(0, 0, 0, (), (cards,) * n, 0, -1, (0,) * n, (0,) * 14, [])
+        return found[0], found[1]
 
 
-@pytest.mark.slow  # every play of two hands of three: about half a minute
-@pytest.mark.parametrize("dealer", [False, True])
-def test_the_most_either_player_pegs_in_five_card_cribbage_is_found_by_enumeration(dealer):
-    assert most_pegged_in_one_count(3, int(dealer)) == FIVE_CARD_PLAY_MOST[dealer]
+def _as_cards(path: List[Tuple[int, int]], seats: int) -> Tuple[List[str], str]:
+    """(each seat's hand, the order of play) of a play of ranks, suits given in turn."""
+    given: Counter = Counter()
+    hands: List[List[str]] = [[] for _ in range(seats)]
+    order = []
+    for seat, rank in path:
+        card = str(Card(RANKS[rank], SUITS[given[rank]]))
+        given[rank] += 1
+        hands[seat].append(card)
+        order.append(card)
+    return [" ".join(hand) for hand in hands], " ".join(order)
 
 
-@pytest.mark.parametrize("cards, whose, dealer", [
-    # the non-dealer leads an ace; seven, seven (fifteen and a pair: 4), seven, seven (a double
-    # pair royal, 12); the dealer, holding a card above two, says go: 1 more
-    ("AH 7S 7H 7D 7C", "NDNDN", False),
-    # a ten led; five (fifteen, 2), five, five (a pair royal, 6); the non-dealer says go; the
-    # dealer's last five (a double pair royal, 12) and the go (1)
-    ("10H 5S 5H 5D 5C", "NDNDD", True),
-])
-def test_the_most_pegged_is_a_play_the_laws_allow(cards, whose, dealer):
-    pegs = play([Card.parse(c) for c in cards.split()])
-    mine = sum(peg.points for peg, who in zip(pegs, whose) if (who == "D") == dealer)
-    assert mine == FIVE_CARD_PLAY_MOST[dealer]
+@pytest.fixture(scope="module")
+def searches():
+    return {}  # one search a number of seats, shared by the variants of two hands
+
+
+@pytest.mark.slow  # every play: about 30 s in all, most of it three hands
+@pytest.mark.parametrize("key, seats, cards", [("five-card", 2, 3), ("eight-card", 2, 6),
+                                               ("six-card", 2, 4), (3, 3, 4)])
+def test_the_most_each_seat_pegs_is_found_by_enumeration(searches, key, seats, cards):
+    one_count = key == "five-card"
+    search = searches.setdefault((seats, one_count), Pegging(seats, one_count))
+    for seat in range(seats):
+        most, path = search.best_play(cards, seat)
+        assert most == PLAY_MOST[key][seat]
+        # the play found is one real cards make, and `play` pegs it so
+        hands, order = _as_cards(path, seats)
+        if one_count:  # the cards left in hand are above what the count left: a king each
+            hands = [f"{hand} K{'SH'[s]}" if len(hand.split()) < cards else hand for s, hand in enumerate(hands)]
+        assert play_out(hands, order, one_count)[seat] == most
 
 
 # ---------------------------------------------------------------- the limits, at the table
@@ -166,18 +360,50 @@ def test_a_five_card_non_dealer_scores_at_most_37_a_deal(cli):
                         "dealing, at most 17: one count, with the go)\n")
 
 
-@pytest.mark.parametrize("rules, dealer, most", [
-    ({"variant": "six-card"}, True, 29 + 29 + 60), ({"variant": "six-card"}, False, 29 + 60),
-    ({"variant": "five-card"}, True, 20 + 29 + 21), ({"variant": "five-card"}, False, 20 + 17),
-    ({"variant": "eight-card"}, True, 72 + 29 + 90), ({"variant": "eight-card"}, False, 72 + 90),
+# (hand 1: Ann deals, the first player; the play starts on her left)
+@pytest.mark.parametrize("players, rule, limits, plays, how", [
+    ("Ann,Bob", "variant=six-card", {"Bob": (53, "not dealing", "hand 29, play 24"),
+                                     "Ann": (88, "the dealer", "hand 29, crib 29, play 30")},
+     {"Bob": 24, "Ann": 30}, "every card played"),
+    ("Ann,Bob", "variant=eight-card", {"Bob": (111, "not dealing", "hand 72, play 39"),
+                                       "Ann": (145, "the dealer", "hand 72, crib 29, play 44")},
+     {"Bob": 39, "Ann": 44}, "every card played"),
+    ("Ann,Bob,Cid", "variant=six-card", {"Bob": (60, "first to play", "hand 29, play 31"),
+                                         "Cid": (63, "second to play", "hand 29, play 34"),
+                                         "Ann": (95, "the dealer", "hand 29, crib 29, play 37")},
+     {"Bob": 31, "Cid": 34, "Ann": 37}, "every card played"),
+    # § 88: one sits out each deal (Cid, on the dealer's right); an eight-card deal of two
+    ("Ann,Bob,Cid", "sit_out=on", {"Bob": (53, "not dealing", "hand 29, play 24"),
+                                   "Ann": (88, "the dealer", "hand 29, crib 29, play 30")},
+     {"Bob": 24, "Ann": 30}, "every card played"),
+    ("Ann,Bob,Cid,Dan", "variant=six-card", {"Bob": (89, "first to play", "hand 29, play 60"),
+                                             "Ann": (118, "the dealer", "hand 29, crib 29, play 60")},
+     {"Bob": 60, "Ann": 60}, "15 a card"),
 ])
-def test_every_variants_limit_is_the_sum_of_its_parts(rules, dealer, most):
-    game = Cribbage()
-    resolved = game.resolve_rules(rules, ("Ann", "Bob"))
-    assert game.deal_most(resolved, dealer)[0] == most
+def test_a_total_or_a_play_one_above_its_limit_is_refused(cli, players, rule, limits, plays, how):
+    cli.new("s", "cribbage", players, rule)
+    for name, (most, role, parts) in limits.items():
+        others = [f"{p}=0" for p in players.split(",") if p != name and not (rule == "sit_out=on" and p == "Cid")]
+        r = cli.refused("s", "hand", "s", f"{name}={most + 1}", *others)
+        assert r.stderr == (f"error: hand 1: {name}: {most + 1} is more than one deal can score ({name}, "
+                            f"{role}, can make at most {most}: {parts}: {how})\n")
+    for name, most in plays.items():
+        r = cli.refused("s", "hand", "s", f"play.{name}={most + 1}")
+        assert r.stderr == (f"error: hand 1: play.{name}: {most + 1} is more than one deal's play can "
+                            f"peg ({name}, {limits[name][1]}, at most {most}: {how})\n")
+    said = cli.ok("hand", "s", *[f"play.{name}={most}" for name, most in plays.items()]).stdout
+    assert said.startswith("hand 1: ")  # the limit itself is taken
 
 
-def test_three_hands_with_a_crib_of_three_limit_the_dealer_by_a_crib_of_three():
+@pytest.mark.parametrize("rules, players, seat, most", [
+    ({"variant": "five-card"}, 2, 0, 20 + 17), ({"variant": "five-card"}, 2, 1, 20 + 29 + 21),
+    ({"variant": "six-card"}, 2, 0, 29 + 24), ({"variant": "six-card"}, 2, 1, 29 + 29 + 30),
+    ({"variant": "eight-card"}, 2, 0, 72 + 39), ({"variant": "eight-card"}, 2, 1, 72 + 29 + 44),
+    ({}, 3, 0, 29 + 31), ({}, 3, 1, 29 + 34), ({}, 3, 2, 29 + 29 + 37),
+    ({"three_crib": "three"}, 3, 2, 29 + 20 + 37),  # the dealer's crib of three (§ 87)
+    ({}, 4, 0, 29 + 60), ({}, 4, 3, 29 + 29 + 60),
+])
+def test_every_limit_is_the_sum_of_its_parts(rules, players, seat, most):
     game = Cribbage()
-    resolved = game.resolve_rules({"three_crib": "three"}, ("Ann", "Bob", "Cid"))
-    assert game.deal_most(resolved, True)[0] == 29 + 20 + 60
+    resolved = game.resolve_rules(rules, ("Ann", "Bob", "Cid", "Dan")[:players])
+    assert game.deal_most(resolved, players, seat)[0] == most

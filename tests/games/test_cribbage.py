@@ -25,8 +25,8 @@ def test_cards_are_counted_and_the_crib_is_the_dealers(cli):
 
 def test_a_game_ends_the_moment_a_player_reaches_121_even_mid_deal(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=60", "Bob=50")
-    cli.ok("hand", "c", "Ann=55", "Bob=60")  # Bob deals: Ann (pone) 115, Bob 110
+    cli.ok("hand", "c", "Ann=62", "Bob=50")
+    cli.ok("hand", "c", "Ann=53", "Bob=60")  # Bob deals: Ann (pone) 115, Bob 110
     # Ann deals: Bob counts first (§ 84, the non-dealer first): 110 + 11 = 121, out.
     # Ann's 20 is never scored; the next deal starts game 2.
     r = cli.ok("hand", "c", "Ann=20", "Bob=11")
@@ -40,8 +40,8 @@ def test_a_game_ends_the_moment_a_player_reaches_121_even_mid_deal(cli):
 
 def test_pegging_comes_before_the_show_so_the_dealer_can_peg_out_first(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=60", "Bob=60")
-    cli.ok("hand", "c", "Ann=59", "Bob=58")  # Ann 119, Bob 118; Ann deals next
+    cli.ok("hand", "c", "Ann=66", "Bob=53")
+    cli.ok("hand", "c", "Ann=53", "Bob=65")  # Ann 119, Bob 118; Ann deals next
     # Bob (pone) would count his hand first, but Ann pegs out in the play.
     r = cli.ok("hand", "c", "play.Ann=2", "Bob=10", "hand.Ann=2C,4D,6H,8S", "starter=KC")
     assert "Ann wins with 121 against Bob 118" in r.stdout
@@ -49,8 +49,8 @@ def test_pegging_comes_before_the_show_so_the_dealer_can_peg_out_first(cli):
 
 def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=60", "Bob=60")
-    cli.ok("hand", "c", "Ann=59", "Bob=59")
+    cli.ok("hand", "c", "Ann=66", "Bob=53")
+    cli.ok("hand", "c", "Ann=53", "Bob=66")
     r = cli.refused("c", "hand", "c", "play.Ann=2", "play.Bob=3")
     assert r.stderr.strip() == ("error: hand 3: out: Bob and Ann could each have pegged out to 121 in this "
                                 "play; say who did first with out=NAME")
@@ -61,10 +61,10 @@ def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
 def test_lurch_balances(cli):
     cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
     # (a deal scores at most 118, so 121 takes two deals; issue 12 refuses Ann=121)
-    cli.ok("hand", "c", "Ann=61", "Bob=5")
-    cli.ok("hand", "c", "Ann=60", "Bob=5")
-    cli.ok("hand", "c", "Ann=60", "Bob=61")
-    cli.ok("hand", "c", "Ann=0", "Bob=0")    # Bob deals
+    cli.ok("hand", "c", "Ann=68", "Bob=5")
+    cli.ok("hand", "c", "Ann=53", "Bob=5")
+    cli.ok("hand", "c", "Ann=60", "Bob=53")
+    cli.ok("hand", "c", "Ann=0", "Bob=8")    # Bob deals
     cli.ok("hand", "c", "Ann=61", "Bob=30")   # Ann deals: Bob 91 first, then Ann 121: no lurch at 91
     assert cli.json("show", "c")["games_won"] == {"Ann": 2, "Bob": 0}
     r = cli("settle", "c")
@@ -74,8 +74,8 @@ def test_lurch_balances(cli):
 
 def test_without_lurch_every_game_is_single(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=61", "Bob=5")
-    cli.ok("hand", "c", "Ann=60", "Bob=5")
+    cli.ok("hand", "c", "Ann=68", "Bob=5")
+    cli.ok("hand", "c", "Ann=53", "Bob=5")
     assert "Bob pays Ann 1.00" in cli("settle", "c").stdout
 
 
@@ -243,8 +243,8 @@ def test_eight_card_hands_of_six_and_the_crib_of_four(cli):
 
 def test_his_heels_comes_before_the_play_and_the_crib_after_the_dealers_hand(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=60", "Bob=60")
-    cli.ok("hand", "c", "Ann=59", "Bob=60")  # Ann 119, Bob 120; Ann deals
+    cli.ok("hand", "c", "Ann=66", "Bob=53")
+    cli.ok("hand", "c", "Ann=53", "Bob=67")  # Ann 119, Bob 120; Ann deals
     # a knave turned: Ann's two for his heels come at the turn-up (§ 82 xii), before Bob can
     # peg the one hole he needs
     r = cli.ok("hand", "c", "starter=JH", "play.Bob=1", "hand.Bob=2C,4D,6H,8S")
@@ -254,8 +254,8 @@ def test_his_heels_comes_before_the_play_and_the_crib_after_the_dealers_hand(cli
 
 def test_the_dealer_counts_his_hand_then_his_crib(cli):
     cli.new("c", "cribbage", "Ann,Bob")
-    cli.ok("hand", "c", "Ann=50", "Bob=60")
-    cli.ok("hand", "c", "Ann=60", "Bob=30")  # Ann 110, Bob 90; Ann deals
+    cli.ok("hand", "c", "Ann=57", "Bob=53")
+    cli.ok("hand", "c", "Ann=53", "Bob=37")  # Ann 110, Bob 90; Ann deals
     # Bob's A-2-3 and A+9+5, A+2+3+9: 7 (97); Ann's hand 2C 4D 6H 8S with 5S: 7 (117), not
     # out; then her crib 5C 5D 5H JS: 29 takes her out with 146
     r = cli.ok("hand", "c", "starter=5S", "hand.Bob=AC,2D,3H,9S", "hand.Ann=2C,4D,6H,8S",
@@ -298,8 +298,8 @@ def test_bad_cards_in_a_logged_deal_are_one_clear_line(cli):
 
 def test_out_is_refused_for_a_side_that_could_not_have_pegged_out(cli):
     cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
-    cli.ok("hand", "c", "Ann=60", "Bob=40")
-    cli.ok("hand", "c", "Ann=59", "Bob=48")   # Ann 119, Bob 88
+    cli.ok("hand", "c", "Ann=66", "Bob=40")
+    cli.ok("hand", "c", "Ann=53", "Bob=48")   # Ann 119, Bob 88
     r = cli.refused("c", "hand", "c", "play.Ann=3", "play.Bob=4", "out=Bob")
     assert r.stderr == ("error: hand 3: out: Bob could not have pegged out: 88 and 4 pegged is "
                         "short of 121\n")
@@ -415,14 +415,14 @@ def test_touching_the_adversarys_pegs_and_over_scoring_with_the_cards_given(cli)
 
 
 def test_a_total_above_what_one_deal_can_score_is_refused(cli):
-    # a deal's bound: hand 29 (+ crib 29 for the dealer) + 15 a card played (4 cards):
+    # a deal's bound: hand 29 (+ crib 29 for the dealer) + the play's most (24, dealing 30):
     # tests/games/test_crib_limits.py finds each part's most
     cli.new("c", "cribbage", "Ann,Bob")
     r = cli.refused("c", "hand", "c", "Ann=500", "Bob=10")
     assert r.stderr == ("error: hand 1: Ann: 500 is more than one deal can score (Ann, the dealer, can "
-                        "make at most 118: hand 29, crib 29, play 60: 15 a card)\n")
-    cli.refused("c", "hand", "c", "Ann=10", "Bob=90")      # Bob not dealing: at most 89
-    cli.ok("hand", "c", "Ann=118", "Bob=89")
+                        "make at most 88: hand 29, crib 29, play 30: every card played)\n")
+    cli.refused("c", "hand", "c", "Ann=10", "Bob=54")      # Bob not dealing: at most 53
+    cli.ok("hand", "c", "Ann=88", "Bob=53")
 
 
 # ---------------------------------------------------------------- crib discard for every deal

@@ -52,13 +52,12 @@ PENALTIES = (("touched", 2, "touched the cards after the cut for the start"),
 # three_crib=three).
 HAND_MOST = {3: 20, 4: 29, 6: 72}
 CRIB_MOST = {3: 20, 4: 29}
-# The play of five-card cribbage is one count ("Such cards as remain after this are not played",
-# § 84): the non-dealer, who leads, pegs at most 17 with the go, the dealer 21. Where every card
-# is played the bound is each card's most: 15 (a double pair royal 12, never with a run, + 2
-# for fifteen or thirty-one + 1 for the go).
-FIVE_CARD_PLAY_MOST = {False: 17, True: 21}  # by dealing
-PEG_PER_CARD = 15
-_PLAY_LEAST_MOST = min(FIVE_CARD_PLAY_MOST.values())
+# The most one player pegs in a deal's play, by seat from the dealer's left (the dealer last):
+# two playing by variant (five-card is one count, § 84; else all are played out), three or four
+# together by their number; each found by enumeration, four hands held to 15 a card (a bound).
+PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24, 30),
+                                         "eight-card": (39, 44), 3: (31, 34, 37), 4: (60,) * 4}
+_PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
 class CribState(NamedTuple):
@@ -83,7 +82,8 @@ class Cribbage(Game[CribState]):
                    "starter=5S hand.Ann=5H,5D,5C,JS crib=... play.Ann=3 (pegging), heels when a "
                    "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
                    "the moment a side reaches the target, even in the middle of a deal. "
-                   "Settlement: the stake per game won, double for a lurch. "
+                   "Settlement: the stake per game won, double for a lurch. A total or a play above "
+                   "the most one deal gives the player's seat (found by enumeration) is refused. "
                    "Four players play two against two: the first and third against the second "
                    "and fourth.")
     rules = (
@@ -480,11 +480,11 @@ class Cribbage(Game[CribState]):
         for p, n in pegs:
             if n <= _PLAY_LEAST_MOST:
                 continue  # within the least of the plays' maxima: any play may peg it
-            most, how = self.play_most(session.rules, p == order[-1])
+            most, how = self.play_most(session.rules, len(order), order.index(p))
             if n > most:
                 raise ScorekeeperError(f"play.{p}: {n} is more than one deal's play can peg ({p}, "
-                                       f"{'the dealer' if p == order[-1] else 'not dealing'}, at "
-                                       f"most {most}: {how})", field=f"play.{p}")
+                                       f"{_role(len(order), order.index(p))}, at most {most}: {how})",
+                                       field=f"play.{p}")
         out = hand.get("out")
         if out is not None:
             if not any(p == out for p, _ in pegs):
@@ -590,7 +590,7 @@ class Cribbage(Game[CribState]):
                     other = f"hand.{p}" if cards is not None else f"play.{p}"
                     raise ScorekeeperError(f"{p}: give {p}'s points either as {p}=N (all of them) or "
                                            f"by {other} and the cards, not both", field=p)
-                self.check_total(session, p, hand[p], p == dealer)
+                self.check_total(session, p, hand[p], dealer)
                 shows[p] = hand[p]
                 if hand.get(f"overlooked.{p}"):
                     raise ScorekeeperError(f"overlooked.{p}: with {p}={hand[p]} give the points he "
@@ -616,29 +616,33 @@ class Cribbage(Game[CribState]):
             heels = is_knave
         return {"hands": shows, "cards": from_cards, "crib": crib, "heels": bool(heels)}
 
-    def check_total(self, session: Session, player: str, total: int, dealer: bool) -> None:
+    def check_total(self, session: Session, player: str, total: int, dealer: str) -> None:
         """A total above what one deal can score is a typing mistake (Ann=500): the most of his
         hand, of his crib when he deals, and of his play, added."""
-        most, parts = self.deal_most(session.rules, dealer)
+        players = session.players
+        seats = 2 if session.rules.get("sit_out") else len(players)  # § 88: one sits out
+        seat = min((players.index(player) - players.index(dealer) - 1) % len(players), seats - 1)
+        most, parts = self.deal_most(session.rules, seats, seat)
         if total > most:
             raise ScorekeeperError(
                 f"{player}: {total} is more than one deal can score ({player}, "
-                f"{'the dealer' if dealer else 'not dealing'}, can make at most {most}: "
-                f"{parts})", field=player)
+                f"{_role(seats, seat)}, can make at most {most}: {parts})", field=player)
 
     @staticmethod
-    def play_most(rules: Mapping[str, Any], dealer: bool) -> Tuple[int, str]:
-        """The most a player pegs in one deal's play, and how it is found."""
-        if rules["variant"] == "five-card":
-            return FIVE_CARD_PLAY_MOST[dealer], "one count, with the go"
-        return PEG_PER_CARD * HAND_SIZE[rules["variant"]], f"{PEG_PER_CARD} a card"
+    def play_most(rules: Mapping[str, Any], seats: int, seat: int) -> Tuple[int, str]:
+        """The most a player pegs in one deal's play (seat 0 on the dealer's left), and how."""
+        most = PLAY_MOST[rules["variant"] if seats == 2 else seats][seat]
+        if seats == 4:
+            return most, "15 a card"
+        return most, "one count, with the go" if rules["variant"] == "five-card" else "every card played"
 
     @staticmethod
-    def deal_most(rules: Mapping[str, Any], dealer: bool) -> Tuple[int, str]:
+    def deal_most(rules: Mapping[str, Any], seats: int, seat: int) -> Tuple[int, str]:
         """The most a player's total NAME=N can be (the play and the show; heels and penalties
         have fields of their own), and its parts in words."""
         size = HAND_SIZE[rules["variant"]]
-        play, how = Cribbage.play_most(rules, dealer)
+        play, how = Cribbage.play_most(rules, seats, seat)
+        dealer = seat == seats - 1
         crib = CRIB_MOST[3 if rules.get("three_crib") == "three" else 4]
         most = HAND_MOST[size] + play + (crib if dealer else 0)
         return most, (f"hand {HAND_MOST[size]}" + (f", crib {crib}" if dealer else "")
@@ -692,6 +696,12 @@ def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
             raise ScorekeeperError(f"card {card} given twice: {_place(seen[card])} and {_place(field)}",
                                    field=seen[card], fields=(field,))
         seen[card] = field
+
+
+def _role(seats: int, seat: int) -> str:
+    if seat == seats - 1:
+        return "the dealer"
+    return "not dealing" if seats == 2 else f"{('first', 'second', 'third')[seat]} to play"
 
 
 def _place(field: str) -> str:
