@@ -36,6 +36,15 @@ def test_yaml_round_trip_keeps_every_field(tmp_path):
     assert store.dump(loaded) == path.read_text()
 
 
+def test_values_equal_by_equality_keep_each_its_own_text(tmp_path):
+    """A dump makes each value's text once and gives it again to a value met again: by its type
+    and text, never by ==, under which 1, True and 1.0 are one value, and 0.0 and -0.0."""
+    hands = [{"a": 1, "b": True, "c": 1.0, "d": -0.0, "e": 0.0, "f": "1", "g": None, "h": "null"}] * 2
+    text = store.dump(make_session(tmp_path / "s.yaml", hands))
+    line = "- {a: 1, b: yes, c: 1.0, d: -0.0, e: 0.0, f: 1, g: null, h: 'null'}\n"
+    assert text.endswith("hands:\n" + line * 2)
+
+
 def test_saved_file_is_one_line_per_hand(tmp_path):
     path = tmp_path / "s.yaml"
     save(make_session(path, [{"Ann": 3}, {"Bob": 4}]), path)
