@@ -615,7 +615,7 @@ class Night(NamedTuple):
         """The night without its hands and their effects (and, `figures=False`, its figures)."""
         r = self.replayed
         session = r.session._replace(hands=(), rule_lines={}, header_lines={}, player_lines={})
-        # a game as new, without what its replay remembered (a whist's deals, a cribbage
+        # a game as new, without what its replay remembered (a whist's or a cribbage
         # table's facts): a season keeps one a night
         light = Replayed(session, get_game(r.game.name), r.standings._replace(effects=()))
         return Night(light, self.settlement, self.figures if figures else (), self.hands_played)

@@ -56,7 +56,7 @@ def _replayed(game: Any, session: Session) -> Tuple[Any, List[Tuple[str, Any, An
 
 @pytest.mark.parametrize("case", bench_sittings().cases())
 def test_one_game_replaying_other_tables_in_turn_scores_each_as_a_fresh_process_would(case):
-    # A game object keeps what it worked out for a table (whist's scored deals). The sitting
+    # A game object keeps what it worked out for a table (its sides and dealers). The sitting
     # replayed in turn by one game object under other headers (the players in another order, a
     # player more, each rule changed) scores each as a new game object does: nothing one table
     # worked out is read by another.

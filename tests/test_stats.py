@@ -369,7 +369,7 @@ def test_list_and_stats_of_a_folder_read_that_folder_only(cli):
 
 
 def test_a_season_keeps_of_each_night_a_game_as_new_not_what_its_replay_remembered():
-    # A game remembers what its replay worked out (a whist's deals, a cribbage table's facts):
+    # A game remembers what its replay worked out (a whist or a cribbage table's facts):
     # a season of 5,000 nights kept each night's, 113 MiB for `report --season` where 100 is
     # the budget (docs/speed.md). What the season keeps of a night is the game as new.
     from scorekeeper import ledger

@@ -100,7 +100,7 @@ def _events(value: Any, events: List[Any], made: Dict[Any, Any], flow: Optional[
     else:  # a scalar, known by its text (not by ==: 1 == True == 1.0, and 0.0 == -0.0)
         known = value if type(value) is str else (type(value), str(value))
         if known not in made:
-            text = _text(value)
+            text = value if type(value) is str else _text(value)
             made[known] = yaml.ScalarEvent(None, None, (scalar_tag(text, (True, False)) == TEXT, True), text)
         events.append(made[known])
 

@@ -18,7 +18,7 @@ from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 from ..history import History
-from .table import Table, finished_like, remember
+from .table import Table, finished_like
 
 TRICKS = 13
 BOOK = 6  # tricks over six score (the "book")
@@ -268,18 +268,12 @@ class ShortWhist(Game[WhistState]):
         if "forfeit" in hand:
             return self.lost_by_law(state, hand, table, dealer, index)
         key = self.deal_key(state.score, hand, table, dealer)
-        scored = table.deals.get(key)
-        if scored is None:
-            scored = remember(table.deals, key, self.scored(key, table))
+        scored = self.scored(key, table)
         if scored.winner is None:
             assert scored.effect is not None  # kept whole for a deal that ends no game
             return WhistState(scored.score, state.games, state.rubbers, state.finished), scored.effect
         # The game's end reads the rubber's games before it, and the game's final score.
-        end_key = (scored.winner, scored.score, state.games)
-        ended = table.ends.get(end_key)
-        if ended is None:
-            ended = remember(table.ends, end_key,
-                             self.end_game(state.games, scored.winner, scored.score, table))
+        ended = self.end_game(state.games, scored.winner, scored.score, table)
         effect = Effect(scored.summary, scored.changes, scored.scores, dealer, scored.notes + ended.notes)
         finished = finished_like(state.finished, index, ended.report)
         if ended.rubber is None:
@@ -323,20 +317,13 @@ class ShortWhist(Game[WhistState]):
         """The deal `key` holds, scored: `score_deal` reads the dealer's side only (Long
         Whist's call at eight), so the deals of his partner scored alike share its words."""
         score, side0, held, revoking, given_penalty, dealer = key
-        by_side = ("scored", score, side0, held, revoking, given_penalty, table.side_of[dealer])
-        scored: Optional[Scored] = table.more.get(by_side)
-        if scored is None:
-            deal = self.score_deal(score, side0, held, revoking, given_penalty, by_side[-1], table)
-            changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
-            scores = _sides.per_player(table.sides, deal.score)
-            summary = "; ".join(deal.parts) or "no score"
-            scored = remember(table.more, by_side, Scored(deal.score, deal.winner, None, summary,
-                                                          changes, scores, deal.notes))
-        if scored.winner is not None:
-            return scored  # the game's end adds its notes (`apply`)
-        return Scored(scored.score, None, Effect(scored.summary, scored.changes, scored.scores,
-                                                 dealer, scored.notes),
-                      scored.summary, scored.changes, scored.scores, scored.notes)
+        deal = self.score_deal(score, side0, held, revoking, given_penalty, table.side_of[dealer], table)
+        changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
+        scores = _sides.per_player(table.sides, deal.score)
+        summary = "; ".join(deal.parts) or "no score"
+        # a deal that ends a game: the game's end adds its notes (`apply`)
+        effect = None if deal.winner is not None else Effect(summary, changes, scores, dealer, deal.notes)
+        return Scored(deal.score, deal.winner, effect, summary, changes, scores, deal.notes)
 
     def tricks_of_side0(self, hand: Mapping[str, Any], table: Table) -> Optional[int]:
         """Side 0's tricks from whichever players' tricks were given; they must agree."""
@@ -472,10 +459,7 @@ class ShortWhist(Game[WhistState]):
         `target.finished_game` makes it."""
         names = table.names
         sides = table.sides
-        report = table.more.get(("report", winner, score))
-        if report is None:
-            report = remember(table.more, ("report", winner, score), _target.finished_game(
-                1, 0, _sides.per_player(sides, score), sides[winner], sides))
+        report = _target.finished_game(1, 0, _sides.per_player(sides, score), sides[winner], sides)
         loser_score = score[1 - winner]
         value = self.game_value(loser_score, table.rules)
         games = games + (GameResult(winner, loser_score, value),)

@@ -20,7 +20,7 @@ from .. import target as _target
 from .. import words
 from ..base import Effect, FinishedGame, Game, Standings, choice_rule
 from ..history import History
-from .table import Table, finished_like, remember
+from .table import Table, finished_like
 
 GAME = 41
 PACK = 36
@@ -180,9 +180,7 @@ class ScotchWhist(Game[ScotchState]):
                         any(k not in ("revoke", "note", "at") for k in hand), dealer)
         else:
             key = self.deal_key(state.score, hand, table, dealer)
-        scored = table.deals.get(key)
-        if scored is None:
-            scored = remember(table.deals, key, self.scored(key, table))
+        scored = self.scored(key, table)
         if scored.over is None or scored.report is None:  # (both are, or neither)
             return ScotchState(scored.score, state.results, state.finished), scored.effect
         return ScotchState(table.zero, state.results.plus(scored.over),
@@ -219,14 +217,9 @@ class ScotchWhist(Game[ScotchState]):
     def game_report(self, over: GameOver, table: Table, score: Sequence[int]) -> FinishedGame:
         """The game `over` ended, `score` its final score, as `target.finished_game` makes it
         (numbered and placed by `finished_like`)."""
-        key = ("report", over.winners, tuple(score))
-        report: Optional[FinishedGame] = table.more.get(key)
-        if report is None:
-            sides = table.sides
-            winners = [p for s in over.winners for p in sides[s]]
-            report = remember(table.more, key, _target.finished_game(
-                1, 0, _sides.per_player(sides, score), winners, sides))
-        return report
+        sides = table.sides
+        winners = [p for s in over.winners for p in sides[s]]
+        return _target.finished_game(1, 0, _sides.per_player(sides, score), winners, sides)
 
     def revoke_game(self, name: str, table: Table) -> GameOver:
         side = table.side_of[name]
@@ -365,13 +358,9 @@ class ScotchWhist(Game[ScotchState]):
         """Two reach 41 by cards at once (the book is silent): the higher score wins; on equal
         scores the one sitting nearer the dealer's left (the eldest hand first). The rank of a
         side (higher is better)."""
-        seat = table.more.get(("seat", dealer))
-        if seat is None:
-            players = table.players
-            start = players.index(dealer) + 1
-            seat = remember(table.more, ("seat", dealer),
-                            {table.side_of[players[(start + i) % len(players)]]: i
-                             for i in reversed(range(len(players)))})
+        players = table.players
+        start = players.index(dealer) + 1
+        seat = {table.side_of[players[(start + i) % len(players)]]: i for i in reversed(range(len(players)))}
         return lambda side: (s[side], -seat[side])
 
     # -- standings
