@@ -28,8 +28,7 @@ from ..model import ScorekeeperError
 from .paths import real_path
 
 
-# Not imported by a write (they were a tenth of its start): secrets, glob; shlex only for a
-# message. (socket comes with typer.)
+# Not imported by a write: secrets, glob; shlex only for a message (socket comes with typer).
 def _random_tag() -> str:
     return os.urandom(6).hex()  # what secrets.token_hex(6) gives, without importing secrets and hmac
 
@@ -99,7 +98,7 @@ def process_alive(pid: int, started: Optional[str]) -> bool:
 
 
 class Holder:
-    """What a lock file says of its holder (plain classes here: a NamedTuple cost every write 0.1 ms)."""
+    """What a lock file says of its holder (plain classes here: a NamedTuple is dearer to define)."""
 
     def __init__(self, pid: int, start: str, boot: str, host: str, flock: bool) -> None:
         self.pid, self.start, self.boot, self.host, self.flock = pid, start, boot, host, flock

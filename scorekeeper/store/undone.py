@@ -39,8 +39,8 @@ class Undone:
     `put` (insert the hand at `at`), `drop` (remove hand `at`), `swap` (hand `at` becomes this
     one). A `did` step is a change made (edit, insert, delete), kept so that undo can take it
     back: the same words say what undoing it does. Written in the digests' line as
-    `DIGEST/KIND/STEP/AT` (a plain `DIGEST`: an append to redo, as undo always wrote it). (A plain
-    class: a NamedTuple cost every write 0.1 ms to define.)"""
+    `DIGEST/KIND/STEP/AT` (a plain `DIGEST`: an append to redo, as undo always wrote it). A plain
+    class: a NamedTuple is dearer to define, which every write paid (docs/speed.md)."""
 
     def __init__(self, hand: Hand, after: str, step: str = "append", at: int = -1, kind: str = "redo") -> None:
         self.hand, self.after, self.step, self.at, self.kind = hand, after, step, at, kind
@@ -65,7 +65,7 @@ def _entry(hand: Hand, token: str, side: Path) -> Undone:
 
 def digest(text: str) -> str:
     """SHA-256, from CPython's own module where it has one (as `random` takes its SHA-512):
-    hashlib would load OpenSSL, some 2.5 ms of every undo, for this one digest."""
+    hashlib would load OpenSSL for this one digest (docs/speed.md, "The writes")."""
     data = text.encode("utf-8")
     with contextlib.suppress(ImportError):  # (a failed import searches the path again each time)
         own = importlib.import_module("_sha2" if sys.version_info >= (3, 12) else "_sha256")
