@@ -562,17 +562,15 @@ class Cribbage(Game[CribState]):
         """Each player's show (from his cards, or his total), the crib, and the heels."""
         players = session.players
         starter = hand.get("starter")
-        given_cards = []
+        given_cards, placed = [], [starter]  # the fields of cards, and every card of the deal
         for f in hand:
             if f.startswith("hand.") or f == "crib":
                 given_cards.append(f)
+                placed += hand[f]
         if given_cards and starter is None:
             raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
                                    field="starter")
         if starter is not None:
-            placed = [starter]
-            for f in given_cards:
-                placed += hand[f]
             unique = set(placed)
             if len(unique) != len(placed) or not unique <= _PACK:
                 # once a deal, all its cards together; the slow path says what is wrong
