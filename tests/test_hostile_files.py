@@ -64,3 +64,10 @@ def test_a_top_level_key_given_twice_is_a_mistake_at_the_second(club):
 def test_a_file_cut_off_after_rules_is_no_empty_sitting(club):
     club.file("x").write_text("format: scorekeeper/1\ngame: tally\nplayers: [Ann, Bob]\nrules:\n")
     _every_command_says(club, "rules is empty: the file may have been cut off here", "4")
+
+
+def test_a_list_as_a_key_of_a_rule_is_an_unknown_rule_at_its_line(club):
+    """`? [a, b]: 1` in the rules: a key YAML allows and no scorekeeper file holds. It was a
+    TypeError traceback (a list is no dict key); it is the unknown rule it is, at its line."""
+    club.file("x").write_text(HEADER.replace("rules: {", "rules: {? [a, b]: 1, ") + "hands: []\n")
+    _every_command_says(club, "unknown rule \"['a', 'b']\" for tally", "4")

@@ -307,7 +307,8 @@ class _Reader:
                     raise err
                 self.errors.append(err)
                 continue
-            values[name if hand is not None or node is self.root else found], lines[name] = value, line
+            plain = hand is None and node is not self.root and not isinstance(found, (list, dict))
+            values[found if plain else name], lines[name] = value, line  # (a list or mapping as a key: its text)
         return values, lines
 
     def value(self, node: Any, depth: int) -> Any:

@@ -56,7 +56,7 @@ CRIB_MOST = {3: 20, 4: 29}
 # two playing by variant (five-card is one count, § 84; else all are played out), three or four
 # together by their number; each found by enumeration, four hands held to 15 a card (a bound).
 PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24, 30),
-                                         "eight-card": (39, 44), 3: (31, 34, 37), 4: (60,) * 4}
+                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (60,) * 4}
 _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
