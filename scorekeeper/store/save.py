@@ -299,13 +299,12 @@ def _line(text: str, index: int) -> int:
 
 def write_beside(path: Path, text: str, like: Path) -> None:
     """A file the program keeps beside a sitting (undo's side file), written as the sitting is,
-    with the sitting's mode and owner (`like`): whatever is at `path` (a planted link, a pipe)
-    is replaced, never written through."""
+    with the sitting's mode and owner (`like`), whatever is at `path` (a planted link, a pipe)
+    replaced, never written through; after the sitting's save, which swept its leftovers."""
     try:
         _write_atomically(text, path, like)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
-    sweep_temp_files(path)
 
 
 def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> None:
