@@ -60,7 +60,7 @@ def test_two_sides_who_could_each_peg_out_must_say_who_did_first(cli):
 
 def test_lurch_balances(cli):
     cli.new("c", "cribbage", "Ann,Bob", "lurch=on")
-    # (a deal scores at most 118, so 121 takes two deals; issue 12 refuses Ann=121)
+    # (a deal scores at most 88, so 121 takes two deals; issue 12 refuses Ann=121)
     cli.ok("hand", "c", "Ann=68", "Bob=5")
     cli.ok("hand", "c", "Ann=53", "Bob=5")
     cli.ok("hand", "c", "Ann=60", "Bob=53")
