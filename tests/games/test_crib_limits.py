@@ -251,21 +251,19 @@ class Pegging:
              last: int, least: Tuple[int, ...], lead: int) -> Tuple[int, ...]:
         """The most each seat can peg from here on (an upper bound); `lead` led this count
         (kept only when the lead goes round)."""
+        key = (count, same, tail, left, turn, last, least, lead)
+        found = self._most.get(key)
+        if found is not None:
+            return found
         n = self.seats
-        p = -1
-        if count < 31:
-            for k in range(n):  # (to_play, inline: the search's innermost step)
-                if left[(turn + k) % n] and 31 - count >= least[(turn + k) % n]:
-                    p = (turn + k) % n
-                    break
+        p = -1 if count == 31 else self.to_play(count, left, turn, least)
         if p < 0:  # the count is over: the go to the last card (thirty-one pegged its two)
             first = self.next_lead(left, last, lead)
             found = self.most(0, 0, (), left, first, -1, least, first if self.rotate else -1) \
                 if first >= 0 else (0,) * n
-            return found if count == 31 else found[:last] + (found[last] + 1,) + found[last + 1:]
-        key = (count, same, tail, left, p, last, least, lead)
-        found = self._most.get(key)
-        if found is not None:
+            if count < 31:
+                found = found[:last] + (found[last] + 1,) + found[last + 1:]
+            self._most[key] = found
             return found
         best = [-1] * n
         k = left[p] - 1
@@ -349,7 +347,7 @@ def searches():
     return {}  # one search a number of seats, shared by the variants of two hands
 
 
-@pytest.mark.slow  # every play: about 50 s in all, most of it three hands
+@pytest.mark.slow  # every play: about 40 s in all, most of it three hands (both readings)
 @pytest.mark.parametrize("key, seats, cards, rotate", [("five-card", 2, 3, False), ("eight-card", 2, 6, False),
                                                        ("six-card", 2, 4, False), (3, 3, 4, False),
                                                        (3, 3, 4, True)])
