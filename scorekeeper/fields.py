@@ -9,6 +9,7 @@ file are validated by exactly the same code, and what is saved is the canonical 
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
@@ -129,8 +130,10 @@ class Kind(NamedTuple):
 def whole_number(raw: Any) -> int:
     """A whole number written in ASCII digits with an optional sign (not `٣`, `1_000` or
     `1e3`), at most MAX_NUMBER either way; ValueError otherwise."""
-    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual case (not a bool)
+    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual cases (not a bool)
         return raw
+    if type(raw) is str and len(raw) < 10 and raw.isdigit() and raw.isascii():  # as a file has it
+        return int(raw)
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
@@ -294,13 +297,20 @@ def cards(count: Optional[Tuple[int, ...]] = None) -> Kind:
     return Kind(describe, parse, dump)
 
 
-def _card(raw: Any, players: Sequence[str]) -> Any:
-    from .cards import Card
+def _card() -> Kind:
+    read: List[Callable[[Any], Any]] = []  # Card.parse, imported once, when first used
 
-    return Card.parse(raw)
+    def parse(raw: Any, players: Sequence[str]) -> Any:
+        if not read:
+            from .cards import Card
+
+            read.append(Card.parse)
+        return read[0](raw)
+
+    return Kind("one card such as 5H", parse, str)
 
 
-CARD = Kind("one card such as 5H", _card, str)
+CARD = _card()
 def text_bound(text: str, what: str = "a text field") -> str:
     """`text` if it is at most MAX_TEXT characters; else the error naming the bound."""
     if len(text) > MAX_TEXT:
@@ -313,8 +323,6 @@ TEXT = Kind(f"any text (at most {MAX_TEXT:,} characters)", lambda raw, players: 
 
 def _when(raw: Any, players: Sequence[str]) -> str:
     """A time in ISO 8601, kept as written (`yesterday` was taken as a time, and `at=` removed it)."""
-    import datetime
-
     text = raw.isoformat() if isinstance(raw, datetime.date) else str(raw).strip()
     try:
         valid = text[:4].isdigit() and text.isascii() and bool(datetime.datetime.fromisoformat(text))
@@ -341,7 +349,11 @@ class Field(NamedTuple):
         try:
             return self.kind.parse(raw, players)
         except ScorekeeperError as err:
-            raise ScorekeeperError(f"{self.name}: {err.message}", field=self.name) from None
+            raise self.named(err) from None
+
+    def named(self, err: ScorekeeperError) -> ScorekeeperError:
+        """The value's mistake, said of this field."""
+        return ScorekeeperError(f"{self.name}: {err.message}", field=self.name)
 
 
 COMMON = (Field("note", TEXT, "a remark kept with the hand"),
@@ -381,7 +393,10 @@ def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
             raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
         if value is None or (isinstance(value, str) and not value.strip() and field.kind not in (BOOLEAN, WHEN)):
             continue  # an empty value leaves the field out (how `edit` removes one)
-        values[field.name] = field.parse(value, players)
+        try:  # Field.parse, without its frame: a long sitting reads hundreds of thousands of fields
+            values[field.name] = field.kind.parse(value, players)
+        except ScorekeeperError as err:
+            raise field.named(err) from None
     for field in required:
         if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
