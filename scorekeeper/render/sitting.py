@@ -102,26 +102,40 @@ def _as_one_row(rows: List[List[Any]], headers: Sequence[str]) -> Optional[List[
     n = max(map(len, rows), default=0)
     if len(rows) < 2 or n == 0:
         return None
-    raw = [["" if cell is None else str(cell) for cell in row] + [""] * (n - len(row)) for row in rows]
+    if any(len(row) != n for row in rows):
+        rows = [list(row) + [""] * (n - len(row)) for row in rows]
+    # column by column: a 2,000-hand table is 12,000 cells, each made text in one map
+    columns = [list(map(str, column if None not in column else ["" if c is None else c for c in column]))
+               for column in zip(*rows)]
     multiline = any("\n" in h or "\r" in h for h in headers) or any(
-        "\n" in c or "\r" in c for row in raw for c in row)
-    columns: List[List[str]] = [[] for _ in range(n)]
-    for row in raw:
-        cells = [c.strip() for c in row]
-        if multiline and any("\n" in c or "\r" in c for c in cells):
-            split = [c.splitlines() or [""] for c in cells]
-            height = max(map(len, split))
-            for column, lines in zip(columns, split):
-                column.extend(lines + [""] * (height - len(lines)))
-        elif not (multiline and not any(cells)):
-            for column, cell in zip(columns, cells):
-                column.append(cell)
-    if not columns[0]:
-        return None
+        "\r" in text or text.count("\n") >= len(rows) for text in map("\n".join, columns))
+    if multiline:
+        columns = _lines_of_rows(columns)
+        if not columns[0]:
+            return None
+    else:
+        columns = [list(map(str.strip, column)) for column in columns]
     joined = ["\n".join(column) for column in columns]
     if not any(column[-1] for column in columns):
         joined[0] += "\n"  # a blank last line would be lost: splitlines drops one empty end
     return [joined]
+
+
+def _lines_of_rows(columns: List[List[str]]) -> List[List[str]]:
+    """The columns' lines where a cell or header has lines of its own: each row's cells split
+    into lines, padded below to the row's height; a blank row no line at all."""
+    lines: List[List[str]] = [[] for _ in columns]
+    for row in zip(*columns):
+        cells = [c.strip() for c in row]
+        if any("\n" in c or "\r" in c for c in cells):
+            split = [c.splitlines() or [""] for c in cells]
+            height = max(map(len, split))
+            for column, parts in zip(lines, split):
+                column.extend(parts + [""] * (height - len(parts)))
+        elif any(cells):
+            for column, cell in zip(lines, cells):
+                column.append(cell)
+    return lines
 
 
 def standings_rows(st: Standings) -> Tuple[List[str], List[List[str]]]:
@@ -250,8 +264,7 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
         fields = hand_text(hand.fields)
         if "corrected" in hand.fields:
             fields += " (corrected)"
-        notes = effect.notes
-        summary = "; ".join((effect.summary, *notes)) if notes else effect.summary
+        summary = "; ".join((effect.summary, *effect.notes))  # notes read once: a cribbage deal words them
         scores = effect.scores
         row = [str(i), effect.dealer or "", fields, summary]
         for key in keys:

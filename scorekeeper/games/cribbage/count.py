@@ -188,8 +188,7 @@ def _word(n: int) -> str:
 
 def table(count: Count) -> List[List[str]]:
     """Rows of (kind, cards, points) for every scoring combination."""
-    rows = [[c.kind, " ".join(str(card) for card in c.cards), str(c.points)] for c in count.combinations]
-    return rows
+    return [[c.kind, " ".join(str(card) for card in c.cards), str(c.points)] for c in count.combinations]
 
 
 # ---------------------------------------------------------------- the total and the words
@@ -239,6 +238,7 @@ def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[in
     return (len(hand) + 1 if turned is suit else 0 if crib else len(hand)), nobs
 
 
+_TWICE = _ONES * 6  # the bits of an octal digit of 2 or more: a rank held twice or more
 _PAIR_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}  # by the cards of the rank
 _RUN_NAMES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}
 
@@ -248,24 +248,26 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     combinations: the fifteens, then the pairs (in the order of each rank's first card, hand
     then starter), the runs, the flush and his nobs. The cards are taken as checked (the
     replay checks a deal's cards once; `count_hand` checks them)."""
-    key = 0  # the sum of the ranks' weights
-    many: Dict[int, int] = {}  # cards of each rank, in the order of the ranks' first cards
-    for c in (*hand, starter):
-        r = c.ordinal
-        key += _WEIGHT[r]
-        many[r] = many.get(r, 0) + 1
+    key = _WEIGHT[starter.ordinal]  # the sum of the ranks' weights: each rank's cards, a digit
+    for c in hand:
+        key += _WEIGHT[c.ordinal]
     groups: List[Tuple[str, str, int]] = []  # (what scores, its verb, its points)
     pairs = 0
-    if len(many) <= len(hand):  # a rank held twice or more: 2 for each pair, C(n, 2) pairs
+    if key & _TWICE:  # a rank held twice or more: 2 for each pair, C(n, 2) pairs
         named = []
-        for n in many.values():
+        left = key
+        for c in (*hand, starter):  # in the order of the ranks' first cards
+            shift = 3 * c.ordinal
+            n = left >> shift & 7
             if n > 1:
+                left -= n << shift  # named once
                 pairs += n * (n - 1)
                 named.append(_PAIR_NAMES[n])
         groups.append(("two pairs" if named == ["a pair", "a pair"] else " and ".join(named),
                        "make" if len(named) > 1 else "is", pairs))  # "and the runs make 14", not "is"
-    held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held: three in a row, a run
-    runs = _runs(many, groups) if held & held >> 3 & held >> 6 else 0
+    held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held; where three in
+    starts = held & held >> 3 & held >> 6  # a row begin, a run
+    runs = _runs(key, starts, groups) if starts else 0
     fifteens = (_FIVE[key] - pairs - runs) // 2 if len(hand) == 4 else stats.fifteens_of(
         [c.ordinal for c in hand] + [starter.ordinal])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
@@ -273,40 +275,38 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
         groups.append((f"a flush of {_word(flush)}", "is", flush))
     if nobs:
         groups.append(("his nobs", "is", nobs))
-    running = 2 * fifteens
-    said = [*_FIFTEENS[fifteens]]
-    for phrase, verb, points in groups:
+    if not groups:  # the fifteens alone, or nothing
+        return 2 * fifteens, _FIFTEENS_ALONE[fifteens]
+    running, said = 2 * fifteens, _FIFTEENS_SAID[fifteens]
+    for phrase, verb, points in groups[:-1]:
         running += points
-        said.append(f"{phrase} {verb} {running}" if said else f"{phrase}, {running}")
-    if not said:
-        return 0, "nineteen (nothing: 0)"  # the players' word for a hand that scores nothing
-    return running, said[0] if len(said) == 1 else ", ".join(said[:-1]) + ", and " + said[-1]
+        said = f"{said}, {phrase} {verb} {running}" if said else f"{phrase}, {running}"
+    phrase, verb, points = groups[-1]
+    running += points
+    return running, f"{said}, and {phrase} {verb} {running}" if said else f"{phrase}, {running}"
 
 
 # "fifteen 2, fifteen 4, ...": the words of n fifteens (seven cards, the most a show holds,
-# make at most 24: 3 3 3 3 6 6 6)
-_FIFTEENS = tuple(tuple(f"fifteen {2 * n}" for n in range(1, k + 1)) for k in range(25))
+# make at most 24: 3 3 3 3 6 6 6); alone, the last after "and", and none the players' "nineteen"
+_FIFTEENS_SAID = tuple(", ".join(f"fifteen {2 * n}" for n in range(1, k + 1)) for k in range(25))
+_FIFTEENS_ALONE = ("nineteen (nothing: 0)", "fifteen 2") + tuple(
+    f"{_FIFTEENS_SAID[k - 1]}, and fifteen {2 * k}" for k in range(2, 25))
 
 
-def _runs(many: Dict[int, int], groups: List[Tuple[str, str, int]]) -> int:
+def _runs(key: int, starts: int, groups: List[Tuple[str, str, int]]) -> int:
     """The points of the runs (each longest sequence of three ranks or more, once for every
     choice among duplicates), their words added to `groups`: eight-card cribbage can hold two
-    separate sequences, each named ("a run of three and a run of four")."""
-    present = sorted(many)
+    separate sequences, each named ("a run of three and a run of four"). `key`: each rank's
+    cards an octal digit; `starts`: an octal 1 at each rank that begins three in a row."""
     points = 0
     named = []
-    i, n = 0, len(present)
-    while i < n:
-        j = i
-        while j + 1 < n and present[j + 1] == present[j] + 1:
-            j += 1
-        if j - i >= 2:
-            ways = 1
-            for r in present[i:j + 1]:
-                ways *= many[r]
-            points += (j - i + 1) * ways
-            named.append(f"{_RUN_NAMES.get(ways, f'{ways} runs')} of {_word(j - i + 1)}")
-        i = j + 1
-    if points:
-        groups.append((" and ".join(named), "make" if len(named) > 1 else "is", points))
+    while starts:
+        shift = (starts & -starts).bit_length() - 1  # the lowest: 3 * its rank
+        length, ways = 1, key >> shift & 7
+        while n := key >> (shift := shift + 3) & 7:  # the next rank's cards
+            length, ways = length + 1, ways * n
+        starts &= -1 << shift  # past this run
+        points += length * ways
+        named.append(f"{_RUN_NAMES.get(ways, f'{ways} runs')} of {_word(length)}")
+    groups.append((" and ".join(named), "make" if len(named) > 1 else "is", points))
     return points
