@@ -210,9 +210,9 @@ def _spellings() -> Dict[str, Card]:
     for rank_text, rank in _RANK_NAMES.items():
         for suit_text, suit in _SUIT_NAMES.items():
             if len(suit_text) == 1:
-                found[(rank_text + suit_text).upper()] = Card(rank, suit)
+                card = found[(rank_text + suit_text).upper()] = Card(rank, suit)
                 if suit_text in _SUIT_SYMBOL_CHARS:
-                    found[(suit_text + rank_text).upper()] = Card(rank, suit)
+                    found[(suit_text + rank_text).upper()] = card
     return found
 
 

@@ -621,11 +621,7 @@ class Night(NamedTuple):
         return Night(light, self.settlement, self.figures if figures else (), self.hands_played)
 
 
-def _every(session: Session) -> bool:
-    return True
-
-
-def each_night(folder: Path, keep: Callable[[Session], bool] = _every,
+def each_night(folder: Path, keep: Optional[Callable[[Session], bool]] = None,
                game: Optional[str] = None) -> Iterator[Union[Night, Failed]]:
     """Every sitting in the folder that `keep` accepts, one at a time, replayed and slim (see
     `Night`): a season is streamed, never held whole. `keep` is judged from the header, before
@@ -648,7 +644,7 @@ def each_night(folder: Path, keep: Callable[[Session], bool] = _every,
             yield Failed(str(path), err.message, where.line if where is not None else None)
 
 
-def season(folder: Path, keep: Callable[[Session], bool] = _every) -> Tuple[List[Night], List[Failed]]:
+def season(folder: Path, keep: Optional[Callable[[Session], bool]] = None) -> Tuple[List[Night], List[Failed]]:
     """Every night of `each_night` (slim), and the files that failed, as two lists."""
     nights: List[Night] = []
     failed: List[Failed] = []

@@ -93,8 +93,10 @@ def parse_since(raw: Optional[str]) -> Optional[date]:
 
 
 def keeper(game: Optional[str] = None, player: Optional[str] = None,
-           since: Optional[date] = None) -> Callable[["Session"], bool]:
-    """Which sittings to count, judged from the header alone (before any replay)."""
+           since: Optional[date] = None) -> Optional[Callable[["Session"], bool]]:
+    """Which sittings to count, judged from the header alone (before any replay); None: all."""
+    if not (game or player or since):
+        return None  # (each file is then read once, not its header first)
     wanted_game = game.strip().lower() if game else None
     wanted_player = player.strip().lower() if player else None
 

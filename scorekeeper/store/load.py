@@ -123,13 +123,14 @@ def parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     return session
 
 
-def load_if(path: Path, keep: Callable[[Session], bool], game: Optional[str] = None) -> Optional[Session]:
+def load_if(path: Path, keep: Optional[Callable[[Session], bool]], game: Optional[str] = None) -> Optional[Session]:
     """The sitting when `keep` accepts its header, else None: the header is judged before the
     hands are read (`stats --game hearts` reads only the Hearts nights, and a broken hand in a
     night it leaves out is no failure of the season). With `game` (a game's name, in lower
-    case), a sitting that says it is another game is left there, whatever else its header holds."""
+    case), a sitting that says it is another game is left there, whatever else its header holds.
+    Neither given: the sitting."""
     text = _read(path, SITTING)
-    end = _header_end(text)
+    end = _header_end(text) if keep is not None or game is not None else None
     if end is not None and _parse(text[:end], str(path), name=path.stem, keep=keep, game=game) is None:
         return None
     return _parse(text, str(path), name=path.stem, keep=keep, game=game)
