@@ -201,7 +201,7 @@ class Pegging:
     again in a later count, or after other cards). It is memoised on all a later card can score
     from or be held to (the count; the cards of one rank ending it and the ranks a run may
     take in; the cards each holds; whose turn; who played last; the least card each may hold
-    after a go) and gives each seat's most at once. `best_play` searches every play the pack
+    after a go; who led the count, when the lead goes round) and gives each seat's most at once. `best_play` searches every play the pack
     allows (four of a rank), branch and bound against `most`: exact."""
 
     def __init__(self, seats: int, one_count: bool = False, rotate: bool = False) -> None:

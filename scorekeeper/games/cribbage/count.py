@@ -96,13 +96,9 @@ def count_hand(hand: Sequence[Card], starter: Card, crib: bool = False) -> Count
     if crib and len(hand) != 4:
         raise ScorekeeperError(f"hand: a crib has 4 cards besides the starter, got {len(hand)}")
     every = hand + (starter,)
-    combos: List[Combination] = []
-    combos += fifteens(every)
-    combos += pairs(every)
-    combos += runs(every)
-    combos += flush(hand, starter, crib)
-    combos += nobs(hand, starter)
-    return Count(hand, starter, crib, tuple(combos))
+    combos = (*fifteens(every), *pairs(every), *runs(every), *flush(hand, starter, crib),
+              *nobs(hand, starter))
+    return Count(hand, starter, crib, combos)
 
 
 def fifteens(cards: Sequence[Card]) -> List[Combination]:
@@ -238,7 +234,6 @@ def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[in
     return (len(hand) + 1 if turned is suit else 0 if crib else len(hand)), nobs
 
 
-_TWICE = _ONES * 6  # the bits of an octal digit of 2 or more: a rank held twice or more
 _PAIR_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}  # by the cards of the rank
 _RUN_NAMES = {1: "a run", 2: "a double run", 3: "a triple run", 4: "a double-double run"}
 
@@ -253,7 +248,12 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
         key += _WEIGHT[c.ordinal]
     groups: List[Tuple[str, str, int]] = []  # (what scores, its verb, its points)
     pairs = 0
-    if key & _TWICE:  # a rank held twice or more: 2 for each pair, C(n, 2) pairs
+    multi = (key >> 1 | key >> 2) & _ONES  # an octal 1 at each rank held twice or more
+    if multi and not multi & multi - 1:  # one rank: a pair, a pair royal, a double pair royal
+        n = key >> multi.bit_length() - 1 & 7
+        pairs = n * (n - 1)
+        groups.append((_PAIR_NAMES[n], "is", pairs))
+    elif multi:  # 2 for each pair, C(n, 2) pairs
         named = []
         left = key
         for c in (*hand, starter):  # in the order of the ranks' first cards

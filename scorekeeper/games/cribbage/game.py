@@ -316,10 +316,10 @@ class Cribbage(Game[CribState]):
         for p in session.players:
             cards = hand.get(f"hand.{p}")
             if cards is not None:
-                found.append(f"{p}'s hand: " + spoken(cards, starter)[1])
+                found.append(f"{p}'s hand: {spoken(cards, starter)[1]}")
         crib = hand.get("crib")
         if crib is not None and len(crib) == 4:  # a three-card crib (§ 87) is not said
-            found.append("the crib: " + spoken(crib, starter, crib=True)[1])
+            found.append(f"the crib: {spoken(crib, starter, True)[1]}")
         return found
 
     def forfeited(self, state: CribState, hand: Dict[str, Any], session: Session,
