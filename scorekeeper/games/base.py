@@ -402,17 +402,23 @@ class Game(Generic[S]):
         the first (a hand logged is one `apply`; a correction replays from the hand
         corrected); `keep=N` keeps the state before hand N, for a change there."""
         hands = session.hands
-        resume = resume or Resume(0, self.start(session), ())
-        state, effects = resume.state, list(resume.effects)
-        kept = (keep, state) if keep == resume.start else None
+        start, state, done, given = resume or Resume(0, self.start(session), ())
+        effects = list(done)
+        kept = (keep, state) if keep == start else None
         fields = field_index(self.fields(session))
-        for index in range(resume.start, len(hands)):
+        # every hand read before any is applied: one loop, then the other, is quicker than both in turn
+        read: List[Union[Dict[str, Any], ScorekeeperError]] = list(given[:len(hands) - start])
+        for hand in hands[start + len(read):]:
+            try:
+                read.append(self.read_hand(play_fields(hand.fields), session, fields))
+            except ScorekeeperError as err:  # said in its turn, after the mistakes of the hands before it
+                read.append(err)
+        for index, values in enumerate(read, start):
             hand, before = hands[index], state
             try:
                 try:
-                    ahead = index - resume.start
-                    values = resume.read[ahead] if ahead < len(resume.read) else \
-                        self.read_hand(play_fields(hand.fields), session, fields)
+                    if isinstance(values, ScorekeeperError):
+                        raise values
                     self.check_result(values, session)
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
