@@ -35,7 +35,8 @@ class Replayed(NamedTuple):
 
 
 T = TypeVar("T")
-Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
+if TYPE_CHECKING:  # (only annotations name it: building the alias cost every command 0.07 ms)
+    Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
 
 
 def validate(session: Session, figures: Optional[List[Figure]] = None,
@@ -361,14 +362,15 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
     return sitting_change(path, None, check_session(session))
 
 
-class Template(NamedTuple):
-    """What `new --like` takes from an earlier sitting."""
+class Template:
+    """What `new --like` takes from an earlier sitting. (A plain class: a NamedTuple costs
+    every command ~0.2 ms to define, and this one only `new` uses; Night likewise.)"""
 
-    game: str
-    players: Tuple[str, ...]
-    rules: Dict[str, Any]
-    stake: Optional[Decimal]
-    currency: str
+    __slots__ = ("game", "players", "rules", "stake", "currency")
+
+    def __init__(self, game: str, players: Tuple[str, ...], rules: Dict[str, Any],
+                 stake: Optional[Decimal], currency: str) -> None:
+        self.game, self.players, self.rules, self.stake, self.currency = game, players, rules, stake, currency
 
 
 def template(path: Path) -> Template:
@@ -596,16 +598,17 @@ def settlement(replayed: Replayed) -> "Settlement":
 # ---------------------------------------------------------------- the season: every sitting
 
 
-class Night(NamedTuple):
+class Night:
     """One sitting of the season, replayed: its standings, settlement and game figures. What
     the season keeps of a sitting is slim (`slim`): its header and standings, without its
     hands and their effects (docs/speed.md, "The season"), and how many hands
     were played (`hands_played`)."""
 
-    replayed: Replayed
-    settlement: "Settlement"
-    figures: Tuple[Figure, ...]
-    played: Optional[int] = None  # the hands played, once `replayed` holds none (slim)
+    __slots__ = ("replayed", "settlement", "figures", "played")
+
+    def __init__(self, replayed: Replayed, settlement: "Settlement", figures: Tuple[Figure, ...],
+                 played: Optional[int] = None) -> None:  # played: once `replayed` holds no hands (slim)
+        self.replayed, self.settlement, self.figures, self.played = replayed, settlement, figures, played
 
     @property
     def hands_played(self) -> int:

@@ -6,7 +6,7 @@ import bisect
 import os
 import stat
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Tuple
 
 import yaml
 
@@ -99,17 +99,11 @@ def refuse_too_many(count: int, key: str = "hands", where: Optional[Source] = No
             f"(move the later {key} into a new one) with a text editor", where)
 
 
-class Summary(NamedTuple):
+def load_summary(path: Path) -> Tuple[Session, int]:
     """What `list` shows of a sitting: its header, checked as `load` checks it, and the
     number of hands (`list` does not replay)."""
-
-    session: Session
-    hands: int
-
-
-def load_summary(path: Path) -> Summary:
     session = load(path)
-    return Summary(session._replace(hands=()), len(session.hands))
+    return session._replace(hands=()), len(session.hands)
 
 
 def load_party(path: Path) -> Session:
