@@ -245,9 +245,9 @@ class Cribbage(Game[CribState]):
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
         sitter = self.sitting_out(session, state.dealer)
-        steps, counted = self._steps(state, hand, session, dealer, sitter)
+        sides, seat = self._seating(players)  # (asked once a deal, handed to each step)
+        steps, counted = self._steps(state, hand, session, dealer, sitter, sides, seat)
         target = self.target(session.rules)
-        sides, seat = self._seating(players)
         before = state.scores
         # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
         scores = list(before)
@@ -426,12 +426,12 @@ class Cribbage(Game[CribState]):
         return players[(dealer_index - 1) % len(players)]
 
     def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str,
-               out: Optional[str]) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
+               out: Optional[str], sides: Sequence[Tuple[str, ...]], seat: Dict[str, int]
+               ) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
         """The steps in the order they are scored within the deal (see the top), and what the
         cards counted (None for a misdeal)."""
         players = session.players
         rules = session.rules
-        side = self._seating(players)[1].__getitem__  # of a player at the table
         order = [*players[state.dealer + 1:], *players[:state.dealer + 1]]  # from the dealer's left round to him
         if out is not None:
             order.remove(out)
@@ -443,7 +443,7 @@ class Cribbage(Game[CribState]):
                                        f"{order[0]}", field=named[0])
         steps: List[Step] = []
         if rules["variant"] == "five-card" and state.deals_in_game == 0:
-            steps.append((side(order[0]), 3, "takes three for last", _OTHER))
+            steps.append((seat[order[0]], 3, "takes three for last", _OTHER))
         if hand.get("misdeal"):
             others = [f for f in hand if f not in ("misdeal", "note", "at")]
             if others:
@@ -454,7 +454,7 @@ class Cribbage(Game[CribState]):
             return steps, None
         counted = self.counted(hand, session, dealer)
         if counted["heels"]:
-            steps.append((side(dealer), 2, "takes two for his heels", _OTHER))
+            steps.append((seat[dealer], 2, "takes two for his heels", _OTHER))
         if hand.get("touched") == dealer:
             raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
                                    f"the cards after the cut is the non-dealer's (§ 82 vi)",
@@ -463,10 +463,10 @@ class Cribbage(Game[CribState]):
             if name in hand:
                 for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}", _OTHER))
-        steps += self._play_steps(hand, session, order)
+        steps += self._play_steps(hand, session, order, seat)
         for p in order:
             crib = counted["crib"] if p == dealer else None
-            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out)
+            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out, sides, seat)
         return steps, counted
 
     def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
@@ -475,7 +475,8 @@ class Cribbage(Game[CribState]):
         skip = self.side_of(session, out) if out is not None else None
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
-    def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str]) -> List[Step]:
+    def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str],
+                    seat: Dict[str, int]) -> List[Step]:
         pegs = [(p, n) for p in order if (n := hand.get(f"play.{p}"))]
         for p, n in pegs:
             if n <= _PLAY_LEAST_MOST:
@@ -491,17 +492,16 @@ class Cribbage(Game[CribState]):
                 raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})",
                                        field="out")
             pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
-        seat = self._seating(session.players)[1]
         steps: List[Step] = []
         for p, n in pegs:
             steps.append((seat[p], n, f"pegs {n}", _PEGS))
         return steps
 
     def _show_steps(self, hand: Mapping[str, Any], session: Session, player: str, shown: Optional[int],
-                    crib: Optional[int], out: Optional[str] = None) -> List[Step]:
+                    crib: Optional[int], out: Optional[str], sides: Sequence[Tuple[str, ...]],
+                    seat: Dict[str, int]) -> List[Step]:
         """His hand, then (the dealer) his crib; points he overlooked come off his last count,
         and with muggins his opponent takes them at once."""
-        sides, seat = self._seating(session.players)
         side = seat[player]
         whose = f" ({player})" if len(sides[side]) > 1 else ""  # partners: say whose hand it was
         counts: List[List[Any]] = []  # [points, words before the points, after them, kind]
