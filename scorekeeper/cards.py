@@ -231,8 +231,10 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    spelled = _SPELLINGS.get  # a token as a file writes it ("10H") is its own normal form
-    cards = tuple([spelled(t) or Card.parse(t) for t in tokens])
+    try:  # every token as a file writes it ("10H"): its own normal form
+        cards = tuple(map(_SPELLINGS.__getitem__, tokens))
+    except KeyError:
+        cards = tuple([_SPELLINGS.get(t) or Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards

@@ -20,7 +20,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List,
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
-from .games.base import Figure, Folded, Game, Resume, Standings, play_fields
+from .games.base import Figure, Folded, Game, Standings, play_fields
 from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
         state = folded.kept[1]
     else:
         return check_session(session)
-    resume = Resume(start, state, folded.effects[:start], read)
+    resume = (start, state, folded.effects[:start], read)
     return finished(before.game, session, before.game.fold(session, resume=resume))
 
 

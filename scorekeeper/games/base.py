@@ -8,7 +8,8 @@ read (`read_hand`, on the shared field parser), then `apply` computes its effect
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence, Tuple, TypeVar, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence,
+                    Tuple, TypeVar, Union)
 
 from ..fields import (MAX_NUMBER, Field, FieldIndex, field_index, read_fields, refuse_field_names, suggest,
                       whole_number)
@@ -19,8 +20,13 @@ S = TypeVar("S")  # a game's state between hands
 
 
 _EMPTY: Mapping[str, Any] = {}
-# replay's observer: (the hand's typed values, state before, state after, its effect)
-Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
+if TYPE_CHECKING:  # (names only annotations use: not built at every command's import)
+    # replay's observer: (the hand's typed values, state before, state after, its effect)
+    Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
+    # where a replay goes on from (`fold(resume=...)`): hand `start`, the state before it, the
+    # effects of the hands before it, and the typed values of the hands from `start` on that
+    # were read already (a hand just typed is read once)
+    Resume = Tuple[int, Any, Tuple["Effect", ...], Tuple[Dict[str, Any], ...]]
 
 
 def _same(value: Any) -> Any:
@@ -170,17 +176,6 @@ class Folded(NamedTuple):
     state: Any
     effects: Tuple["Effect", ...]
     kept: Optional[Tuple[int, Any]] = None  # (N, the state before hand N)
-
-
-class Resume(NamedTuple):
-    """Where a replay goes on from: hand `start`, the state before it and the effects of the
-    hands before it; `read`, the typed values of the hands from `start` on that were read
-    already (a hand just typed is read once)."""
-
-    start: int
-    state: Any
-    effects: Tuple["Effect", ...]
-    read: Tuple[Dict[str, Any], ...] = ()
 
 
 class FinishedGame(NamedTuple):
@@ -398,21 +393,27 @@ class Game(Generic[S]):
              errors: Optional[List[ScorekeeperError]] = None, *,
              resume: Optional[Resume] = None, keep: Optional[int] = None) -> Folded:
         """`apply` folded over the hands: the state after the last and every hand's effect
-        (what `replay` finishes). `resume` goes on from hand `resume.start` rather than from
+        (what `replay` finishes). `resume` goes on from its hand `start` rather than from
         the first (a hand logged is one `apply`; a correction replays from the hand
         corrected); `keep=N` keeps the state before hand N, for a change there."""
         hands = session.hands
-        resume = resume or Resume(0, self.start(session), ())
-        state, effects = resume.state, list(resume.effects)
-        kept = (keep, state) if keep == resume.start else None
+        start, state, done, given = resume or (0, self.start(session), (), ())
+        effects = list(done)
+        kept = (keep, state) if keep == start else None
         fields = field_index(self.fields(session))
-        for index in range(resume.start, len(hands)):
+        # every hand read before any is applied: one loop, then the other, is quicker than both in turn
+        read: List[Union[Dict[str, Any], ScorekeeperError]] = list(given[:len(hands) - start])
+        for hand in hands[start + len(read):]:
+            try:
+                read.append(self.read_hand(play_fields(hand.fields), session, fields))
+            except ScorekeeperError as err:  # said in its turn, after the mistakes of the hands before it
+                read.append(err)
+        for index, values in enumerate(read, start):
             hand, before = hands[index], state
             try:
                 try:
-                    ahead = index - resume.start
-                    values = resume.read[ahead] if ahead < len(resume.read) else \
-                        self.read_hand(play_fields(hand.fields), session, fields)
+                    if isinstance(values, ScorekeeperError):
+                        raise values
                     self.check_result(values, session)
                     state, effect = self.apply(state, values, session, index)
                 except ScorekeeperError as err:
