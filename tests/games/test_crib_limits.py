@@ -438,6 +438,69 @@ def test_the_most_each_seat_pegs_is_found_by_enumeration(searches, key, seats, c
         assert play_out(hands, order, one_count, rotate)[seat] == most
 
 
+# Four hands: the search above does not finish (16 cards), so the limit is a bound proven card
+# by card, and a deal is shown for each seat; the dealer's reaches it.
+FOUR_HANDS = {
+    # the dealer: ace, ace, ace, ace, six, six, six, six (two double pairs royal, count 28), all
+    # say go (the go); seven, seven, seven, seven (the same, the go); four, four, four, four
+    # (the same, the go): 51, the bound
+    3: (("AS 6S 7S 4S", "AH 6H 7H 4H", "AD 6D 7D 4D", "AC 6C 7C 4C"),
+        "AS AH AD AC 6S 6H 6D 6C 7S 7H 7D 7C 4S 4H 4D 4C", 51),
+    # first to play: seven, two, two, two, two (a double pair royal and fifteen), four, four,
+    # four, four (the same and thirty-one); the second leads six, six, six, six (a double pair
+    # royal), the others holding kings say go (the go): 41, the bound 43
+    0: (("7S 2C 4C 6C", "2S 4S 6S KS", "2H 4H 6H KH", "2D 4D 6D KD"),
+        "7S 2S 2H 2D 2C 4S 4H 4D 4C 6S 6H 6D 6C KS KH KD", 41),
+    # second to play: ace, six, then as the first to play, sevens for the sixes: 41, the bound 45
+    1: (("AS 2D 4D 7D", "6S 2C 4C 7C", "2S 4S 7S KS", "2H 4H 7H KH"),
+        "AS 6S 2S 2H 2D 2C 4S 4H 4D 4C 7S 7H 7D 7C KS KH", 41),
+    # third to play: ace, ace, ace (a pair royal), three, three, three, three (a double pair
+    # royal and fifteen), four, four, four, four (the same and thirty-one); the dealer leads six,
+    # six, six, six (a double pair royal), he holds a king and says go (the go): 47, the bound 51
+    2: (("AS 3H 4H 6H", "AH 3D 4D 6D", "AD 3C 4C 6C", "3S 4S 6S KS"),
+        "AS AH AD 3S 3H 3D 3C 4S 4H 4D 4C 6S 6H 6D 6C KS", 47),
+}
+
+
+def _most_a_card_pegs(cards_before: int) -> int:
+    """The most the last of `cards_before` + 1 cards opening a count pegs (every rank), by `play`."""
+    return max(play([Card(RANKS[r], SUITS[ranks[:i].count(r)]) for i, r in enumerate(ranks)],
+                    finished=False)[-1].points
+               for ranks in product(range(1, 14), repeat=cards_before + 1) if max(Counter(ranks).values()) <= 4
+               if sum(PIPS[r] for r in ranks) <= 31)
+
+
+def _four_hand_bound(seat: int) -> int:
+    """The most a seat pegs at four hands, card by card (the play model above). A card pegs its
+    pairs or its run (not both: a pair breaks the run), at most a double pair royal, 12, or
+    without one 7 (a run of seven: ace to eight is 36), and fifteen or thirty-one, 2; the go, 1,
+    never with thirty-one, and with fifteen only as the deal's last card (else some card fits).
+    So a double pair royal pegs at most 14, another card 9, and the deal 1 more.
+    - The first card of each but the dealer opens the deal, no double pair royal (no one can say
+      go below 22): the first to play pegs nothing with it, the second at most 2, the third 8.
+    - Three double pairs royal take 12 cards in three runs of four of a rank; a run of cards
+      (distinct ranks) holds at most one of them, at its start, so the fourth card's run is at
+      most five: that card pegs at most 6 + 2 = 8.
+    - Four (the dealer only: the deal's first four of a rank end with his card) are all sixteen
+      cards, each count whole runs of four of a rank: never fifteen or thirty-one; a go for each
+      count, and at most three counts: four would each be four of one rank, three of them
+      followed by a go with cards held, each of sevens (4 x 6 + 7 < 32)."""
+    if seat < 3:
+        first = (0, 2, 8)[seat]
+        return max(first + 14 * dprs + 9 * (3 - dprs) + 1 for dprs in range(4))
+    return max(max(14 * dprs + 9 * (4 - dprs) + 1 for dprs in range(3)), 14 * 3 + 8 + 1, 12 * 4 + 3)
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_four_hands_are_held_to_a_bound_the_dealer_reaches(seat):
+    assert [_most_a_card_pegs(n) for n in (1, 2)] == [2, 8]  # a second card, a third
+    assert max(k for k in range(1, 14) if UP_TO[k] <= 31) == 7  # the longest run
+    assert PLAY_MOST[4][seat] == _four_hand_bound(seat)
+    hands, order, found = FOUR_HANDS[seat]
+    assert play_out(hands, order)[seat] == found
+    assert (found == PLAY_MOST[4][seat]) == (seat == 3)  # the others' bounds are not reached
+
+
 # ---------------------------------------------------------------- the limits, at the table
 
 
@@ -472,9 +535,11 @@ def test_a_five_card_non_dealer_scores_at_most_37_a_deal(cli):
     ("Ann,Bob,Cid", "sit_out=on", {"Bob": (53, "not dealing", "hand 29, play 24"),
                                    "Ann": (88, "the dealer", "hand 29, crib 29, play 30")},
      {"Bob": 24, "Ann": 30}, "every card played"),
-    ("Ann,Bob,Cid,Dan", "variant=six-card", {"Bob": (89, "first to play", "hand 29, play 60"),
-                                             "Ann": (118, "the dealer", "hand 29, crib 29, play 60")},
-     {"Bob": 60, "Ann": 60}, "15 a card"),
+    ("Ann,Bob,Cid,Dan", "variant=six-card", {"Bob": (72, "first to play", "hand 29, play 43"),
+                                             "Cid": (74, "second to play", "hand 29, play 45"),
+                                             "Dan": (80, "third to play", "hand 29, play 51"),
+                                             "Ann": (109, "the dealer", "hand 29, crib 29, play 51")},
+     {"Bob": 43, "Cid": 45, "Dan": 51, "Ann": 51}, "every card played"),
 ])
 def test_a_total_or_a_play_one_above_its_limit_is_refused(cli, players, rule, limits, plays, how):
     cli.new("s", "cribbage", players, rule)
@@ -497,7 +562,7 @@ def test_a_total_or_a_play_one_above_its_limit_is_refused(cli, players, rule, li
     ({"variant": "eight-card"}, 2, 0, 72 + 39), ({"variant": "eight-card"}, 2, 1, 72 + 29 + 44),
     ({}, 3, 0, 29 + 33), ({}, 3, 1, 29 + 34), ({}, 3, 2, 29 + 29 + 37),
     ({"three_crib": "three"}, 3, 2, 29 + 20 + 37),  # the dealer's crib of three (§ 87)
-    ({}, 4, 0, 29 + 60), ({}, 4, 3, 29 + 29 + 60),
+    ({}, 4, 0, 29 + 43), ({}, 4, 1, 29 + 45), ({}, 4, 2, 29 + 51), ({}, 4, 3, 29 + 29 + 51),
 ])
 def test_every_limit_is_the_sum_of_its_parts(rules, players, seat, most):
     game = Cribbage()

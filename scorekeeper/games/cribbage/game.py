@@ -54,9 +54,10 @@ HAND_MOST = {3: 20, 4: 29, 6: 72}
 CRIB_MOST = {3: 20, 4: 29}
 # The most one player pegs in a deal's play, by seat from the dealer's left (the dealer last):
 # two playing by variant (five-card is one count, § 84; else all are played out), three or four
-# together by their number; each found by enumeration, four hands held to 15 a card (a bound).
+# together by their number; each found by enumeration, but four hands: a proven bound (by card),
+# reached by the dealer only (51).
 PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24, 30),
-                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (60,) * 4}
+                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (43, 45, 51, 51)}
 _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
@@ -83,7 +84,8 @@ class Cribbage(Game[CribState]):
                    "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
                    "the moment a side reaches the target, even in the middle of a deal. "
                    "Settlement: the stake per game won, double for a lurch. A total or a play above "
-                   "the most one deal gives the player's seat (found by enumeration) is refused. "
+                   "the most one deal gives the player's seat (found by enumeration; four hands, a "
+                   "proven bound) is refused. "
                    "Four players play two against two: the first and third against the second "
                    "and fourth.")
     rules = (
@@ -630,8 +632,6 @@ class Cribbage(Game[CribState]):
     def play_most(rules: Mapping[str, Any], seats: int, seat: int) -> Tuple[int, str]:
         """The most a player pegs in one deal's play (seat 0 on the dealer's left), and how."""
         most = PLAY_MOST[rules["variant"] if seats == 2 else seats][seat]
-        if seats == 4:
-            return most, "15 a card"
         return most, "one count, with the go" if rules["variant"] == "five-card" else "every card played"
 
     @staticmethod
