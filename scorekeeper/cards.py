@@ -207,12 +207,16 @@ def _spellings() -> Dict[str, Card]:
     suit's letter or symbol. Foster writes hearts and clubs suit first (♡8, ♣Q), diamonds and
     spades after the rank (5♢): one card grammar everywhere, so a symbol may come first."""
     found: Dict[str, Card] = {}
-    for rank_text, rank in _RANK_NAMES.items():
-        for suit_text, suit in _SUIT_NAMES.items():
-            if len(suit_text) == 1:
-                card = found[(rank_text + suit_text).upper()] = Card(rank, suit)
-                if suit_text in _SUIT_SYMBOL_CHARS:
-                    found[(suit_text + rank_text).upper()] = card
+    rank_texts = [(rank, [t for t, r in _RANK_NAMES.items() if r is rank]) for rank in Rank]
+    for suit in Suit:  # each card made once (a rank or suit as a key hashes in Python)
+        suit_texts = [t for t, s in _SUIT_NAMES.items() if s is suit and len(t) == 1]
+        for rank, texts in rank_texts:
+            card = Card(rank, suit)
+            for rank_text in texts:
+                for suit_text in suit_texts:
+                    found[(rank_text + suit_text).upper()] = card
+                    if suit_text in _SUIT_SYMBOL_CHARS:
+                        found[(suit_text + rank_text).upper()] = card
     return found
 
 

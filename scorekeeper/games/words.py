@@ -5,10 +5,12 @@ made of, and the generic wording of any hand (`plain`). Pure: typed values in, a
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from ..cards import Card, Suit
 from ..model import COMMON_FIELDS, LOG_FIELDS
+
+if TYPE_CHECKING:  # imported where a card or a suit may be worded: a game without cards does without
+    from ..cards import Card, Suit
 
 LEFT_OUT = COMMON_FIELDS + LOG_FIELDS  # the note is shown beside the words, the times elsewhere
 
@@ -38,14 +40,18 @@ def cards(values: Iterable[Card]) -> str:
 
 def text(value: Any) -> str:
     """Any typed value in words: a suit by name, cards with their symbols, players joined."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (str, int)):  # (neither a card nor a suit is one)
+        return str(value)
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
+    from ..cards import Card, Suit
+
     if isinstance(value, Suit):
         return suit(value)
     if isinstance(value, Card):
         return card(value)
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, Card) for v in value):
             return cards(value)

@@ -11,11 +11,10 @@ dealer, § 81 viii) belongs to the deal, not to any hand's count.
 from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement
-from typing import Dict, List, NamedTuple, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
-from . import stats
 from .five import POINTS
 
 # how many cards a hand holds at the show: five-card, six-card, eight-card cribbage
@@ -25,19 +24,24 @@ _JACK = Rank.JACK
 _NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
 
 
-class Combination(NamedTuple):
-    """One scoring combination: its kind, the cards that make it, and its points."""
+class Combination:
+    """One scoring combination: its kind, the cards that make it, and its points. (Plain
+    classes, these two: only read by name, and a NamedTuple costs every replay's import.)"""
 
-    kind: str  # fifteen, pair, run, flush, nobs
-    cards: Tuple[Card, ...]
-    points: int
+    __slots__ = ("kind", "cards", "points")
+
+    def __init__(self, kind: str, cards: Tuple[Card, ...], points: int) -> None:
+        self.kind = kind  # fifteen, pair, run, flush, nobs
+        self.cards = cards
+        self.points = points
 
 
-class Count(NamedTuple):
-    hand: Tuple[Card, ...]
-    starter: Card
-    crib: bool
-    combinations: Tuple[Combination, ...]
+class Count:
+    __slots__ = ("hand", "starter", "crib", "combinations")
+
+    def __init__(self, hand: Tuple[Card, ...], starter: Card, crib: bool,
+                 combinations: Tuple[Combination, ...]) -> None:
+        self.hand, self.starter, self.crib, self.combinations = hand, starter, crib, combinations
 
     def points(self, kind: str) -> int:
         return sum(c.points for c in self.combinations if c.kind == kind)
@@ -203,6 +207,8 @@ def rank_points(ordinals: Sequence[int]) -> int:
     looked up, other numbers counted."""
     if len(ordinals) == 5:
         return _FIVE[sum([_WEIGHT[r] for r in ordinals])]
+    from . import stats  # other sizes only (five- and eight-card): not on six-card's import
+
     return stats.rank_points(ordinals)
 
 
@@ -215,6 +221,8 @@ def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
             key += _WEIGHT[c.ordinal]
         total = _FIVE[key]
     else:
+        from . import stats
+
         total = stats.rank_points([starter.ordinal, *(c.ordinal for c in hand)])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     return total + flush + nobs
@@ -268,8 +276,12 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held; where three in
     starts = held & held >> 3 & held >> 6  # a row begin, a run
     runs = _runs(key, starts, groups) if starts else 0
-    fifteens = (_FIVE[key] - pairs - runs) // 2 if len(hand) == 4 else stats.fifteens_of(
-        [c.ordinal for c in hand] + [starter.ordinal])
+    if len(hand) == 4:
+        fifteens = (_FIVE[key] - pairs - runs) // 2
+    else:
+        from . import stats
+
+        fifteens = stats.fifteens_of([c.ordinal for c in hand] + [starter.ordinal])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     if flush:
         groups.append((f"a flush of {_word(flush)}", "is", flush))

@@ -54,10 +54,10 @@ HAND_MOST = {3: 20, 4: 29, 6: 72}
 CRIB_MOST = {3: 20, 4: 29}
 # The most one player pegs in a deal's play, by seat from the dealer's left (the dealer last):
 # two playing by variant (five-card is one count, § 84; else all are played out), three or four
-# together by their number; each found by enumeration, but four hands: a proven bound (by card),
-# reached by the dealer only (51).
+# together by their number; each found by enumeration, but at four hands the first to play is
+# held to a bound proven card by card (43), above the best deal found (41).
 PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24, 30),
-                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (43, 45, 51, 51)}
+                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (43, 42, 48, 51)}
 _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 

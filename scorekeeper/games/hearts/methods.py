@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Suit
 from ...fields import PLAYER, SUIT, Field, integer
 from ...model import ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
 from .. import words
 from ..base import FinishedGame
+
+if TYPE_CHECKING:  # the cards module only where a deuce is out or a suit is named: not at four
+    from ...cards import Suit
 
 SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
 BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten hearts, the Queen thirteen
@@ -30,16 +32,24 @@ BLACK_VALUE = {"jack": 10, "queen": 13}  # Discard Hearts: the Jack worth ten he
 
 def deuces_out(players: int) -> Tuple[Suit, ...]:
     """CARDS: three play without the spade deuce, five without both black deuces, six without all four."""
-    return {3: (Suit.SPADES,), 5: (Suit.SPADES, Suit.CLUBS), 6: tuple(Suit)}.get(players, ())
+    if players not in (3, 5, 6):
+        return ()
+    from ...cards import Suit
+
+    return {3: (Suit.SPADES,), 5: (Suit.SPADES, Suit.CLUBS), 6: tuple(Suit)}[players]
 
 
 def in_play(suit: Suit, players: int) -> int:
     return 13 - (suit in deuces_out(players))
 
 
+def heart_deuce_out(players: int) -> bool:
+    return any(suit.value == "H" for suit in deuces_out(players))
+
+
 def spot_totals(players: int) -> FrozenSet[int]:
     """Every spot total some set of the hearts in play can make (2 to 10, J 11 ... A 14)."""
-    pips = range(3 if Suit.HEARTS in deuces_out(players) else 2, 15)
+    pips = range(3 if heart_deuce_out(players) else 2, 15)
     sums = {0}
     for pip in pips:
         sums |= {s + pip for s in sums}
@@ -51,7 +61,7 @@ def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
 
     Each total alone may be possible (A 3, B 3) while the two together are not (there is one
     heart three); the cards are given out highest first, trying each distinct remainder once."""
-    pips = tuple(range(14, 2 if Suit.HEARTS in deuces_out(players) else 1, -1))
+    pips = tuple(range(14, 2 if heart_deuce_out(players) else 1, -1))
 
     @lru_cache(maxsize=None)
     def share(index: int, left: Tuple[int, ...]) -> bool:
@@ -126,7 +136,7 @@ class Method:
 
     def total(self, players: int, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
-        return in_play(Suit.HEARTS, players), "hearts"
+        return 13 - heart_deuce_out(players), "hearts"
 
     def check_counts(self, counts: Mapping[str, int], players: int) -> None:
         """A method's own check of the counts, beyond their total."""
@@ -384,9 +394,9 @@ class Howell(Transfer):
 
     def payments(self, counts: Mapping[str, int], revokers: Sequence[str],
                  session: Session) -> Tuple[Dict[str, int], int, Sequence[str]]:
-        hearts = in_play(Suit.HEARTS, len(session.players))
+        hearts = 13 - heart_deuce_out(len(session.players))
         if revokers and session.rules.get("howell_revoke") == "thirteen":
-            return hs.howell_revoke_thirteen(counts, in_play(Suit.HEARTS, len(counts)), revokers), 0, ()
+            return hs.howell_revoke_thirteen(counts, 13 - heart_deuce_out(len(counts)), revokers), 0, ()
         return hs.howell(counts, hearts), 0, revokers
 
 
@@ -432,7 +442,7 @@ class Spot(Transfer):
         return Field(player, integer(0, SPOTS), f"the pips of the hearts {player} took (J 11, Q 12, K 13, A 14)")
 
     def total(self, players: int, hand: Mapping[str, Any]) -> Tuple[int, str]:
-        return SPOTS - (2 if Suit.HEARTS in deuces_out(players) else 0), "spots"
+        return SPOTS - (2 if heart_deuce_out(players) else 0), "spots"
 
     def check_counts(self, counts: Mapping[str, int], players: int) -> None:
         possible = spot_totals(players)

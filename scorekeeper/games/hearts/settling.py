@@ -14,20 +14,23 @@ sum to zero (the hypothesis test in tests/games/test_hearts_props.py checks it).
 
 from __future__ import annotations
 
-from typing import Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, Mapping, Optional, Sequence, Tuple
 
 FORFEIT = 5  # Laws of Hearts, 15: each of the two with wrong hands pays five counters into the pool
 JOKER_VALUE = 5  # Joker Hearts: "In settling, the Joker is worth five counters"
 
 
-class PoolResult(NamedTuple):
-    changes: Dict[str, int]
-    pool: int
-    jack: bool
-    summary: str
-    won: bool = False           # the pool was won by a single clear player
-    took_all: bool = False      # one player took every card that counts (Auction: the choice stays)
-    notes: Tuple[str, ...] = ()
+class PoolResult:
+    """A deal's pool settled (a plain class: only read by name, and cheaper to import)."""
+
+    __slots__ = ("changes", "pool", "jack", "summary", "won", "took_all", "notes")
+
+    def __init__(self, changes: Dict[str, int], pool: int, jack: bool, summary: str,
+                 won: bool = False, took_all: bool = False, notes: Tuple[str, ...] = ()) -> None:
+        self.changes, self.pool, self.jack, self.summary = changes, pool, jack, summary
+        self.won = won             # the pool was won by a single clear player
+        self.took_all = took_all   # one player took every card that counts (Auction: the choice stays)
+        self.notes = notes
 
 
 def names(players: Sequence[str]) -> str:
