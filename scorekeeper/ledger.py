@@ -460,13 +460,10 @@ def redo(path: Path) -> Change[Replayed]:
 
 def _kept(path: Path, changes_only: bool = False) -> List[store.Undone]:
     """The steps kept beside the sitting, while it is still the file the last of them left."""
-    try:
-        kept = store.read_undone(path, changes_only)
+    try:  # none once hands were logged or corrected since: those steps cannot be taken
+        return store.read_undone(path, changes_only, unchanged=True)
     except ScorekeeperError:
         return []  # not what undo writes: replaced, never read or written through
-    if kept and kept[-1].after != store.file_digest(path):
-        return []  # hands were logged or corrected since: those steps cannot be taken
-    return kept
 
 
 def _take_step(path: Path, rest: List[store.Undone], step: store.Undone, kind: str) -> Change[Replayed]:

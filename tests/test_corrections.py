@@ -8,8 +8,12 @@ from __future__ import annotations
 import shlex
 
 import yaml
+from hypothesis import given
+from hypothesis import strategies as hst
 
+from scorekeeper import ledger
 from scorekeeper.cli import app
+from scorekeeper.render.sitting import shell_words
 
 
 def test_edit_shows_the_effect_before_and_after_and_the_standings(cli):
@@ -47,6 +51,46 @@ def test_edit_names_the_later_hands_and_the_game_that_changed_hands(cli):
         "Ann       0         6        1               0              4.50             -0.50\n"
         "Bob       0         0        0               1              -4.50            0.50\n\n"
         "next dealer: Bob\n")
+
+
+def test_edit_shows_the_money_at_the_stake_where_the_balance_is_not_the_score(cli):
+    cli.new("race", "tally", "Ann,Bob", "target=20", stake="0.25")
+    cli.ok("hand", "race", "Ann=15")
+    cli.ok("hand", "race", "Bob=12")
+    cli.ok("hand", "race", "Ann=6")
+    # 4.50 points at 0.25 are 112.5 cents each way, -0.50 are 12.5: the lost cent goes to the
+    # first seated of those who lost the most by rounding down (Ann)
+    assert cli.ok("edit", "race", "2", "Bob=22").stdout.splitlines()[8:12] == [
+        "player    before    after    games before    games after    points before    points after"
+        "    money before    money after",
+        "--------  --------  -------  --------------  -------------  ---------------  --------------"
+        "  --------------  -------------",
+        "Ann       0         6        1               0              4.50             -0.50           "
+        "1.13            -0.12",
+        "Bob       0         0        0               1              -4.50            0.50            "
+        "-1.13           0.12"]
+
+
+def test_edit_settles_nothing_where_the_score_says_it_all(cli, monkeypatch):
+    cli.new("fri", "tally", "Ann,Bob", stake="0.25")
+    cli.ok("hand", "fri", "Ann=12")
+
+    def unwanted(replayed):
+        raise AssertionError("settled for a money line that is not shown")
+
+    monkeypatch.setattr(ledger, "settlement", unwanted)  # (settle.py is not imported for it)
+    assert "money" not in cli.ok("edit", "fri", "1", "Ann=10").stdout
+
+
+@given(hst.lists(hst.text(hst.characters(max_codepoint=0x2030)), max_size=4))
+def test_a_word_is_quoted_as_shlex_quotes_it_or_in_double_quotes_as_one_types_it(words):
+    def typed(word):
+        quoted = shlex.quote(word)
+        if quoted == word or "'" not in word or any(c in word for c in '"$`\\!'):
+            return quoted
+        return f'"{word}"'
+
+    assert shell_words(words) == " ".join(typed(w) for w in words)
 
 
 def test_the_corrected_hand_records_when_it_was_corrected(cli):

@@ -125,3 +125,25 @@ def test_the_side_file_keeps_the_sha256_of_the_file_the_undo_left(fri, monkeypat
     fri.ok("undo", "fri")
     after = hashlib.sha256(fri.file("fri").read_bytes()).hexdigest()
     assert _side(fri).read_text().splitlines()[2] == f"# after: sha256:{after}"
+
+
+def test_a_side_file_the_sitting_has_moved_on_from_is_left_unread(fri, monkeypatch):
+    """Once the sitting was changed since the last undo (here by hand, in an editor), the side
+    file's steps cannot be taken: undo and edit do without parsing what was kept (its digest
+    line says enough), and undo takes back the last hand."""
+    fri.ok("undo", "fri")
+    fri.ok("edit", "fri", "1", "note=again")  # the side file keeps this correction, to undo it
+    path = fri.file("fri")
+    path.write_bytes(path.read_bytes().replace(b"Ann: 5", b"Ann: 6"))
+    with_it = path.read_bytes()
+    reader = scorekeeper.store.read_undone.__globals__  # the module the commands read the side file with
+    real = reader["parse"]
+
+    def unwanted(text, *args, **kwargs):
+        assert not text.startswith("# What `scorekeeper undo` removed"), "the side file was parsed"
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setitem(reader, "parse", unwanted)
+    assert fri.ok("undo", "fri").stdout.startswith("removed hand 1: Ann=6 note=again\n")
+    monkeypatch.undo()
+    _redo_restores(fri, with_it)  # what this undo kept is read, and put back byte for byte

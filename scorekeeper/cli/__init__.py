@@ -821,7 +821,7 @@ def edit(ctx: typer.Context, name: str = _sitting_arg(),
     raw = parse_assignments(fields)
     text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
         number, c.was.session, c.was.standings, c.after.session, c.after.standings, style=style,
-        money=(ledger.settlement(c.was), ledger.settlement(c.after))))[1]
+        money=lambda: (ledger.settlement(c.was), ledger.settlement(c.after))))[1]
     print_saved(text, f"the correction to hand {number} was saved")
 
 
@@ -882,7 +882,7 @@ def _moved(ctx: typer.Context, kind: str, number: int) -> Callable[[Any], str]:
     style = style_of(ctx)
     return lambda c: render.moved_text(kind, number, c.before.session, c.before.standings, c.after.session,
                                        c.after.standings, style=style,
-                                       money=(ledger.settlement(c.before), ledger.settlement(c.after)))
+                                       money=lambda: (ledger.settlement(c.before), ledger.settlement(c.after)))
 
 
 @registry.command(epilog=example("scorekeeper play friday"))

@@ -286,11 +286,12 @@ def hands_table(session: Session, st: Standings, style: "Optional[Style]" = None
 def correction_text(number: int, before_session: Session, before: Standings,
                     after_session: Session, after: Standings, limit: int = 6,
                     style: "Optional[Style]" = None,
-                    money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+                    money: "Optional[Callable[[], Tuple[Settlement, Settlement]]]" = None) -> str:
     """`edit`: the hand's effect before and after, which later hands changed, and the
     standings before -> after (a game won by someone else shows in the games column; what each
     player is owed, and the money at the stake, where they are not the score: `money`, the
-    settlements before and after)."""
+    settlements before and after, made only when they are shown: settle.py is not imported
+    for a score that says it all)."""
     old, new = before_session.hands[number - 1], after_session.hands[number - 1]
     was, now = before.effects[number - 1], after.effects[number - 1]
     lines = [f"corrected hand {number}",
@@ -303,7 +304,7 @@ def correction_text(number: int, before_session: Session, before: Standings,
 def moved_text(kind: str, number: int, before_session: Session, before: Standings,
                after_session: Session, after: Standings, limit: int = 6,
                style: "Optional[Style]" = None,
-               money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+               money: "Optional[Callable[[], Tuple[Settlement, Settlement]]]" = None) -> str:
     """`insert` and `delete` (`kind`): the hand put in or taken out with its effect, every later
     hand whose effect or dealer changed (numbered as they are now), and the standings before ->
     after, as `edit` shows them."""
@@ -319,7 +320,7 @@ def moved_text(kind: str, number: int, before_session: Session, before: Standing
 
 def _later_and_standings(lines: List[str], number: int, shift: int, before_session: Session,
                          before: Standings, after_session: Session, after: Standings, limit: int,
-                         style: "Optional[Style]", money: "Optional[Tuple[Settlement, Settlement]]") -> str:
+                         style: "Optional[Style]", money: "Optional[Callable[[], Tuple[Settlement, Settlement]]]") -> str:
     """The later hands whose effect or dealer changed (hand i now was hand i - `shift`), then
     the standings before -> after."""
     # a hand the correction left as it was has the very same effect (the replay stops where
@@ -358,7 +359,7 @@ def _effect_line(effect: Any) -> str:
 
 def _before_after(session: Session, before: Standings, after: Standings,
                   style: "Optional[Style]" = None,
-                  money: "Optional[Tuple[Settlement, Settlement]]" = None) -> str:
+                  money: "Optional[Callable[[], Tuple[Settlement, Settlement]]]" = None) -> str:
     """The standings before -> after: the score, games won, and what each player is owed (the
     balance in the unit: rubber points, the pool's shares) and the money at the stake, each
     where it says more than the score (a single made a double shows, though the game's score
@@ -373,19 +374,20 @@ def _before_after(session: Session, before: Standings, after: Standings,
     if owed:
         headers += [f"{after.unit} before", f"{after.unit} after"]
         columns.append(lambda st, p: number(st.balances[p]))
-    in_money = owed and money is not None and money[0].stake is not None and money[0].stake != 1
+    settled = money() if owed and money is not None else None
+    in_money = settled is not None and settled[0].stake is not None and settled[0].stake != 1
     rows = []
     for p in after.players:
         row = [p]
         for column in columns:
             row += [column(before, p), column(after, p)]
         if in_money:
-            assert money is not None
-            row += [money_json(money[0].money_cents[p]), money_json(money[1].money_cents[p])]
+            assert settled is not None
+            row += [money_json(settled[0].money_cents[p]), money_json(settled[1].money_cents[p])]
         rows.append(row)
     if in_money:
-        assert money is not None
-        currency = f" ({printable(money[1].currency)})" if money[1].currency else ""
+        assert settled is not None
+        currency = f" ({printable(settled[1].currency)})" if settled[1].currency else ""
         headers += [f"money before{currency}", f"money after{currency}"]
     parts = [_fit(_heading(session, after), style), text_table(rows, headers, _width(style))]
     if before.pool != after.pool and after.pool is not None:
@@ -443,12 +445,19 @@ def shell_words(words: Sequence[str]) -> str:
     return " ".join(_shell_word(w) for w in words)
 
 
+# shlex.quote's safe characters (its `[^\w@%+=:,./-]` with re.ASCII): a word of only these is
+# typed bare. Quoted here, as shlex.quote quotes, so that `undo` does not import shlex (0.27 ms).
+_SAFE_IN_A_SHELL = b"%+,-./0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz"
+
+
 def _shell_word(word: str) -> str:
     """A word as a person would type it in a POSIX shell: bare, "double-quoted" or 'single'."""
-    import shlex
-
-    quoted = shlex.quote(word)
-    if quoted == word or "'" not in word:
+    if not word:
+        return "''"
+    if word.isascii() and not word.encode().translate(None, _SAFE_IN_A_SHELL):
+        return word
+    quoted = "'" + word.replace("'", "'\"'\"'") + "'"
+    if "'" not in word:
         return quoted
     if not any(c in word for c in '"$`\\!'):
         return f'"{word}"'

@@ -82,9 +82,10 @@ def file_digest(path: Path) -> str:
         return ""
 
 
-def read_undone(path: Path, changes_only: bool = False) -> List[Undone]:
+def read_undone(path: Path, changes_only: bool = False, unchanged: bool = False) -> List[Undone]:
     """The undos kept for the sitting at `path`, the latest last; none if there is no side file
-    (nor, `changes_only`, if it keeps no change made: its hands are left unread). A side file not
+    (nor, `changes_only`, if it keeps no change made; nor, `unchanged`, unless the last of them
+    left the sitting as it is now: its hands are then left unread). A side file not
     as undo writes it (a link, a pipe, a device, too big, a YAML bomb, hands not matching its digests)
     is an error saying so."""
     side = undone_path(path)
@@ -94,6 +95,8 @@ def read_undone(path: Path, changes_only: bool = False) -> List[Undone]:
     first = text.split("\n", 3)[2] if text.count("\n") >= 3 else ""
     afters = first[len(_AFTER):].split() if first.startswith(_AFTER) else []
     if changes_only and not any("/did/" in after for after in afters):
+        return []
+    if unchanged and (not afters or afters[-1].split("/")[0] != file_digest(path)):
         return []
     try:
         hands = parse(text, str(side), name=real_path(path).stem).hands
