@@ -54,10 +54,10 @@ HAND_MOST = {3: 20, 4: 29, 6: 72}
 CRIB_MOST = {3: 20, 4: 29}
 # The most one player pegs in a deal's play, by seat from the dealer's left (the dealer last):
 # two playing by variant (five-card is one count, § 84; else all are played out), three or four
-# together by their number; each found by enumeration, but at four hands the first to play is
-# held to a bound proven card by card (43), above the best deal found (41).
+# together by their number; each found by enumeration (at four hands, a bound proven card by
+# card closed by a search of the plays above it).
 PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24, 30),
-                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (43, 42, 48, 51)}
+                                         "eight-card": (39, 44), 3: (33, 34, 37), 4: (41, 42, 48, 51)}
 _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
@@ -84,8 +84,7 @@ class Cribbage(Game[CribState]):
                    "knave is turned. The dealer alternates; the crib is the dealer's. A game ends "
                    "the moment a side reaches the target, even in the middle of a deal. "
                    "Settlement: the stake per game won, double for a lurch. A total or a play above "
-                   "the most one deal gives the player's seat (found by enumeration; four hands, a "
-                   "proven bound) is refused. "
+                   "the most one deal gives the player's seat (found by enumeration) is refused. "
                    "Four players play two against two: the first and third against the second "
                    "and fourth.")
     rules = (
