@@ -43,15 +43,15 @@ def in_play(suit: Suit, players: int) -> int:
     return 13 - (suit in deuces_out(players))
 
 
-def heart_deuce_out(players: int) -> bool:
-    return any(suit.value == "H" for suit in deuces_out(players))
+def heart_pips(players: int) -> range:
+    """The pips of the hearts in play (2 to 10, J 11 ... A 14; six play without the deuce)."""
+    return range(3 if any(suit.value == "H" for suit in deuces_out(players)) else 2, 15)
 
 
 def spot_totals(players: int) -> FrozenSet[int]:
     """Every spot total some set of the hearts in play can make (2 to 10, J 11 ... A 14)."""
-    pips = range(3 if heart_deuce_out(players) else 2, 15)
     sums = {0}
-    for pip in pips:
+    for pip in heart_pips(players):
         sums |= {s + pip for s in sums}
     return frozenset(sums)
 
@@ -61,7 +61,7 @@ def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
 
     Each total alone may be possible (A 3, B 3) while the two together are not (there is one
     heart three); the cards are given out highest first, trying each distinct remainder once."""
-    pips = tuple(range(14, 2 if heart_deuce_out(players) else 1, -1))
+    pips = tuple(reversed(heart_pips(players)))
 
     @lru_cache(maxsize=None)
     def share(index: int, left: Tuple[int, ...]) -> bool:
@@ -136,7 +136,7 @@ class Method:
 
     def total(self, players: int, hand: Mapping[str, Any]) -> Tuple[int, str]:
         """What the counts of one hand must add up to, and what is counted."""
-        return 13 - heart_deuce_out(players), "hearts"
+        return len(heart_pips(players)), "hearts"
 
     def check_counts(self, counts: Mapping[str, int], players: int) -> None:
         """A method's own check of the counts, beyond their total."""
@@ -394,9 +394,9 @@ class Howell(Transfer):
 
     def payments(self, counts: Mapping[str, int], revokers: Sequence[str],
                  session: Session) -> Tuple[Dict[str, int], int, Sequence[str]]:
-        hearts = 13 - heart_deuce_out(len(session.players))
+        hearts = len(heart_pips(len(session.players)))
         if revokers and session.rules.get("howell_revoke") == "thirteen":
-            return hs.howell_revoke_thirteen(counts, 13 - heart_deuce_out(len(counts)), revokers), 0, ()
+            return hs.howell_revoke_thirteen(counts, len(heart_pips(len(counts))), revokers), 0, ()
         return hs.howell(counts, hearts), 0, revokers
 
 
@@ -442,7 +442,7 @@ class Spot(Transfer):
         return Field(player, integer(0, SPOTS), f"the pips of the hearts {player} took (J 11, Q 12, K 13, A 14)")
 
     def total(self, players: int, hand: Mapping[str, Any]) -> Tuple[int, str]:
-        return SPOTS - (2 if heart_deuce_out(players) else 0), "spots"
+        return sum(heart_pips(players)), "spots"
 
     def check_counts(self, counts: Mapping[str, int], players: int) -> None:
         possible = spot_totals(players)
