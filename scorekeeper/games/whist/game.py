@@ -134,9 +134,9 @@ DealKey = Tuple[Tuple[int, int], Optional[int], Optional[Tuple[int, int]], Optio
 
 
 class Scored(NamedTuple):
-    """A deal scored, kept for the deals that score alike: the score after it, the side it
-    took to the game (None: the game goes on), and its effect (`effect` when the game goes
-    on; its parts, to which the game's end adds its notes, when it does not)."""
+    """A deal scored: the score after it, the side it took to the game (None: the game goes
+    on), and its effect (`effect` when the game goes on; its parts, to which the game's end
+    adds its notes, when it does not)."""
 
     score: Tuple[int, int]
     winner: Optional[int]
@@ -252,7 +252,7 @@ class ShortWhist(Game[WhistState]):
         return WhistState((0, 0), (), History(), History())
 
     def table(self, session: Session) -> Table:
-        """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
+        """This sitting's sides and dealers (games/whist/table.py)."""
         table = self._table
         if table is None or not table.fits(session):
             table = self._table = Table(self, session, _sides.partnerships(session.players))
@@ -270,7 +270,7 @@ class ShortWhist(Game[WhistState]):
         key = self.deal_key(state.score, hand, table, dealer)
         scored = self.scored(key, table)
         if scored.winner is None:
-            assert scored.effect is not None  # kept whole for a deal that ends no game
+            assert scored.effect is not None  # made whole for a deal that ends no game
             return WhistState(scored.score, state.games, state.rubbers, state.finished), scored.effect
         # The game's end reads the rubber's games before it, and the game's final score.
         ended = self.end_game(state.games, scored.winner, scored.score, table)
@@ -315,7 +315,7 @@ class ShortWhist(Game[WhistState]):
 
     def scored(self, key: DealKey, table: Table) -> Scored:
         """The deal `key` holds, scored: `score_deal` reads the dealer's side only (Long
-        Whist's call at eight), so the deals of his partner scored alike share its words."""
+        Whist's call at eight)."""
         score, side0, held, revoking, given_penalty, dealer = key
         deal = self.score_deal(score, side0, held, revoking, given_penalty, table.side_of[dealer], table)
         changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])

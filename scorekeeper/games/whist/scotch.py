@@ -68,9 +68,8 @@ DealKey = Tuple[Tuple[int, ...], Tuple[Optional[int], ...], Tuple[int, ...], str
 
 
 class Scored(NamedTuple):
-    """A deal scored, kept for the deals that score alike: the score after it, its effect,
-    and when it ended the game, who pays whom and the game's report (numbered and placed by
-    `finished_like`)."""
+    """A deal scored: the score after it, its effect, and when it ended the game, who pays
+    whom and the game's report (numbered and placed by `finished_like`)."""
 
     score: Tuple[int, ...]
     effect: Effect
@@ -164,7 +163,7 @@ class ScotchWhist(Game[ScotchState]):
         return ScotchState(tuple(0 for _ in range(self.sides(session))), History(), History())
 
     def table(self, session: Session) -> Table:
-        """This sitting's sides, dealers and the deals already scored (games/whist/table.py)."""
+        """This sitting's sides and dealers (games/whist/table.py)."""
         table = self._table
         if table is None or not table.fits(session):
             table = self._table = Table(self, session, self.seated_sides(session))
@@ -175,30 +174,28 @@ class ScotchWhist(Game[ScotchState]):
         table = self.table(session)
         dealer = table.dealer(index)
         if "revoke" in hand:
-            # the revoke ends the game: what else the hand gives is only noted as not counted
-            key: Any = ("revoke", state.score, hand["revoke"],
-                        any(k not in ("revoke", "note", "at") for k in hand), dealer)
+            scored = self.revoked(state.score, hand, table, dealer)
         else:
-            key = self.deal_key(state.score, hand, table, dealer)
-        scored = self.scored(key, table)
+            scored = self.scored(self.deal_key(state.score, hand, table, dealer), table)
         if scored.over is None or scored.report is None:  # (both are, or neither)
             return ScotchState(scored.score, state.results, state.finished), scored.effect
         return ScotchState(table.zero, state.results.plus(scored.over),
                            finished_like(state.finished, index, scored.report)), scored.effect
 
-    def scored(self, key: Any, table: Table) -> Scored:
-        """A deal scored from what its key holds (`apply`, `deal_key`)."""
-        if key[0] == "revoke":
-            _, score, revoker, more, dealer = key
-            over = self.revoke_game(revoker, table)
-            notes: Tuple[str, ...] = (self.game_note(over, table, score),)
-            if more:
-                notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
-            zero = {p: 0 for p in table.players}
-            effect = Effect(f"{revoker} revokes: the game ends", zero,
-                            _sides.per_player(table.sides, score), dealer, notes)
-            return Scored(score, effect, over, self.game_report(over, table, score))
+    def revoked(self, score: Tuple[int, ...], hand: Mapping[str, Any], table: Table, dealer: str) -> Scored:
+        """The revoke ends the game: what else the hand gives is only noted as not counted."""
+        revoker = hand["revoke"]
+        over = self.revoke_game(revoker, table)
+        notes: Tuple[str, ...] = (self.game_note(over, table, score),)
+        if any(k not in ("revoke", "note", "at") for k in hand):
+            notes += ("the deal's cards and honours are not counted: the revoke ends the game",)
+        zero = {p: 0 for p in table.players}
+        effect = Effect(f"{revoker} revokes: the game ends", zero,
+                        _sides.per_player(table.sides, score), dealer, notes)
+        return Scored(score, effect, over, self.game_report(over, table, score))
 
+    def scored(self, key: DealKey, table: Table) -> Scored:
+        """A deal scored from what `deal_key` reads of it."""
         before, sides, cards, dealer = key
         counts: Dict[str, Any] = {name: side for name, side in zip(self.honour_order(), sides)
                                   if side is not None}
