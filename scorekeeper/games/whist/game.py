@@ -127,12 +127,6 @@ class Deal(NamedTuple):
     notes: Tuple[str, ...]
 
 
-# What a deal's score reads (ShortWhist.deal_key): the score before it, side 0's tricks, the
-# side holding honours and how many, the revoking side, the penalty the hand chose, the dealer.
-DealKey = Tuple[Tuple[int, int], Optional[int], Optional[Tuple[int, int]], Optional[int],
-                Optional[str], str]
-
-
 class Scored(NamedTuple):
     """A deal scored: the score after it, the side it took to the game (None: the game goes
     on), and its effect (`effect` when the game goes on; its parts, to which the game's end
@@ -267,8 +261,7 @@ class ShortWhist(Game[WhistState]):
         dealer = dealers[index % len(dealers)]
         if "forfeit" in hand:
             return self.lost_by_law(state, hand, table, dealer, index)
-        key = self.deal_key(state.score, hand, table, dealer)
-        scored = self.scored(key, table)
+        scored = self.scored(state.score, hand, table, dealer)
         if scored.winner is None:
             assert scored.effect is not None  # made whole for a deal that ends no game
             return WhistState(scored.score, state.games, state.rubbers, state.finished), scored.effect
@@ -302,22 +295,16 @@ class ShortWhist(Game[WhistState]):
             return WhistState((0, 0), ended.games, state.rubbers, finished), effect
         return WhistState((0, 0), (), state.rubbers.plus(ended.rubber), finished), effect
 
-    def deal_key(self, score: Tuple[int, int], hand: Mapping[str, Any], table: Table,
-                 dealer: str) -> DealKey:
-        """Everything `scored` reads of a deal: the score, side 0's tricks, the side holding
-        honours and how many, the revoking side, the penalty the hand chose and the dealer."""
+    def scored(self, score: Tuple[int, int], hand: Mapping[str, Any], table: Table, dealer: str) -> Scored:
+        """The deal `hand`, scored from the score before it: side 0's tricks, the side holding
+        honours and how many, the revoking side, the penalty the hand chose and the dealer's
+        side (`score_deal` reads his side only: Long Whist's call at eight)."""
         side_of = table.side_of
         honours = hand.get("honours")
-        return (score, self.tricks_of_side0(hand, table),
-                (side_of[honours[0]], honours[1]) if honours else None,
-                side_of[hand["revoke"]] if "revoke" in hand else None,
-                hand.get("revoke_penalty"), dealer)
-
-    def scored(self, key: DealKey, table: Table) -> Scored:
-        """The deal `key` holds, scored: `score_deal` reads the dealer's side only (Long
-        Whist's call at eight)."""
-        score, side0, held, revoking, given_penalty, dealer = key
-        deal = self.score_deal(score, side0, held, revoking, given_penalty, table.side_of[dealer], table)
+        deal = self.score_deal(score, self.tricks_of_side0(hand, table),
+                               (side_of[honours[0]], honours[1]) if honours else None,
+                               side_of[hand["revoke"]] if "revoke" in hand else None,
+                               hand.get("revoke_penalty"), side_of[dealer], table)
         changes = _sides.per_player(table.sides, [deal.score[s] - score[s] for s in (0, 1)])
         scores = _sides.per_player(table.sides, deal.score)
         summary = "; ".join(deal.parts) or "no score"
@@ -348,7 +335,7 @@ class ShortWhist(Game[WhistState]):
     def score_deal(self, score: Tuple[int, int], side0: Optional[int],
                    held: Optional[Tuple[int, int]], revoking: Optional[int],
                    given_penalty: Optional[str], dealer_side: int, table: Table) -> Deal:
-        """One deal scored from what `deal_key` reads of it: side 0's tricks, the side
+        """One deal scored from what `scored` reads of it: side 0's tricks, the side
         holding honours and how many (`held`), the revoking side, the penalty the hand chose."""
         players = table.players
         names = table.names
