@@ -293,7 +293,7 @@ class _Reader:
             # (a tag that is the resolver's own TEXT: a plain scalar, its text as written)
             found = key.value if key.tag is TEXT else self.value(key, 0)
             name = str(found)
-            line = self.line_of(key.start_mark) if self.breaks else key.start_mark.line + 1  # (the usual file)
+            line = self.line_of(key.start_mark)
             if name in lines:
                 err = ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
                                        Source(self.filename, line), hand=hand,
