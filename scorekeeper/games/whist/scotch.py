@@ -277,7 +277,7 @@ class ScotchWhist(Game[ScotchState]):
         return [t for t in taken if t is not None]
 
     def read_deal(self, score: Tuple[int, ...], hand: Mapping[str, Any], table: Table,
-                 dealer: str) -> DealRead:
+                  dealer: str) -> DealRead:
         """Everything `scored` reads of a deal (all the counting cards must be given): the
         score, the side that won each counting card (in `honour_order`; None: not in play),
         each side's points for cards, and the dealer."""
