@@ -25,24 +25,25 @@ def continued(line: str, width: int) -> List[str]:
 
 
 def _words(line: str) -> List[str]:
-    """The line's words, a quoted stretch ('deal1=bidder=Ann bid=8') kept as one."""
+    """The line's words, a quoted stretch ('deal1=bidder=Ann bid=8') kept as one. (Split at
+    spaces, then joined again inside quotes: every help's examples are broken at each start.)"""
     words: List[str] = []
-    current = ""
-    quote = ""
-    for ch in line:
+    quote = ""  # the quote open at the end of the last part: the next part is in it
+    for part in line.split(" "):
         if quote:
-            current += ch
-            if ch == quote:
-                quote = ""
+            words[-1] += " " + part
+        elif part:
+            words.append(part)
+        if "'" in part or '"' in part:
+            quote = _open_after(part, quote)
+    return words
+
+
+def _open_after(part: str, quote: str) -> str:
+    """The quote still open after `part`, given the one open before it."""
+    for ch in part:
+        if quote:
+            quote = "" if ch == quote else quote
         elif ch in "'\"":
             quote = ch
-            current += ch
-        elif ch == " ":
-            if current:
-                words.append(current)
-            current = ""
-        else:
-            current += ch
-    if current:
-        words.append(current)
-    return words
+    return quote

@@ -245,7 +245,9 @@ class Cribbage(Game[CribState]):
         dealer = players[state.dealer]
         if "forfeit" in hand:
             return self.forfeited(state, hand, session, dealer, index)
-        sitter = self.sitting_out(session, state.dealer)
+        # § 88: at three, one sits out each deal in rotation: the player on the dealer's right
+        # (the last dealer), so the dealer plays the player on his left
+        sitter = players[state.dealer - 1] if session.rules.get("sit_out") else None
         sides, seat = self._seating(players)  # (asked once a deal, handed to each step)
         steps, counted = self._steps(state, hand, session, dealer, sitter, sides, seat)
         target = self.target(session.rules)
@@ -256,12 +258,13 @@ class Cribbage(Game[CribState]):
         ended_in_play = False
         said: List[str] = []
         shown: List[Any] = []  # the hands (by player) and the crib counted before the game ended
-        pegging_checked = False
+        at_play: List[int] = []  # the scores as the play began
         for side, points, words, kind in steps:
             if kind == _PEGS:
-                if not pegging_checked:
-                    pegging_checked = True
-                    self.check_pegging(steps, scores, session, hand, target)
+                if not at_play:
+                    at_play = scores[:]
+                    if "out" in hand:
+                        self.check_pegging(steps, at_play, session, hand, target)
             elif kind == _CRIB or type(kind) is str:
                 shown.append(kind)
             if points or kind == _OVERLOOKS:  # (the usual show overlooks nothing: nothing said)
@@ -271,41 +274,43 @@ class Cribbage(Game[CribState]):
                 if points > 0 and scores[side] >= target:
                     winner = side
                     ended_in_play = kind == _PEGS
+                    if ended_in_play and "out" not in hand:
+                        # two sides that could each peg out take the play to the target: asked
+                        # only then (a side that could peg out does, unless another did first)
+                        self.check_pegging(steps, at_play, session, hand, target)
                     break
         changes, after = {}, {}  # (a loop: a comprehension is a call of its own, and this is every deal)
         for p in players:
             changes[p], after[p] = scores[seat[p]] - before[seat[p]], scores[seat[p]]
-        notes: List[str] = []
-        balances = list(state.balances)
-        finished = state.finished
-        if winner is not None:
-            notes.append(self.settle_game(session, scores, winner, balances, state))
-            finished = self.game_over(state, index, scores, [winner], session)
-        worded: Sequence[str] = tuple(notes)
-        if (winner is None or not ended_in_play) and "starter" in hand:
-            # pegged out in the play: no hand was shown; else how each counts, worded when read
-            worded = Notes(notes, lambda: self.count_breakdowns(hand, session))
         # what the season's figures count, once a deal: the hands and crib counted from their
         # cards whose show came before the game ended
         seen: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
-        if counted:
+        if counted is not None:
             hands = []
-            for p, n in counted["cards"].items():
+            _, from_cards, crib, _ = counted
+            for p, n in from_cards.items():
                 if p in shown:
                     hands.append((p, n))
-            seen = (tuple(hands), counted["crib"] if _CRIB in shown else None)
+            seen = (tuple(hands), crib if _CRIB in shown else None)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         if sitter is not None:
             summary = f"{sitter} sits out; {summary}"
-        if winner is not None:
-            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances), finished, seen)
-        else:
+        notes: Sequence[str] = ()
+        if winner is None:
             # a misdeal counts too: "last" is taken once, "at the commencement of the game"
             # (§ 81 x), not again when the first deal is misdealt and dealt again
             new = CribState(tuple(scores), next_dealer, state.deals_in_game + 1, state.balances,
                             state.finished, seen)
-        return new, Effect(summary, changes, after, dealer, worded)
+        else:
+            balances = list(state.balances)
+            notes = (self.settle_game(session, scores, winner, balances, state),)
+            new = CribState(tuple(0 for _ in scores), next_dealer, 0, tuple(balances),
+                            self.game_over(state, index, scores, [winner], session), seen)
+        if (winner is None or not ended_in_play) and "starter" in hand:
+            # pegged out in the play: no hand was shown; else how each counts, worded when read
+            notes = Notes(notes, lambda: self.count_breakdowns(hand, session))
+        return new, Effect(summary, changes, after, dealer, notes)
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
         """A hand typed as cards shows how it counts, as it is said at the table (§ 82:
@@ -418,17 +423,9 @@ class Cribbage(Game[CribState]):
 
     # ---------------------------------------------------------------- one deal, in order
 
-    def sitting_out(self, session: Session, dealer_index: int) -> Optional[str]:
-        """§ 88: at three, one sits out each deal in rotation: the player on the dealer's right
-        (the last dealer), so the dealer plays the player on his left."""
-        if not session.rules.get("sit_out"):
-            return None
-        players = session.players
-        return players[(dealer_index - 1) % len(players)]
-
     def _steps(self, state: CribState, hand: Dict[str, Any], session: Session, dealer: str,
                out: Optional[str], sides: Sequence[Tuple[str, ...]], seat: Dict[str, int]
-               ) -> Tuple[List[Step], Optional[Dict[str, Any]]]:
+               ) -> Tuple[List[Step], Optional[Counted]]:
         """The steps in the order they are scored within the deal (see the top), and what the
         cards counted (None for a misdeal)."""
         players = session.players
@@ -454,7 +451,8 @@ class Cribbage(Game[CribState]):
                 steps.append((opponent, 2, "takes two for the misdeal", _OTHER))
             return steps, None
         counted = self.counted(hand, session, dealer)
-        if counted["heels"]:
+        shows, _, crib, heels = counted
+        if heels:
             steps.append((seat[dealer], 2, "takes two for his heels", _OTHER))
         if hand.get("touched") == dealer:
             raise ScorekeeperError(f"touched: {dealer} deals this hand; the penalty for touching "
@@ -464,10 +462,10 @@ class Cribbage(Game[CribState]):
             if name in hand:
                 for opponent in self._penalty_takers(session, hand[name], out):
                     steps.append((opponent, points, f"takes {points}: {hand[name]} {what}", _OTHER))
-        steps += self._play_steps(hand, session, order, seat)
+        self._play_steps(steps, hand, session, order, seat)
         for p in order:
-            crib = counted["crib"] if p == dealer else None
-            steps += self._show_steps(hand, session, p, counted["hands"].get(p), crib, out, sides, seat)
+            self._show_steps(steps, hand, session, p, shows.get(p), crib if p == dealer else None, out,
+                             sides, seat)
         return steps, counted
 
     def _opponent_sides(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
@@ -476,56 +474,52 @@ class Cribbage(Game[CribState]):
         skip = self.side_of(session, out) if out is not None else None
         return [i for i in range(len(self.sides(session))) if i not in (mine, skip)]
 
-    def _play_steps(self, hand: Mapping[str, Any], session: Session, order: Sequence[str],
-                    seat: Dict[str, int]) -> List[Step]:
-        pegs = [(p, n) for p in order if (n := hand.get(f"play.{p}"))]
-        for p, n in pegs:
-            if n <= _PLAY_LEAST_MOST:
-                continue  # within the least of the plays' maxima: any play may peg it
-            most, how = self.play_most(session.rules, len(order), order.index(p))
-            if n > most:
-                raise ScorekeeperError(f"play.{p}: {n} is more than one deal's play can peg ({p}, "
-                                       f"{_role(len(order), order.index(p))}, at most {most}: {how})",
-                                       field=f"play.{p}")
+    def _play_steps(self, steps: List[Step], hand: Mapping[str, Any], session: Session,
+                    order: Sequence[str], seat: Dict[str, int]) -> None:
+        """The points pegged, in the order of play (with out=NAME, his side's first), added to `steps`."""
+        first = len(steps)
+        for i, p in enumerate(order):
+            n = hand.get("play." + p)
+            if not n:
+                continue
+            if n > _PLAY_LEAST_MOST:  # (within the least of the plays' maxima, any play may peg it)
+                most, how = self.play_most(session.rules, len(order), i)
+                if n > most:
+                    raise ScorekeeperError(f"play.{p}: {n} is more than one deal's play can peg ({p}, "
+                                           f"{_role(len(order), i)}, at most {most}: {how})",
+                                           field=f"play.{p}")
+            steps.append((seat[p], n, f"pegs {n}", _PEGS))
         out = hand.get("out")
         if out is not None:
-            if not any(p == out for p, _ in pegs):
+            if not hand.get("play." + out):
                 raise ScorekeeperError(f"out: {out} pegged nothing in this deal (give play.{out})",
                                        field="out")
-            pegs.sort(key=lambda item: 0 if self.side_of(session, item[0]) == self.side_of(session, out) else 1)
-        steps: List[Step] = []
-        for p, n in pegs:
-            steps.append((seat[p], n, f"pegs {n}", _PEGS))
-        return steps
+            steps[first:] = sorted(steps[first:], key=lambda step: step[0] != seat[out])
 
-    def _show_steps(self, hand: Mapping[str, Any], session: Session, player: str, shown: Optional[int],
-                    crib: Optional[int], out: Optional[str], sides: Sequence[Tuple[str, ...]],
-                    seat: Dict[str, int]) -> List[Step]:
-        """His hand, then (the dealer) his crib; points he overlooked come off his last count,
-        and with muggins his opponent takes them at once."""
+    def _show_steps(self, steps: List[Step], hand: Mapping[str, Any], session: Session, player: str,
+                    shown: Optional[int], crib: Optional[int], out: Optional[str],
+                    sides: Sequence[Tuple[str, ...]], seat: Dict[str, int]) -> None:
+        """His hand, then (the dealer) his crib, added to `steps`; points he overlooked come off
+        his last count, and with muggins his opponent takes them at once."""
         side = seat[player]
         whose = f" ({player})" if len(sides[side]) > 1 else ""  # partners: say whose hand it was
-        counts: List[List[Any]] = []  # [points, words before the points, after them, kind]
+        missed = hand.get("overlooked." + player, 0)
+        if missed:  # (the usual show overlooks nothing: nothing to take off)
+            counted = (shown or 0) + (crib or 0)
+            if missed > counted:
+                raise ScorekeeperError(f"overlooked.{player}: {player} counted only {counted}, so he "
+                                       f"cannot have overlooked {missed}", field=f"overlooked.{player}")
+            from_crib = min(missed, crib or 0)  # his last count first
+            if crib is not None:
+                crib -= from_crib
+            if shown is not None:
+                shown -= missed - from_crib
         if shown is not None:
             # a total NAME=N is the play and the show together; "shows" is for a hand counted
-            counts.append([shown, "scores " if player in hand else "shows ", whose, player])
+            steps.append((side, shown, f"{'scores' if player in hand else 'shows'} {shown}{whose}", player))
         if crib is not None:
-            counts.append([crib, "crib ", "", _CRIB])
-        missed = hand.get(f"overlooked.{player}", 0)
-        if missed:  # (the usual show overlooks nothing: nothing to take off)
-            if missed > sum(c[0] for c in counts):
-                raise ScorekeeperError(f"overlooked.{player}: {player} counted only "
-                                       f"{sum(c[0] for c in counts)}, so he cannot have overlooked {missed}",
-                                       field=f"overlooked.{player}")
-            left = missed
-            for item in reversed(counts):
-                taken = min(left, item[0])
-                item[0] -= taken
-                left -= taken
-        steps: List[Step] = []
-        for n, verb, after, kind in counts:
-            steps.append((side, n, f"{verb}{n}{after}", kind))
-        over = hand.get(f"overscored.{player}")
+            steps.append((side, crib, f"crib {crib}", _CRIB))
+        over = hand.get("overscored." + player)
         if over:
             # § 82 ix: "put back as many points as he has over-scored, and have the points
             # added to his opponent's side" (his record holds only his due already)
@@ -536,7 +530,6 @@ class Cribbage(Game[CribState]):
             if session.rules.get("muggins"):
                 steps.append((self.muggins_side(session, player, out), missed,
                               f"takes {missed} by muggins from {player}", _OTHER))
-        return steps
 
     def _penalty_takers(self, session: Session, player: str, out: Optional[str] = None) -> List[int]:
         """Who takes the points a player forfeits (§ 82 vi, viii, xiv, xxi), over-scores (ix:
@@ -559,8 +552,9 @@ class Cribbage(Game[CribState]):
             return self.side_of(session, players[(players.index(player) + 1) % 3])
         return self._opponent_sides(session, player)[0]
 
-    def counted(self, hand: Mapping[str, Any], session: Session, dealer: str) -> Dict[str, Any]:
-        """Each player's show (from his cards, or his total), the crib, and the heels."""
+    def counted(self, hand: Mapping[str, Any], session: Session, dealer: str) -> Counted:
+        """Each player's show (from his cards, or his total), those counted from cards, the crib,
+        and the heels."""
         players = session.players
         starter = hand.get("starter")
         given_cards, placed = [], [starter]  # the fields of cards, and every card of the deal
@@ -613,7 +607,7 @@ class Cribbage(Game[CribState]):
                                    f"starter is {starter}", field="heels")
         if heels is None:
             heels = is_knave
-        return {"hands": shows, "cards": from_cards, "crib": crib, "heels": bool(heels)}
+        return shows, from_cards, crib, bool(heels)
 
     def check_total(self, session: Session, player: str, total: int, dealer: str) -> None:
         """A total above what one deal can score is a typing mistake (Ann=500): the most of his
@@ -709,6 +703,7 @@ def _place(field: str) -> str:
 # other; a hand shown is marked by its player's name.
 _OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
 Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
+Counted = Tuple[Dict[str, int], Dict[str, int], Optional[int], bool]  # what `counted` returns
 
 
 _side_name = _sides.side_name  # "Ann-Cid"

@@ -62,9 +62,9 @@ class ScotchState(NamedTuple):
     finished: History[FinishedGame]   # and their final scores
 
 
-# What a deal's score reads (ScotchWhist.deal_key): the score before it, the side that won
+# What scoring a deal reads of it (ScotchWhist.read_deal): the score before it, the side that won
 # each counting card (None: not in play), each side's points for cards, the dealer.
-DealKey = Tuple[Tuple[int, ...], Tuple[Optional[int], ...], Tuple[int, ...], str]
+DealRead = Tuple[Tuple[int, ...], Tuple[Optional[int], ...], Tuple[int, ...], str]
 
 
 class Scored(NamedTuple):
@@ -176,7 +176,7 @@ class ScotchWhist(Game[ScotchState]):
         if "revoke" in hand:
             scored = self.revoked(state.score, hand, table, dealer)
         else:
-            scored = self.scored(self.deal_key(state.score, hand, table, dealer), table)
+            scored = self.scored(self.read_deal(state.score, hand, table, dealer), table)
         if scored.over is None or scored.report is None:  # (both are, or neither)
             return ScotchState(scored.score, state.results, state.finished), scored.effect
         return ScotchState(table.zero, state.results.plus(scored.over),
@@ -194,9 +194,9 @@ class ScotchWhist(Game[ScotchState]):
                         _sides.per_player(table.sides, score), dealer, notes)
         return Scored(score, effect, over, self.game_report(over, table, score))
 
-    def scored(self, key: DealKey, table: Table) -> Scored:
-        """A deal scored from what `deal_key` reads of it."""
-        before, sides, cards, dealer = key
+    def scored(self, deal: DealRead, table: Table) -> Scored:
+        """A deal scored from what `read_deal` reads of it."""
+        before, sides, cards, dealer = deal
         counts: Dict[str, Any] = {name: side for name, side in zip(self.honour_order(), sides)
                                   if side is not None}
         counts["cards"] = list(cards)
@@ -276,8 +276,8 @@ class ScotchWhist(Game[ScotchState]):
                                    field=first)
         return [t for t in taken if t is not None]
 
-    def deal_key(self, score: Tuple[int, ...], hand: Mapping[str, Any], table: Table,
-                 dealer: str) -> DealKey:
+    def read_deal(self, score: Tuple[int, ...], hand: Mapping[str, Any], table: Table,
+                  dealer: str) -> DealRead:
         """Everything `scored` reads of a deal (all the counting cards must be given): the
         score, the side that won each counting card (in `honour_order`; None: not in play),
         each side's points for cards, and the dealer."""
