@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime
 import re
 from decimal import Decimal
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
@@ -339,11 +339,11 @@ WHEN = Kind("a time in ISO 8601 (2026-11-29T20:00:00+01:00)", _when, str)
 # ---------------------------------------------------------------- fields of a hand
 
 
-class Field(NamedTuple):
-    name: str
-    kind: Kind
-    help: str
-    required: bool = False
+class Field:
+    __slots__ = ("name", "kind", "help", "required")  # (a plain class: a NamedTuple costs every command)
+
+    def __init__(self, name: str, kind: Kind, help: str, required: bool = False) -> None:
+        self.name, self.kind, self.help, self.required = name, kind, help, required
 
     def parse(self, raw: Any, players: Sequence[str]) -> Any:
         try:

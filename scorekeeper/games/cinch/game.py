@@ -817,8 +817,8 @@ class WidowCinch(SoloCinch):
         for i, f in enumerate(fields):
             if f.name in session.players:
                 partner = next(q for q in self.side_of(session, f.name) if q != f.name)
-                fields[i] = f._replace(help=f"points in the tricks {f.name} took (his side: "
-                                            f"{f.name} + {partner}; default 0)")
+                fields[i] = Field(f.name, f.kind, f"points in the tricks {f.name} took (his side: "
+                                                  f"{f.name} + {partner}; default 0)", f.required)
         return fields
 
     def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
