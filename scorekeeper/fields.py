@@ -152,8 +152,6 @@ def whole_number(raw: Any) -> int:
     return value
 
 
-
-
 def typed_number(text: str, name: str, what: str) -> int:
     """A number typed as a command's argument or option (NAME, meaning WHAT), read as every
     other number is: click's int() would take any Unicode digit ('٣' as 3) and any size."""
@@ -162,7 +160,6 @@ def typed_number(text: str, name: str, what: str) -> int:
     except ValueError:
         raise ScorekeeperError(f"{name}: {what} must be a whole number such as 3, got {shown(text)}",
                                usage=True) from None
-
 
 
 def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
@@ -363,44 +360,44 @@ COMMON = (Field("note", TEXT, "a remark kept with the hand"),
           Field("at", WHEN, "when the hand was logged (set automatically)"))
 
 
-class FieldIndex(NamedTuple):
-    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
+class FieldIndex:
+    """A game's fields looked up by name, built once for a whole replay rather than per hand.
+    (A plain class, only read: every command would pay to define a NamedTuple.)"""
 
-    fields: Sequence[Field]
-    by_name: Mapping[str, Field]
-    by_lower: Mapping[str, Field]
-    required: Tuple[Field, ...] = ()
+    __slots__ = ("fields", "by_name", "by_lower", "required")
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields, self.by_name = fields, {f.name: f for f in (*fields, *COMMON)}
+        self.by_lower = {nfc(name).lower(): f for name, f in self.by_name.items()}
+        self.required = tuple(f for f in fields if f.required)
 
 
-def field_index(fields: Sequence[Field]) -> FieldIndex:
-    by_name = {f.name: f for f in fields}
-    by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {nfc(name).lower(): f for name, f in by_name.items()},
-                      tuple(f for f in fields if f.required))
+field_index = FieldIndex
 
 
 def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
-    index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower, required = index
+    index = fields if isinstance(fields, FieldIndex) else FieldIndex(fields)
+    named = index.by_name.get
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(nfc(str(name)).lower())
+        field = named(name) or named(str(name)) or index.by_lower.get(nfc(str(name)).lower())
         if field is None:
-            known = [f.name for f in fields]
+            known = [f.name for f in index.fields]
             raise ScorekeeperError(
                 f"unknown field {shown(name)}{suggest(str(name)[:100], known)}; fields: {', '.join(known)}",
                 field=str(name))
-        if field.name in values:
-            raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and not value.strip() and field.kind not in (BOOLEAN, WHEN)):
+        key, kind = field.name, field.kind
+        if key in values:
+            raise ScorekeeperError(f"field {key} given twice", usage=True, field=str(name))
+        if value is None or (isinstance(value, str) and not value.strip() and kind not in (BOOLEAN, WHEN)):
             continue  # an empty value leaves the field out (how `edit` removes one)
         try:  # Field.parse, without its frame: a long sitting reads hundreds of thousands of fields
-            values[field.name] = field.kind.parse(value, players)
+            values[key] = kind.parse(value, players)
         except ScorekeeperError as err:
             raise field.named(err) from None
-    for field in required:
+    for field in index.required:
         if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
