@@ -10,7 +10,6 @@ file are validated by exactly the same code, and what is saved is the canonical 
 from __future__ import annotations
 
 import datetime
-import re
 from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
@@ -426,7 +425,6 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
 
 MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
 STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
-_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
 
 
 def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
@@ -436,7 +434,8 @@ def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
     most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
     `1e100000000` would take for ever to settle."""
     text = repr(raw) if isinstance(raw, float) else str(raw).strip()
-    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
+    parts = text.split(".", 1)  # plain: 1-30 digits, perhaps a point and 1-30 more; no sign, no exponent
+    if isinstance(raw, bool) or not all(0 < len(p) <= 30 and p.isascii() and p.isdigit() for p in parts):
         raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
                                usage=where is None, key="stakes")
     value = Decimal(text)
