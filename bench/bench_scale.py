@@ -12,7 +12,7 @@ run as the CLI runs, with the cycle collector off:
     python -c "import gc; gc.disable(); import sys, yaml; [yaml.load(open(f).read(),
                Loader=yaml.CSafeLoader) for f in sys.argv[1:]]" FILE...
 
-(The CLI turns the collector off, `cli.main`; a floor left with it on grows faster than
+(The CLI turns the collector off first thing, `start.main`; a floor left with it on grows faster than
 linear in hands and flatters every ratio.) Printed, with the targets of issue 23:
 
   show     `show` of every game at 10,000 hands, against the floor of the same file: <= 1.5

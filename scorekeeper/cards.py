@@ -221,6 +221,7 @@ def _spellings() -> Dict[str, Card]:
 
 
 _SPELLINGS = _spellings()
+_SPELLED = _SPELLINGS.__getitem__  # bound once, not at every call
 
 
 def _sort_key(card: Card) -> Tuple[int, str]:
@@ -236,7 +237,7 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
     else:
         tokens = str(text).replace(",", " ").split()
     try:  # every token as a file writes it ("10H"): its own normal form
-        cards = tuple(map(_SPELLINGS.__getitem__, tokens))
+        cards = tuple(map(_SPELLED, tokens))
     except KeyError:
         cards = tuple([_SPELLINGS.get(t) or Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):

@@ -10,9 +10,8 @@ file are validated by exactly the same code, and what is saved is the canonical 
 from __future__ import annotations
 
 import datetime
-import re
 from decimal import Decimal
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
 
@@ -152,8 +151,6 @@ def whole_number(raw: Any) -> int:
     return value
 
 
-
-
 def typed_number(text: str, name: str, what: str) -> int:
     """A number typed as a command's argument or option (NAME, meaning WHAT), read as every
     other number is: click's int() would take any Unicode digit ('٣' as 3) and any size."""
@@ -162,7 +159,6 @@ def typed_number(text: str, name: str, what: str) -> int:
     except ValueError:
         raise ScorekeeperError(f"{name}: {what} must be a whole number such as 3, got {shown(text)}",
                                usage=True) from None
-
 
 
 def integer(low: Optional[int] = None, high: Optional[int] = None) -> Kind:
@@ -342,11 +338,11 @@ WHEN = Kind("a time in ISO 8601 (2026-11-29T20:00:00+01:00)", _when, str)
 # ---------------------------------------------------------------- fields of a hand
 
 
-class Field(NamedTuple):
-    name: str
-    kind: Kind
-    help: str
-    required: bool = False
+class Field:
+    __slots__ = ("name", "kind", "help", "required")  # (a plain class: a NamedTuple costs every command)
+
+    def __init__(self, name: str, kind: Kind, help: str, required: bool = False) -> None:
+        self.name, self.kind, self.help, self.required = name, kind, help, required
 
     def parse(self, raw: Any, players: Sequence[str]) -> Any:
         try:
@@ -363,44 +359,44 @@ COMMON = (Field("note", TEXT, "a remark kept with the hand"),
           Field("at", WHEN, "when the hand was logged (set automatically)"))
 
 
-class FieldIndex(NamedTuple):
-    """A game's fields looked up by name, built once for a whole replay rather than per hand."""
+class FieldIndex:
+    """A game's fields looked up by name, built once for a whole replay rather than per hand.
+    (A plain class, only read: every command would pay to define a NamedTuple.)"""
 
-    fields: Sequence[Field]
-    by_name: Mapping[str, Field]
-    by_lower: Mapping[str, Field]
-    required: Tuple[Field, ...] = ()
+    __slots__ = ("fields", "by_name", "by_lower", "required")
+
+    def __init__(self, fields: Sequence[Field]) -> None:
+        self.fields, self.by_name = fields, {f.name: f for f in (*fields, *COMMON)}
+        self.by_lower = {nfc(name).lower(): f for name, f in self.by_name.items()}
+        self.required = tuple(f for f in fields if f.required)
 
 
-def field_index(fields: Sequence[Field]) -> FieldIndex:
-    by_name = {f.name: f for f in fields}
-    by_name.update({f.name: f for f in COMMON})
-    return FieldIndex(fields, by_name, {nfc(name).lower(): f for name, f in by_name.items()},
-                      tuple(f for f in fields if f.required))
+field_index = FieldIndex
 
 
 def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""
-    index = fields if isinstance(fields, FieldIndex) else field_index(fields)
-    fields, by_name, by_lower, required = index
+    index = fields if isinstance(fields, FieldIndex) else FieldIndex(fields)
+    named = index.by_name.get
     values: Dict[str, Any] = {}
     for name, value in raw.items():
-        field = by_name.get(name) or by_name.get(str(name)) or by_lower.get(nfc(str(name)).lower())
+        field = named(name) or named(str(name)) or index.by_lower.get(nfc(str(name)).lower())
         if field is None:
-            known = [f.name for f in fields]
+            known = [f.name for f in index.fields]
             raise ScorekeeperError(
                 f"unknown field {shown(name)}{suggest(str(name)[:100], known)}; fields: {', '.join(known)}",
                 field=str(name))
-        if field.name in values:
-            raise ScorekeeperError(f"field {field.name} given twice", usage=True, field=str(name))
-        if value is None or (isinstance(value, str) and not value.strip() and field.kind not in (BOOLEAN, WHEN)):
+        key, kind = field.name, field.kind
+        if key in values:
+            raise ScorekeeperError(f"field {key} given twice", usage=True, field=str(name))
+        if value is None or (isinstance(value, str) and not value.strip() and kind not in (BOOLEAN, WHEN)):
             continue  # an empty value leaves the field out (how `edit` removes one)
         try:  # Field.parse, without its frame: a long sitting reads hundreds of thousands of fields
-            values[field.name] = field.kind.parse(value, players)
+            values[key] = kind.parse(value, players)
         except ScorekeeperError as err:
             raise field.named(err) from None
-    for field in required:
+    for field in index.required:
         if field.name not in values:
             raise ScorekeeperError(f"{field.name} is missing: {field.help} ({field.kind.describe})",
                                    field=field.name)
@@ -429,7 +425,6 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
 
 MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
 STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
-_STAKE = re.compile(r"[0-9]{1,30}(\.[0-9]{1,30})?")  # plain: digits and a point; no sign, no exponent
 
 
 def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
@@ -439,7 +434,8 @@ def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
     most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
     `1e100000000` would take for ever to settle."""
     text = repr(raw) if isinstance(raw, float) else str(raw).strip()
-    if isinstance(raw, bool) or not _STAKE.fullmatch(text):
+    parts = text.split(".", 1)  # plain: 1-30 digits, perhaps a point and 1-30 more; no sign, no exponent
+    if isinstance(raw, bool) or not all(0 < len(p) <= 30 and p.isascii() and p.isdigit() for p in parts):
         raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
                                usage=where is None, key="stakes")
     value = Decimal(text)

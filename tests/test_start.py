@@ -79,3 +79,20 @@ def test_the_installed_distribution_has_the_entry_point():
     found = metadata.distribution(project["name"]).entry_points.select(group="console_scripts")
     assert {(e.name, e.value) for e in found} == {("scorekeeper", ENTRY_POINT)}
     assert project["scripts"] == {"scorekeeper": ENTRY_POINT}
+
+
+GC_AT_TYPER = ("import gc, runpy, sys\n"
+               "class Watch:\n"
+               "    def find_spec(self, name, path=None, target=None):\n"
+               "        if name == 'typer':\n"
+               "            print('collector on at typer:', gc.isenabled(), file=sys.stderr)\n"
+               "sys.meta_path.insert(0, Watch())\n"
+               "sys.argv = ['scorekeeper'] + sys.argv[1:]\n"
+               "try:\n    runpy.run_module('scorekeeper', run_name='__main__')\n"
+               "except SystemExit:\n    pass\n")
+
+
+def test_the_cycle_collector_is_off_before_the_libraries_are_imported():
+    # as the bench's floor runs (bench/bench_cli.py): a command's objects hold no cycles
+    done = run(GC_AT_TYPER, "games")
+    assert done.returncode == 0 and "collector on at typer: False" in done.stderr

@@ -1144,10 +1144,5 @@ def _one_page(ctx: typer.Context, name: str) -> str:
 
 
 def main() -> None:
-    # A command is one short process whose objects (a long sitting's hands, effects and rows)
-    # live until it ends and hold no cycles: the cycle collector's passes over them only cost
-    # time (docs/speed.md, "The cycle collector").
-    import gc
-
-    gc.disable()
+    """The app, as the command runs it (start.main, which turns the cycle collector off)."""
     app(prog_name="scorekeeper")

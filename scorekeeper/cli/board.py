@@ -43,7 +43,7 @@ def board(ctx: typer.Context,
     from . import sitting_path, style_of, out
     from ..fields import typed_number
 
-    gc.enable()  # a long-running server, not one short command (cli.main turns it off)
+    gc.enable()  # a long-running server, not one short command (start.main turns it off)
     from ..board import source
 
     if show_code:

@@ -6,9 +6,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from html import escape
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .sitting import number
+
+if TYPE_CHECKING:
+    from ..games.base import Number
 
 PLAIN_MARKS = "*o+x#@%=~$"
 FANCY_MARKS = "●○■□▲△◆◇★☆"
@@ -21,15 +24,23 @@ HEIGHT = 12
 RowOf = Callable[[Any], int]  # a score -> the row of the chart it is drawn on
 
 
-def _bounds(lines: Dict[str, List[Any]], target: Optional[Any] = None) -> Tuple[Fraction, Fraction]:
-    values = [Fraction(v) for series in lines.values() for v in series] + [Fraction(0)]
+def _exact(value: Any) -> "Number":
+    """A figure as an exact number: a whole score as it is (most are: arithmetic on them is
+    the cheapest, and an int divided by an int is the float nearest the quotient, as a
+    Fraction's is), any other as a Fraction."""
+    return value if type(value) is int else Fraction(value)
+
+
+def _bounds(lines: Dict[str, List[Any]], target: Optional[Any] = None) -> "Tuple[Number, Number]":
+    """The lowest and highest figure, nought and the target among them (int or Fraction)."""
+    values = [_exact(v) for series in lines.values() for v in series] + [0]
     if target is not None:
-        values.append(Fraction(target))
+        values.append(_exact(target))
     low, high = min(values), max(values)
     return (low, high) if high > low else (low - 1, high + 1)
 
 
-def nice_step(span: Fraction, most: int) -> Fraction:
+def nice_step(span: "Number", most: int) -> Fraction:
     """The smallest of ... 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50 ... that cuts `span` into at
     most `most` parts (a cent at the least: money)."""
     power = Fraction(1, 100)
@@ -40,7 +51,7 @@ def nice_step(span: Fraction, most: int) -> Fraction:
         power *= 10
 
 
-def _y_labels(low: Fraction, high: Fraction, target: Optional[Any], row_of: RowOf) -> Dict[int, str]:
+def _y_labels(low: "Number", high: "Number", target: Optional[Any], row_of: RowOf) -> Dict[int, str]:
     """The rows labelled on the score axis: the top, the bottom, nought, the target, then
     round figures between them, none on the row beside another label."""
     labels: Dict[int, str] = {}
@@ -230,7 +241,7 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
         return left + (plot_w * h / hands if hands else 0)
 
     def y(v: Any) -> float:
-        return top + float((high - Fraction(v)) / (high - low)) * plot_h
+        return top + float((high - _exact(v)) / (high - low)) * plot_h
 
     def text(tx: float, ty: float, label: str, anchor: str = "middle", extra: str = "") -> str:
         return (f'<text x="{tx:.1f}" y="{ty:.1f}" text-anchor="{anchor}" font-size="11" '
@@ -239,7 +250,7 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
              f'viewBox="0 0 {width} {height}" role="img" aria-label="{escape(what)}">',
              f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
-    whole = all(Fraction(v).denominator == 1 for series in lines.values() for v in series)
+    whole = all(_exact(v).denominator == 1 for series in lines.values() for v in series)
     ticks = _svg_ticks(low, high, plot_h, whole)
     for value in ticks:
         parts.append(f'<line x1="{left}" y1="{y(value):.1f}" x2="{width - right}" y2="{y(value):.1f}" '
@@ -278,7 +289,7 @@ def chart_svg(lines: Dict[str, List[Any]], game_ends: Sequence[int], width: int 
     return "".join(parts)
 
 
-def _svg_ticks(low: Fraction, high: Fraction, plot_h: float, whole: bool) -> List[Any]:
+def _svg_ticks(low: "Number", high: "Number", plot_h: float, whole: bool) -> List[Any]:
     """Round figures up the score axis, at least 22 pixels apart, nought among them (whole
     figures only, for `whole` scores)."""
     step = nice_step(high - low, max(2, int(plot_h // 22)))

@@ -12,9 +12,8 @@ and the games only work out who the sides are and what each side took.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Card, Rank, Suit
 from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
@@ -22,30 +21,36 @@ from .. import target as _target
 from .. import words
 from ..base import Effect, Figure, FinishedGame, Game, Rule, Standings, bool_rule, choice_rule, int_rule
 
+if TYPE_CHECKING:
+    from ...cards import Card, Suit
+
 # ---------------------------------------------------------------- the counting cards
 
 # Scoring (rules/002, CINCH LAWS): "1 for High, or the Ace of trumps. 1 for Low, or the
 # Deuce of trumps. 1 for the Jack of trumps. 1 for Game, or the Ten of trumps. 5 for Right
 # Pedro, or the Five of trumps. 5 for Left Pedro, or Five of the same colour as the trump."
-CINCH_POINTS: Tuple[Tuple[str, Rank, int], ...] = (
-    ("High", Rank.ACE, 1), ("Low", Rank.TWO, 1), ("Jack", Rank.JACK, 1),
-    ("Game", Rank.TEN, 1), ("Right Pedro", Rank.FIVE, 5))
+# (Each rank by its name in cards.Rank: the cards are imported only by a hand that names them.)
+CINCH_POINTS: Tuple[Tuple[str, str, int], ...] = (
+    ("High", "ACE", 1), ("Low", "TWO", 1), ("Jack", "JACK", 1), ("Game", "TEN", 1), ("Right Pedro", "FIVE", 5))
 LEFT_PEDRO_POINTS = 5
 # Sixty-three (rules/002, VARIATIONS): "King of trumps, 25; trey of trumps, 15; nine of
 # trumps, 9", with the usual points: 63 in all.
-SIXTY_THREE_EXTRA: Tuple[Tuple[str, Rank, int], ...] = (
-    ("King", Rank.KING, 25), ("Trey", Rank.THREE, 15), ("Nine", Rank.NINE, 9))
+SIXTY_THREE_EXTRA: Tuple[Tuple[str, str, int], ...] = (("King", "KING", 25), ("Trey", "THREE", 15), ("Nine", "NINE", 9))
 
 
 def left_pedro(trump: Suit) -> Card:
     """The Five of the other suit of the trump's colour: a trump between the 5 and the 4."""
+    from ...cards import Card, Rank
+
     return Card(Rank.FIVE, trump.same_colour)
 
 
 def counting_cards(trump: Suit, sixty_three: bool = False) -> Dict[Card, Tuple[str, int]]:
     """Each counting card with its name and points, for this trump."""
+    from ...cards import Card, Rank
+
     table = CINCH_POINTS + (SIXTY_THREE_EXTRA if sixty_three else ())
-    found = {Card(rank, trump): (name, points) for name, rank, points in table}
+    found = {Card(Rank[rank], trump): (name, points) for name, rank, points in table}
     found[left_pedro(trump)] = ("Left Pedro", LEFT_PEDRO_POINTS)
     return found
 
@@ -812,8 +817,8 @@ class WidowCinch(SoloCinch):
         for i, f in enumerate(fields):
             if f.name in session.players:
                 partner = next(q for q in self.side_of(session, f.name) if q != f.name)
-                fields[i] = f._replace(help=f"points in the tricks {f.name} took (his side: "
-                                            f"{f.name} + {partner}; default 0)")
+                fields[i] = Field(f.name, f.kind, f"points in the tricks {f.name} took (his side: "
+                                                  f"{f.name} + {partner}; default 0)", f.required)
         return fields
 
     def apply(self, state: CinchState, hand: Dict[str, Any], session: Session,
