@@ -21,7 +21,7 @@ from .five import POINTS
 HAND_SIZES = (3, 4, 6)
 
 _JACK = Rank.JACK
-_NUMBERS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight"}
+_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}  # a run's length, a flush's cards
 
 
 class Combination:
@@ -182,10 +182,6 @@ def say(count: Count) -> str:
     return spoken(count.hand, count.starter, count.crib)[1]
 
 
-def _word(n: int) -> str:
-    return _NUMBERS.get(n, str(n))
-
-
 def table(count: Count) -> List[List[str]]:
     """Rows of (kind, cards, points) for every scoring combination."""
     return [[c.kind, " ".join(str(card) for card in c.cards), str(c.points)] for c in count.combinations]
@@ -284,7 +280,7 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
         fifteens = stats.fifteens_of([c.ordinal for c in hand] + [starter.ordinal])
     flush, nobs = _flush_and_nobs(hand, starter, crib)
     if flush:
-        groups.append((f"a flush of {_word(flush)}", "is", flush))
+        groups.append((f"a flush of {_NUMBERS[flush]}", "is", flush))
     if nobs:
         groups.append(("his nobs", "is", nobs))
     if not groups:  # the fifteens alone, or nothing
@@ -319,6 +315,6 @@ def _runs(key: int, starts: int, groups: List[Tuple[str, str, int]]) -> int:
             length, ways = length + 1, ways * n
         starts &= -1 << shift  # past this run
         points += length * ways
-        named.append(f"{_RUN_NAMES.get(ways, f'{ways} runs')} of {_word(length)}")
+        named.append(f"{_RUN_NAMES.get(ways) or f'{ways} runs'} of {_NUMBERS[length]}")
     groups.append((" and ".join(named), "make" if len(named) > 1 else "is", points))
     return points
