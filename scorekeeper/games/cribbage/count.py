@@ -273,8 +273,8 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
                 named.append(_PAIR_NAMES[n])
         groups.append(("two pairs" if named == ["a pair", "a pair"] else " and ".join(named),
                        "make" if len(named) > 1 else "is", pairs))  # "and the runs make 14", not "is"
-    held = (key | key >> 1 | key >> 2) & _ONES  # an octal 1 for each rank held; where three in
-    starts = held & held >> 3 & held >> 6  # a row begin, a run
+    held = multi | key & _ONES  # an octal 1 for each rank held; where three in a row begin, a run
+    starts = held & held >> 3 & held >> 6
     runs = _runs(key, starts, groups) if starts else 0
     if len(hand) == 4:
         fifteens = (_FIVE[key] - pairs - runs) // 2

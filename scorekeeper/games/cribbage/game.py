@@ -255,30 +255,21 @@ class Cribbage(Game[CribState]):
         # § 82 xvi: the game ends the moment a side reaches the target; the rest is not scored
         scores = list(before)
         winner: Optional[int] = None
-        ended_in_play = False
         said: List[str] = []
-        shown: List[Any] = []  # the hands (by player) and the crib counted before the game ended
-        at_play: List[int] = []  # the scores as the play began
-        for side, points, words, kind in steps:
-            if kind == _PEGS:
-                if not at_play:
-                    at_play = scores[:]
-                    if "out" in hand:
-                        self.check_pegging(steps, at_play, session, hand, target)
-            elif kind == _CRIB or type(kind) is str:
-                shown.append(kind)
+        done = len(steps)  # the steps scored: all, unless the game ends within the deal
+        for i, (side, points, words, kind) in enumerate(steps):
             if points or kind == _OVERLOOKS:  # (the usual show overlooks nothing: nothing said)
                 members = sides[side]  # a player alone the most often: said at once
                 said.append(f"{members[0]} {words}" if len(members) == 1 else _side_says(members, words))
                 scores[side] += points
                 if points > 0 and scores[side] >= target:
-                    winner = side
-                    ended_in_play = kind == _PEGS
-                    if ended_in_play and "out" not in hand:
-                        # two sides that could each peg out take the play to the target: asked
-                        # only then (a side that could peg out does, unless another did first)
-                        self.check_pegging(steps, at_play, session, hand, target)
+                    winner, done = side, i + 1
                     break
+        ended_in_play = winner is not None and steps[done - 1][3] == _PEGS
+        # two sides that could each peg out take the play to the target (a side that could
+        # peg out does, unless another did first): asked then, or of out=NAME when played
+        if ended_in_play or "out" in hand and any(step[3] == _PEGS for step in steps[:done]):
+            self.check_pegging(steps, before, session, hand, target)
         changes, after = {}, {}  # (a loop: a comprehension is a call of its own, and this is every deal)
         for p in players:
             changes[p], after[p] = scores[seat[p]] - before[seat[p]], scores[seat[p]]
@@ -286,12 +277,11 @@ class Cribbage(Game[CribState]):
         # cards whose show came before the game ended
         seen: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
         if counted is not None:
-            hands = []
             _, from_cards, crib, _ = counted
-            for p, n in from_cards.items():
-                if p in shown:
-                    hands.append((p, n))
-            seen = (tuple(hands), crib if _CRIB in shown else None)
+            seen = (tuple(from_cards.items()), crib)
+            if winner is not None:
+                shown = {step[3] for step in steps[:done]}  # a hand shown by its player's name
+                seen = (tuple((p, n) for p, n in seen[0] if p in shown), crib if _CRIB in shown else None)
         next_dealer = self.next_dealer(state, hand, session, winner, scores)
         summary = "; ".join(said) or "no score"
         if sitter is not None:
@@ -357,14 +347,17 @@ class Cribbage(Game[CribState]):
         summary = f"{hand['forfeit']} forfeits the game"
         return new, Effect(summary, zero, self.by_player(session, state.scores), dealer, (note,))
 
-    def check_pegging(self, steps: Sequence[Step], scores: Sequence[int], session: Session,
+    def check_pegging(self, steps: Sequence[Step], before: Sequence[int], session: Session,
                       hand: Mapping[str, Any], target: int) -> None:
         """Two sides that could each peg out in this play: the order of the fields cannot say
-        who did first, so `out=NAME` must."""
+        who did first, so `out=NAME` must. `before`: the scores before the deal."""
+        scores = list(before)  # as the play began
         pegged: Dict[int, int] = {}
         for side, points, _, kind in steps:
             if kind == _PEGS:
                 pegged[side] = pegged.get(side, 0) + points
+            elif not pegged:
+                scores[side] += points
         could = []
         for side, n in pegged.items():
             if scores[side] + n >= target:
@@ -557,23 +550,16 @@ class Cribbage(Game[CribState]):
         and the heels."""
         players = session.players
         starter = hand.get("starter")
-        given_cards, placed = [], [starter]  # the fields of cards, and every card of the deal
-        for f in hand:
-            if f.startswith("hand.") or f == "crib":
-                given_cards.append(f)
-                placed += hand[f]
-        if given_cards and starter is None:
-            raise ScorekeeperError(f"starter: give the card turned up to count {given_cards[0]}",
-                                   field="starter")
-        if starter is not None:
+        placed = [starter]  # every card of the deal
+        for p in players:
+            if "hand." + p in hand:
+                placed += hand["hand." + p]
+        if "crib" in hand:
+            placed += hand["crib"]
+        if starter is not None or len(placed) > 1:
             unique = set(placed)
-            if len(unique) != len(placed) or not unique <= _PACK:
-                # once a deal, all its cards together; the slow path says what is wrong
-                every = [("starter", starter)] + [(f, c) for f in given_cards for c in hand[f]]
-                for field, card in every:
-                    if card.is_joker:
-                        raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
-                _check_no_card_twice(every)
+            if starter is None or len(unique) != len(placed) or not unique <= _PACK:
+                _refuse_cards(hand, starter)  # (once a deal, all its cards together: this says what is wrong)
         shows: Dict[str, int] = {}
         from_cards: Dict[str, int] = {}
         for p in players:
@@ -676,6 +662,18 @@ class Cribbage(Game[CribState]):
 
 
 _PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): said by the slow check
+
+
+def _refuse_cards(hand: Mapping[str, Any], starter: Any) -> None:
+    """Cards shown without the starter, the joker, or a card in two places of one deal."""
+    given = [f for f in hand if f.startswith("hand.") or f == "crib"]
+    if starter is None:
+        raise ScorekeeperError(f"starter: give the card turned up to count {given[0]}", field="starter")
+    every = [("starter", starter)] + [(f, c) for f in given for c in hand[f]]
+    for field, card in every:
+        if card.is_joker:
+            raise ScorekeeperError(f"{field}: cribbage is played without the joker", field=field)
+    _check_no_card_twice(every)
 
 
 def _check_no_card_twice(placed: Sequence[Tuple[str, Any]]) -> None:
