@@ -59,7 +59,7 @@ def missing_steps(name: str, module: str, specs: Mapping[str, object]) -> List[s
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_a_registered_game_has_docs_an_example_sitting_a_property_strategy_and_tests(name):
-    missing = missing_steps(name, GAMES[name][0], SPECS)
+    missing = missing_steps(name, GAMES[name].module, SPECS)
     assert not missing, f"the game {name} is registered but lacks:\n- " + "\n- ".join(missing)
 
 
