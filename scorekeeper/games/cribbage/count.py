@@ -211,31 +211,29 @@ def rank_points(ordinals: Sequence[int]) -> int:
 def show_points(hand: Sequence[Card], starter: Card, crib: bool = False) -> int:
     """The same total as `count_hand(...).total`, without listing combinations (the replay
     counts three shows a deal, the advisor thousands)."""
+    key, flush, nobs = _ranks_flush_nobs(hand, starter, crib)
     if len(hand) == 4:
-        key = _WEIGHT[starter.ordinal]
-        for c in hand:
-            key += _WEIGHT[c.ordinal]
-        total = _FIVE[key]
-    else:
-        from . import stats
+        return _FIVE[key] + flush + nobs
+    from . import stats
 
-        total = stats.rank_points([starter.ordinal, *(c.ordinal for c in hand)])
-    flush, nobs = _flush_and_nobs(hand, starter, crib)
-    return total + flush + nobs
+    return stats.rank_points([starter.ordinal, *(c.ordinal for c in hand)]) + flush + nobs
 
 
-def _flush_and_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[int, int]:
-    """The flush (the whole hand of one suit: a point a card, one more with the starter's; a
-    crib only with the starter's) and his nob (the knave of the starter's suit), in one pass."""
-    suit, turned, same, nobs = hand[0].suit, starter.suit, True, 0
+def _ranks_flush_nobs(hand: Sequence[Card], starter: Card, crib: bool) -> Tuple[int, int, int]:
+    """In one pass: the sum of the ranks' weights (each rank's cards, an octal digit), the flush
+    (the whole hand of one suit: a point a card, one more with the starter's; a crib only with
+    the starter's) and his nob (the knave of the starter's suit)."""
+    suit, turned = hand[0].suit, starter.suit
+    key, same, nobs = _WEIGHT[starter.ordinal], True, 0
     for c in hand:
+        key += _WEIGHT[c.ordinal]
         if c.suit is not suit:
             same = False
         if c.rank is _JACK and c.suit is turned:
             nobs += 1
     if not same:
-        return 0, nobs
-    return (len(hand) + 1 if turned is suit else 0 if crib else len(hand)), nobs
+        return key, 0, nobs
+    return key, (len(hand) + 1 if turned is suit else 0 if crib else len(hand)), nobs
 
 
 _PAIR_NAMES = {2: "a pair", 3: "a pair royal", 4: "a double pair royal"}  # by the cards of the rank
@@ -247,9 +245,7 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
     combinations: the fifteens, then the pairs (in the order of each rank's first card, hand
     then starter), the runs, the flush and his nobs. The cards are taken as checked (the
     replay checks a deal's cards once; `count_hand` checks them)."""
-    key = _WEIGHT[starter.ordinal]  # the sum of the ranks' weights: each rank's cards, a digit
-    for c in hand:
-        key += _WEIGHT[c.ordinal]
+    key, flush, nobs = _ranks_flush_nobs(hand, starter, crib)  # each rank's cards, an octal digit of key
     groups: List[Tuple[str, str, int]] = []  # (what scores, its verb, its points)
     pairs = 0
     multi = (key >> 1 | key >> 2) & _ONES  # an octal 1 at each rank held twice or more
@@ -278,7 +274,6 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
         from . import stats
 
         fifteens = stats.fifteens_of([c.ordinal for c in hand] + [starter.ordinal])
-    flush, nobs = _flush_and_nobs(hand, starter, crib)
     if flush:
         groups.append((f"a flush of {_NUMBERS[flush]}", "is", flush))
     if nobs:
