@@ -2,7 +2,7 @@
 
 Issue 34's targets, measured as CPU ratios in one run: every command on a 100-hand night
 within 1.25x of `python -c "import typer, yaml, tabulate"` (`hand` within 1.35x), the cycle
-collector off in the floor as in the command (cli/__init__.py turns it off).
+collector off in the floor as in the command (start.main turns it off first thing).
 
 Each command runs as a user runs it: the installed `scorekeeper` command (the console script
 pip writes beside this Python; `python -m scorekeeper` when there is none), a fresh process
@@ -97,7 +97,7 @@ def editable() -> bool:
     """The project is installed editable in this Python (its finder imported at every start)."""
     import site
 
-    return any(p.name.startswith("__editable__") for d in site.getsitepackages() for p in Path(d).glob("__editable__*"))
+    return any(p.name.startswith("__editable__") for d in site.getsitepackages() for p in Path(d).glob("__editable__*scorekeeper*"))
 
 
 def main() -> None:

@@ -17,7 +17,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 from scorekeeper import store
 from scorekeeper.cards import full_deck
-from scorekeeper.fields import dump_hand, field_index
+from scorekeeper.fields import FieldIndex, dump_hand
 from scorekeeper.games import game_names, get_game
 from scorekeeper.model import Hand, ScorekeeperError, Session, Stakes
 
@@ -109,7 +109,7 @@ def sitting(case: str, hands: int, seed: int = 1, name: str = "season",
     rules = game.resolve_rules(given, players)
     session = Session(name=name, game=game.name, players=players, rules=rules)
     fields = game.fields(session)
-    index = field_index(fields)
+    index = FieldIndex(fields)
     state = game.start(session)
     kept: List[Hand] = []
     tries = 0

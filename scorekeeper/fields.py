@@ -120,7 +120,7 @@ def _same(value: Any) -> Any:
 
 class Kind:
     """How one kind of field value is read (`parse(raw value, players) -> value`), written back
-    and described. (A plain class, only read: a NamedTuple cost every command 0.2 ms to define.)"""
+    and described. (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("describe", "parse", "dump")
 
@@ -339,7 +339,10 @@ WHEN = Kind("a time in ISO 8601 (2026-11-29T20:00:00+01:00)", _when, str)
 
 
 class Field:
-    __slots__ = ("name", "kind", "help", "required")  # (a plain class: a NamedTuple costs every command)
+    """A hand's field: its name, its kind of value, its help, whether a hand must give it.
+    (A plain class: docs/architecture.md, "Value types".)"""
+
+    __slots__ = ("name", "kind", "help", "required")
 
     def __init__(self, name: str, kind: Kind, help: str, required: bool = False) -> None:
         self.name, self.kind, self.help, self.required = name, kind, help, required
@@ -361,7 +364,7 @@ COMMON = (Field("note", TEXT, "a remark kept with the hand"),
 
 class FieldIndex:
     """A game's fields looked up by name, built once for a whole replay rather than per hand.
-    (A plain class, only read: every command would pay to define a NamedTuple.)"""
+    (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("fields", "by_name", "by_lower", "required")
 
@@ -370,8 +373,6 @@ class FieldIndex:
         self.by_lower = {nfc(name).lower(): f for name, f in self.by_name.items()}
         self.required = tuple(f for f in fields if f.required)
 
-
-field_index = FieldIndex
 
 
 def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",

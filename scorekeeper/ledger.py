@@ -28,8 +28,7 @@ if TYPE_CHECKING:
 
 class Replayed:
     """A sitting replayed: the session, its game, the standings, and the replay before it was
-    finished (its end state and effects), what a change goes on from. (A plain class, only
-    read by name: defining a NamedTuple costs every command ~0.1 ms.)"""
+    finished (its end state and effects), what a change goes on from. (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("session", "game", "standings", "folded")
 
@@ -39,7 +38,7 @@ class Replayed:
 
 
 T = TypeVar("T")
-if TYPE_CHECKING:  # (only annotations name it: building the alias cost every command 0.07 ms)
+if TYPE_CHECKING:  # (only annotations name it: no command builds the alias)
     Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
 
 
@@ -143,10 +142,10 @@ def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
 def hands_in_words(r: Replayed) -> List[str]:
     """Each hand in words, as its game says it (`Game.describe`: "Bob bid 7 in spades and
     made 9"), for the pages a table shares; the note and the times are left to the page."""
-    from .fields import field_index
+    from .fields import FieldIndex
     from .model import COMMON_FIELDS
 
-    fields = field_index(r.game.fields(r.session))
+    fields = FieldIndex(r.game.fields(r.session))
     described = []
     for hand in r.session.hands:
         values = r.game.read_hand(play_fields(hand.fields), r.session, fields)
@@ -286,7 +285,7 @@ class Change(Generic[T]):
     undos will hold (written after the file: a refused or failed save leaves a pending redo as
     it was). The caller makes what it will print from it, then `commit`s it; both under
     `locked(path)`, so that the file is not changed in between and a failure to print leaves
-    it as it was. (A plain class, not a dataclass: cheaper to define, which every command pays.)"""
+    it as it was. (A plain class: docs/architecture.md, "Value types".)"""
 
     def __init__(self, path: Path, before: Optional[T], after: T, text: str,
                  undone: Optional[Sequence[store.Undone]] = None, step: Optional[store.Undone] = None) -> None:
@@ -367,8 +366,7 @@ def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mappi
 
 
 class Template:
-    """What `new --like` takes from an earlier sitting. (A plain class: a NamedTuple costs
-    every command ~0.2 ms to define, and this one only `new` uses; Night likewise.)"""
+    """What `new --like` takes from an earlier sitting. (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("game", "players", "rules", "stake", "currency")
 

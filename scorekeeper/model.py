@@ -6,9 +6,9 @@ import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-# The value types are NamedTuples rather than frozen dataclasses: just as immutable, and
-# building them costs a fraction of a dataclass at import time, which every command pays
-# (see bench/bench_cli.py). Treat the mapping fields as read-only.
+# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read
+# by name), never frozen dataclasses: docs/architecture.md, "Value types". Treat the mapping
+# fields as read-only.
 _NO_LINES: Mapping[str, int] = {}
 
 FORMAT = "scorekeeper/1"

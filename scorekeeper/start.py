@@ -3,8 +3,8 @@ and `python -m scorekeeper`. A bare `--version` is answered before Typer is impo
 the cost of starting Python); everything else goes to the Typer app (`cli.main`).
 
 A command is one short process whose objects (the libraries it imports, a long sitting's hands,
-effects and rows) live until it ends and hold no cycles: the cycle collector's passes over them
-only cost time, so it is off from the start (docs/speed.md, "The cycle collector").
+effects and rows) live until it ends: the cycle collector's passes over them only cost time, so
+it is off from the start (docs/speed.md, "The cycle collector").
 """
 
 import gc

@@ -30,7 +30,7 @@ CHECK_IMPORTS = ("import runpy, sys; sys.argv = ['scorekeeper'] + sys.argv[1:]\n
 def run(code: str, *args: str) -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env,
-                          cwd=str(ROOT))
+                          cwd=str(ROOT), timeout=60)
 
 
 def test_the_version_is_answered_early_as_the_app_answers_it():

@@ -13,8 +13,8 @@ from .base import Game
 
 class Listed:
     """A game as `scorekeeper games` lists it, without importing it: where its class is, and its
-    players, unit and title, which its class takes from here (`Game.__init_subclass__`). (A
-    plain class, only read by name: defining a NamedTuple costs every command ~0.1 ms.)"""
+    players, unit and title, which its class takes from here (`Game.__init_subclass__`).
+    (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("module", "cls", "min_players", "max_players", "unit", "title")
 

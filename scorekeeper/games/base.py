@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
-from ..fields import (MAX_NUMBER, Field, FieldIndex, field_index, read_fields, refuse_field_names, suggest,
+from ..fields import (MAX_NUMBER, Field, FieldIndex, read_fields, refuse_field_names, suggest,
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
@@ -38,7 +38,7 @@ class Rule:
     `values`: what a person may write, for `games` and error messages; `dump`: the value as
     written in the session file; `reads_file`: what a FILE.yaml value names ("house table"):
     the ledger reads such a file with the store and hands `parse` a FileData; empty: the rule
-    never names a file. (A plain class, only read: a NamedTuple cost every command 0.2 ms.)"""
+    never names a file. (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("name", "default", "help", "parse", "values", "dump", "reads_file")
 
@@ -104,8 +104,7 @@ def first_dealer_rule() -> Rule:
 class Figure:
     """One observation for the season's statistics: `name` for `player` (or a side), `value`
     added up (how="total") or averaged over the observations (how="mean"); `expected` is the
-    exact expectation to show beside a mean, when the game knows one. (Plain classes, this
-    and Folded: only read by name, and defining a NamedTuple costs every command ~0.1 ms.)"""
+    exact expectation to show beside a mean, when the game knows one. (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("player", "name", "value", "how", "expected")
 
@@ -173,7 +172,8 @@ class Effect(NamedTuple):
 
 class Folded:
     """A replay before it is finished: the state after the last hand, every hand's effect,
-    and (when asked: `fold(keep=N)`) the state before hand N, for a change there to replay from."""
+    and (when asked: `fold(keep=N)`) the state before hand N, for a change there to replay from.
+    (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("state", "effects", "kept")
 
@@ -403,7 +403,7 @@ class Game(Generic[S]):
         start, state, done, given = resume or (0, self.start(session), (), ())
         effects = list(done)
         kept = (keep, state) if keep == start else None
-        fields = field_index(self.fields(session))
+        fields = FieldIndex(self.fields(session))
         # every hand read before any is applied: one loop, then the other, is quicker than both in turn
         read: List[Union[Dict[str, Any], ScorekeeperError]] = list(given[:len(hands) - start])
         for hand in hands[start + len(read):]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..fields import PLAYER, PLAYERS, Field, read_fields, dump_hand, field_index, parse_assignments
+from ..fields import PLAYER, PLAYERS, Field, read_fields, dump_hand, FieldIndex, parse_assignments
 from ..games.cinch.game import Cinch, score_deal
 from ..games.sides import partnerships, side_name
 from ..model import ScorekeeperError, Session, shown
@@ -110,7 +110,7 @@ def score_deals(deals: Any, players: Tuple[str, ...], rules: Mapping[str, str]) 
     game, cinch_rules = _game(rules)
     _, one, several = _deal_fields()
     session = Session("", "cinch", players, cinch_rules)
-    index = field_index(game.fields(session))
+    index = FieldIndex(game.fields(session))
     state = game.start(session)
     dealers: List[str] = []
     totals = [0, 0]
@@ -137,7 +137,7 @@ def deals_in_words(deals: Sequence[Mapping[str, Any]], players: Tuple[str, ...],
     game, cinch_rules = _game(rules)
     _, one, several = _deal_fields()
     session = Session("", "cinch", players, cinch_rules)
-    index = field_index(game.fields(session))
+    index = FieldIndex(game.fields(session))
     said = []
     for deal in deals:
         named = {k: _seats_to_names(k, v, players, one, several) for k, v in deal.items()}

@@ -97,6 +97,6 @@ def play_json(pegs: Sequence[Peg]) -> str:
 
 
 def _json(data: Any) -> str:
-    import json  # here, not at the top: only --json needs it (about 1 ms)
+    import json  # here, not at the top: only --json needs it
 
     return json.dumps(data)

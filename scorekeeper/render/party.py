@@ -121,7 +121,7 @@ def show_json(party: "Session", st: "PartyStanding") -> str:
         "seatings": [{"round": n, "tables": [list(t) for t in tables], "sitting_out": list(out)}
                      for n, (tables, out) in enumerate(zip(st.history, st.sitting_out), start=1)],
     }
-    import json  # here, not at the top: only --json needs it (about 1 ms)
+    import json  # here, not at the top: only --json needs it
 
     return json.dumps(data, ensure_ascii=False)
 

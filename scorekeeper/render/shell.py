@@ -25,8 +25,7 @@ def continued(line: str, width: int) -> List[str]:
 
 
 def _words(line: str) -> List[str]:
-    """The line's words, a quoted stretch ('deal1=bidder=Ann bid=8') kept as one. (Split at
-    spaces, then joined again inside quotes: every help's examples are broken at each start.)"""
+    """The line's words, a quoted stretch ('deal1=bidder=Ann bid=8') kept as one."""
     words: List[str] = []
     quote = ""  # the quote open at the end of the last part: the next part is in it
     for part in line.split(" "):

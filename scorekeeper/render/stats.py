@@ -92,7 +92,7 @@ def stats_json(season: "Season") -> str:
         "failed": [{"file": f.file, "error": f.error, "line": f.line} for f in season.failed],
         "parties": [f.file for f in season.parties],
     }
-    import json  # here, not at the top: only --json needs it (about 1 ms)
+    import json  # here, not at the top: only --json needs it
 
     return json.dumps(data, indent=2, ensure_ascii=False)
 

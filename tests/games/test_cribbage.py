@@ -531,3 +531,27 @@ def test_three_penalties_applies_only_when_three_play_together(cli):
     r = cli.refused("x", "new", "x", "--game", "cribbage", "--players", "Ann,Bob",
                     "--rule", "three_penalties=each", code=2)
     assert "rule three_penalties: applies only when three play together" in r.stderr
+
+
+def _crib_to_15(hand):
+    """One deal of a game to 15 (Ann deals), replayed by the game itself."""
+    from scorekeeper.games import get_game
+    from scorekeeper.model import Hand, Session
+
+    game, players = get_game("cribbage"), ("Ann", "Bob")
+    return game.replay(Session(name="t", game="cribbage", players=players,
+                               rules=game.resolve_rules({"game": 15}, players), hands=(Hand(hand),)))
+
+
+def test_his_heels_count_towards_pegging_out():
+    # Ann deals, a knave is turned: two for his heels, then she pegs 13: 15, the game
+    st = _crib_to_15({"starter": "JH", "play.Ann": "13", "play.Bob": "3", "out": "Ann"})
+    assert st.finished_games[0].winners == ("Ann",)
+
+
+def test_out_refused_says_the_score_as_the_play_began():
+    from scorekeeper.model import ScorekeeperError
+
+    with pytest.raises(ScorekeeperError) as found:
+        _crib_to_15({"starter": "JH", "play.Ann": "12", "play.Bob": "3", "out": "Ann"})
+    assert "Ann could not have pegged out: 2 and 12 pegged is short of 15" in str(found.value)

@@ -21,12 +21,13 @@ from .five import POINTS
 HAND_SIZES = (3, 4, 6)
 
 _JACK = Rank.JACK
-_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}  # a run's length, a flush's cards
+# a run's length, a flush's cards: at most a hand of HAND_SIZES and the starter, 3 to 7
+_NUMBERS = {3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"}
 
 
 class Combination:
-    """One scoring combination: its kind, the cards that make it, and its points. (Plain
-    classes, these two: only read by name, and a NamedTuple costs every replay's import.)"""
+    """One scoring combination: its kind, the cards that make it, and its points.
+    (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("kind", "cards", "points")
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ...cards import Rank, full_deck
+from ...cards import Card, Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import ScorekeeperError, Session
 from .. import sides as _sides
@@ -268,7 +268,7 @@ class Cribbage(Game[CribState]):
         ended_in_play = winner is not None and steps[done - 1][3] == _PEGS
         # two sides that could each peg out take the play to the target (a side that could
         # peg out does, unless another did first): asked then, or of out=NAME when played
-        if ended_in_play or "out" in hand and any(step[3] == _PEGS for step in steps[:done]):
+        if ended_in_play or ("out" in hand and any(step[3] == _PEGS for step in steps[:done])):
             self.check_pegging(steps, before, session, hand, target)
         changes, after = {}, {}  # (a loop: a comprehension is a call of its own, and this is every deal)
         for p in players:
@@ -661,10 +661,10 @@ class Cribbage(Game[CribState]):
         )
 
 
-_PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): said by the slow check
+_PACK = frozenset(full_deck())  # a card twice, or one not of the pack (the joker): said by _refuse_cards
 
 
-def _refuse_cards(hand: Mapping[str, Any], starter: Any) -> None:
+def _refuse_cards(hand: Mapping[str, Any], starter: Optional[Card]) -> None:
     """Cards shown without the starter, the joker, or a card in two places of one deal."""
     given = [f for f in hand if f.startswith("hand.") or f == "crib"]
     if starter is None:
@@ -701,7 +701,9 @@ def _place(field: str) -> str:
 # other; a hand shown is marked by its player's name.
 _OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
 Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
-Counted = Tuple[Dict[str, int], Dict[str, int], Optional[int], bool]  # what `counted` returns
+# What `counted` returns: each player's show, those of them counted from cards, the crib's
+# count (None: not given as cards), and whether the starter is a knave (his heels)
+Counted = Tuple[Dict[str, int], Dict[str, int], Optional[int], bool]
 
 
 _side_name = _sides.side_name  # "Ann-Cid"
