@@ -12,8 +12,10 @@ and cribbage typed as cards (bench/sittings.py): every command on each night; `l
 nights (shown without a target: four nights are not a night). Interleaved, so that the machine's load falls on every case
 alike; what is kept is the least CPU time (user + sys, from getrusage around each process:
 steady on a shared machine, where wall time is not) of each, and printed as its ratio to
-the floor's; in brackets, its ratio to the same imports with the collector left on (the floor
-as bench_cli measured it before issue 34, a few milliseconds heavier).
+the floor's (the ratio the targets are judged by); in round brackets, its ratio to the same
+imports with the collector left on (the floor as bench_cli measured it before issue 34, a
+few milliseconds heavier); in square brackets, the median over the rounds of its time over
+the floor's in the same round (a check when the machine's speed drifts during the run).
 
 Measure a standard install (`pip install .` into a fresh environment), as users have it: an
 editable install (`pip install -e .`) imports its finder at every start, about 9 ms that the
@@ -80,7 +82,7 @@ def folder_cases(sk: List[str], folder: Path, games: List[str]) -> Dict[str, Cas
     """The commands of the whole folder (every night in it: `list` and `stats` over several
     nights, shown without a target) and of none."""
     fresh = folder / "bench-new.yaml"
-    nights = f"{len(games)} nights"
+    nights = f"{len(games)} night{'s' if len(games) > 1 else ''}"
     return {
         "new": Case(sk + ["new", "bench-new", "--like", f"night-{games[0]}"],
                     lambda: fresh.unlink(missing_ok=True)),
@@ -91,6 +93,14 @@ def folder_cases(sk: List[str], folder: Path, games: List[str]) -> Dict[str, Cas
         "--version": Case(command() + ["--version"]),  # bare, as typed (no --dir): before Typer
         "--help": Case(command() + ["--help"]),
     }
+
+
+def per_round(case: Case, floor: Case) -> float:
+    """The median over the rounds of the command's CPU over the floor's in the same round: a
+    check on the ratio of the least times when the machine's speed drifts during the run (the
+    least of each may come from different minutes)."""
+    ratios = sorted(c / f for c, f in zip(case.cpu, floor.cpu))
+    return ratios[len(ratios) // 2]
 
 
 def editable() -> bool:
@@ -133,11 +143,12 @@ def main() -> None:
             ratio = case.best / floor
             command_name = name.split(" ", 1)[1] if name.split(" ", 1)[0] in games else name
             # several nights in one command: shown, no target (the target is a 100-hand night's)
-            target = None if command_name.endswith("nights)") else HAND_TARGET if command_name == "hand" else TARGET
+            target = None if command_name.startswith(("list (", "stats (")) else \
+                HAND_TARGET if command_name == "hand" else TARGET
             worst[command_name] = max(worst.get(command_name, 0.0), ratio)
             over = "" if target is None or ratio <= target else f"  OVER {target}"
-            print(f"  {name:28} {case.best * 1000:6.1f} ms  ratio {ratio:.2f} ({case.best / plain:.2f}){over}",
-                  flush=True)
+            print(f"  {name:28} {case.best * 1000:6.1f} ms  ratio {ratio:.2f} ({case.best / plain:.2f})"
+                  f" [{per_round(case, cases['floor']):.2f}]{over}", flush=True)
         print("worst ratio of each command: " + ", ".join(f"{k} {v:.2f}" for k, v in worst.items()))
     finally:
         shutil.rmtree(work, ignore_errors=True)
