@@ -221,7 +221,6 @@ def _spellings() -> Dict[str, Card]:
 
 
 _SPELLINGS = _spellings()
-_SPELLED = _SPELLINGS.__getitem__  # bound once, not at every call
 
 
 def _sort_key(card: Card) -> Tuple[int, str]:
@@ -236,10 +235,8 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    try:  # every token as a file writes it ("10H"): its own normal form
-        cards = tuple(map(_SPELLED, tokens))
-    except KeyError:
-        cards = tuple([_SPELLINGS.get(t) or Card.parse(t) for t in tokens])
+    spelled = _SPELLINGS.get  # a token as a file writes it ("10H") is its own normal form
+    cards = tuple([spelled(t) or Card.parse(t) for t in tokens])
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards

@@ -132,10 +132,8 @@ class Kind:
 def whole_number(raw: Any) -> int:
     """A whole number written in ASCII digits with an optional sign (not `٣`, `1_000` or
     `1e3`), at most MAX_NUMBER either way; ValueError otherwise."""
-    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual cases (not a bool)
+    if type(raw) is int and -MAX_NUMBER <= raw <= MAX_NUMBER:  # the usual case (not a bool)
         return raw
-    if type(raw) is str and len(raw) < 10 and raw.isdigit() and raw.isascii():  # as a file has it
-        return int(raw)
     if isinstance(raw, bool):
         raise ValueError
     if isinstance(raw, int):
