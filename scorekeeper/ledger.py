@@ -378,10 +378,11 @@ class Template:
 
 
 def template(path: Path) -> Template:
-    """The game, players, stake and house rules of the sitting at `path` (checked as every
-    command checks it), for a new night like it. Who deals first is not taken: a new night
-    draws for the deal again."""
-    replayed = open_session(path)
+    """The game, players, stake and house rules of the sitting at `path`, for a new night like
+    it: its header checked as every command checks it, its hands not replayed (a template takes
+    nothing from them, and a mistake in one of last night's hands is no reason to refuse
+    tonight's). Who deals first is not taken: a new night draws for the deal again."""
+    replayed = check_session(store.load(path).with_hands(()))
     session = _saved_form(replayed)
     rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
     return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)

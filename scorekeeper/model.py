@@ -6,15 +6,13 @@ import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read
-# by name), never frozen dataclasses: docs/architecture.md, "Value types". Treat the mapping
-# fields as read-only.
+# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read by
+# name), never frozen dataclasses: docs/architecture.md, "Value types". Mappings are read-only.
 _NO_LINES: Mapping[str, int] = {}
 
 FORMAT = "scorekeeper/1"
 
-# Fields every hand may carry whatever the game: they are kept in the log but never scored.
-COMMON_FIELDS = ("note", "at")
+COMMON_FIELDS = ("note", "at")  # fields any game's hand may carry: kept in the log, never scored
 # What the log records about itself: when a hand was corrected (`scorekeeper edit`), and the
 # one-time id of a board's report (docs/board.md), so that a report sent again counts once.
 # The games never see them; they are kept through every save and cannot be typed.
@@ -167,12 +165,14 @@ class Hand(NamedTuple):
         return self.source
 
 
-class FileData(NamedTuple):
-    """The plain data of a file a house rule names (`--rule table=house.yaml`), read by the
-    store before the rule is parsed, so that no game ever touches the disk."""
+class FileData:
+    """The plain data of a file a house rule names (`--rule table=house.yaml`), read by the store
+    before the rule is parsed, so that no game ever touches the disk. (A plain class: only read.)"""
 
-    path: str
-    data: Any
+    __slots__ = ("path", "data")
+
+    def __init__(self, path: str, data: Any) -> None:
+        self.path, self.data = path, data
 
 
 class Stakes(NamedTuple):
