@@ -313,10 +313,12 @@ def commit(change: Change[T]) -> T:
     path = change.path
     if change.before is None and path.exists():
         raise ScorekeeperError(f"{path} already exists")
-    store.save_text(path, change.text)
-    if change.undone is not None and isinstance(change.after, Replayed):  # (a sitting's: the put-back
-        with contextlib.suppress(ScorekeeperError):                     # command undo prints is the way back)
-            store.write_undone(path, change.undone, _saved_form(change.after))
+    after = change.after  # a sitting's undo file is written after it, which fsyncs the folder for both
+    side = (change.undone, _saved_form(after)) if change.undone is not None and isinstance(after, Replayed) else None
+    store.save_text(path, change.text, sync=side is None)
+    if side is not None:  # (the put-back command undo prints is the way back)
+        with contextlib.suppress(ScorekeeperError):
+            store.write_undone(path, *side)
     return change.after
 
 

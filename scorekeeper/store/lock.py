@@ -197,7 +197,7 @@ def locked(path: Path, wait: Optional[float] = None, clock: Clock = time.monoton
     died mid-command) is broken.
     """
     path = real_path(path)  # writers through a link and writers of the target share one lock
-    lock = path.parent / f"{path.name}.lock"
+    lock = lock_path(path)
     if not path.parent.is_dir():  # never made here: a mistyped --dir stays a mistake (`new` makes it)
         what = "no folder" if not path.parent.exists() else "not a folder:"
         raise ScorekeeperError(f"no session {str(path)!r}: {what} {path.parent}")
@@ -205,13 +205,16 @@ def locked(path: Path, wait: Optional[float] = None, clock: Clock = time.monoton
         fd = _take_lock(lock, path, lock_wait() if wait is None else wait, clock, sleep)
     except OSError as err:
         raise ScorekeeperError(f"cannot lock {path}: {err.strerror or err}") from None
-    sweep_temp_files(lock)  # a whole lock left by a writer killed before it was linked
     try:
         yield
     finally:
         if _same_file(fd, lock):  # removed while its OS lock is held: no breaker can be judging it
             os.unlink(lock)
         os.close(fd)
+
+
+def lock_path(path: Path) -> Path:  # a whole lock left by a writer killed before it was linked: swept by save_text
+    return path.parent / f"{path.name}.lock"
 
 
 def lock_wait() -> float:
