@@ -17,17 +17,25 @@ imports with the collector left on (the floor as bench_cli measured it before is
 few milliseconds heavier); in square brackets, the median over the rounds of its time over
 the floor's in the same round (a check when the machine's speed drifts during the run).
 
+With `--instructions`, each command instead runs once under valgrind's callgrind and what is
+printed is its count of instructions over the floor's: the same on every run (to ~0.1%), whatever
+else the machine does, so a change can be weighed on a busy host in one run; the kernel's part
+(a save's fsync, the pages a process touches) is not in it, and the CPU ratios stay the measure
+the targets are judged by. Needs `valgrind` on the PATH; about 5 s a command.
+
 Measure a standard install (`pip install .` into a fresh environment), as users have it: an
 editable install (`pip install -e .`) imports its finder at every start, about 9 ms that the
 floor pays too, so the ratios it gives are lower than a user's; the run says which it measured.
 
-    python bench/bench_cli.py [--runs 10] [--games tally,cinch,hearts,cribbage-cards]
+    python bench/bench_cli.py [--runs 10] [--games tally,cinch,hearts,cribbage-cards] [--instructions]
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -37,7 +45,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sittings  # noqa: E402
-from bench_scale import Case, command, last_hand_args, measure, restorer  # noqa: E402
+from bench_scale import ENV, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
 
 FLOOR = "import gc; gc.disable()\nimport typer, yaml, tabulate\n"
 HANDS = 100
@@ -103,6 +111,26 @@ def per_round(case: Case, floor: Case) -> float:
     return ratios[len(ratios) // 2]
 
 
+def instructions(case: Case) -> int:
+    """The instructions one run of the case executes (valgrind's callgrind: user space only)."""
+    if case.reset is not None:
+        case.reset()
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *case.args],
+                          cwd=str(ROOT), env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    if done.returncode != 0 or found is None:
+        raise RuntimeError(f"{' '.join(case.args)} failed under valgrind: {done.stderr[-500:]}")
+    return int(found.group(1))
+
+
+def print_instructions(cases: Dict[str, Case]) -> None:
+    counts = {name: instructions(case) for name, case in cases.items() if name not in ("floor, gc on", "python -c pass")}
+    floor = counts.pop("floor")
+    print(f"instructions (callgrind), one run each; floor (gc off; import typer, yaml, tabulate): {floor / 1e6:.1f}M")
+    for name, count in counts.items():
+        print(f"  {name:28} {count / 1e6:7.1f}M  ratio {count / floor:.3f}", flush=True)
+
+
 def editable() -> bool:
     """The project is installed editable in this Python (its finder imported at every start)."""
     import site
@@ -114,6 +142,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--games", default=",".join(sittings.MIXED))
+    parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind instead")
     options = parser.parse_args()
     games = options.games.split(",")
     work = Path(tempfile.mkdtemp(prefix="sk-bench-"))
@@ -128,6 +157,9 @@ def main() -> None:
         for game in games:
             cases.update(alone_cases(sk, folder, game))
         cases.update(folder_cases(sk, folder, games))
+        if options.instructions:
+            print_instructions(cases)
+            return
         measure(cases, options.runs)  # (children without PYTHONDONTWRITEBYTECODE: bench_scale.ENV)
         floor = cases["floor"].best
         print(f"command: {' '.join(command())}{' (an EDITABLE install: see above)' if editable() else ''}")

@@ -313,10 +313,12 @@ def commit(change: Change[T]) -> T:
     path = change.path
     if change.before is None and path.exists():
         raise ScorekeeperError(f"{path} already exists")
-    store.save_text(path, change.text)
-    if change.undone is not None and isinstance(change.after, Replayed):  # (a sitting's: the put-back
-        with contextlib.suppress(ScorekeeperError):                     # command undo prints is the way back)
-            store.write_undone(path, change.undone, _saved_form(change.after))
+    after = change.after  # a sitting's undo file is written after it, which fsyncs the folder for both
+    side = (change.undone, _saved_form(after)) if change.undone is not None and isinstance(after, Replayed) else None
+    store.save_text(path, change.text, sync=side is None)
+    if side is not None:  # (the put-back command undo prints is the way back)
+        with contextlib.suppress(ScorekeeperError):
+            store.write_undone(path, *side)
     return change.after
 
 
@@ -376,10 +378,11 @@ class Template:
 
 
 def template(path: Path) -> Template:
-    """The game, players, stake and house rules of the sitting at `path` (checked as every
-    command checks it), for a new night like it. Who deals first is not taken: a new night
-    draws for the deal again."""
-    replayed = open_session(path)
+    """The game, players, stake and house rules of the sitting at `path`, for a new night like
+    it: its header checked as every command checks it, its hands not replayed (a template takes
+    nothing from them, and a mistake in one of last night's hands is no reason to refuse
+    tonight's). Who deals first is not taken: a new night draws for the deal again."""
+    replayed = check_session(store.load(path).with_hands(()))
     session = _saved_form(replayed)
     rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
     return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)

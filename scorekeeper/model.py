@@ -6,18 +6,15 @@ import re
 from decimal import Decimal
 from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read
-# by name), never frozen dataclasses: docs/architecture.md, "Value types". Treat the mapping
-# fields as read-only.
+# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read by
+# name), never frozen dataclasses: docs/architecture.md, "Value types". Mappings are read-only.
 _NO_LINES: Mapping[str, int] = {}
 
 FORMAT = "scorekeeper/1"
 
-# Fields every hand may carry whatever the game: they are kept in the log but never scored.
-COMMON_FIELDS = ("note", "at")
-# What the log records about itself: when a hand was corrected (`scorekeeper edit`), and the
-# one-time id of a board's report (docs/board.md), so that a report sent again counts once.
-# The games never see them; they are kept through every save and cannot be typed.
+COMMON_FIELDS = ("note", "at")  # fields any game's hand may carry: kept in the log, never scored
+# What the log records about itself, unseen by the games, kept by every save, never typed: when a
+# hand was corrected (`edit`), a board's report's one-time id (docs/board.md: sent twice, counted once).
 LOG_FIELDS = ("corrected", "id")
 
 
@@ -51,9 +48,8 @@ class ScorekeeperError(Exception):
     `detail` is the message as first raised, before a location's prefix (`hand 3: `) was put
     in front of it: what a prompt says when it asks again about the hand being typed.
 
-    `source` is where it is (file and line), once known. `kind` is USAGE or FILE;
-    `usage=True` is the older spelling of kind=USAGE and is still accepted.
-    """
+    `source` is where it is (file and line), once known. `kind` is USAGE or FILE (`usage=True`
+    the older spelling of kind=USAGE, still accepted)."""
 
     def __init__(self, message: str, source: Optional["Source"] = None, usage: bool = False, *,
                  kind: Optional[str] = None, hand: Optional[int] = None,
@@ -120,9 +116,8 @@ class ScorekeeperError(Exception):
         return ScorekeeperError(prefix + self.message, where, kind=kind, detail=self.detail, **about)
 
 
-# What a terminal would obey rather than show: C0 and C1 control characters (an escape starts a
-# sequence that can retitle or clear the terminal) and the bidirectional overrides, which reorder
-# what is shown (`\u202e`). Compiled by `re` when first needed: most text has none.
+# What a terminal would obey rather than show: C0 and C1 controls (an escape can retitle or clear
+# it), the bidirectional overrides (`\u202e` reorders text). Compiled by `re` when first needed.
 _CONTROL = "[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]"
 
 
@@ -135,16 +130,17 @@ def printable(text: str) -> str:
 
 
 def shown(value: Any, limit: int = 40) -> str:
-    """A value as an error message quotes it: repr'd (so a newline shows as \\n and the line
-    stays one line) and cut with `...` when long, so that a 4,000-digit number or a pasted
-    page cannot flood the terminal."""
+    """A value as an error message quotes it: repr'd (a newline shows as \\n: one line) and cut
+    with `...` when long, so that a 4,000-digit number or a pasted page cannot flood the terminal."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
-class Source(NamedTuple):
-    file: str
-    line: int
+class Source:  # where something is: a file and a line (1 the first); a plain class, only read
+    __slots__ = ("file", "line")
+
+    def __init__(self, file: str, line: int) -> None:
+        self.file, self.line = file, line
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
@@ -167,17 +163,20 @@ class Hand(NamedTuple):
         return self.source
 
 
-class FileData(NamedTuple):
-    """The plain data of a file a house rule names (`--rule table=house.yaml`), read by the
-    store before the rule is parsed, so that no game ever touches the disk."""
+class FileData:
+    """A house rule's file (`--rule table=house.yaml`) as the store read it: no game opens a file."""
 
-    path: str
-    data: Any
+    __slots__ = ("path", "data")
+
+    def __init__(self, path: str, data: Any) -> None:
+        self.path, self.data = path, data
 
 
-class Stakes(NamedTuple):
-    stake: Optional[Decimal] = None  # None: no stake, settled in the game's own unit
-    currency: str = ""
+class Stakes:  # what a sitting plays for; a plain class, only read
+    __slots__ = ("stake", "currency")
+
+    def __init__(self, stake: Optional[Decimal] = None, currency: str = "") -> None:
+        self.stake, self.currency = stake, currency  # stake None: settled in the game's own unit
 
 
 class Session(NamedTuple):
@@ -220,13 +219,13 @@ class Session(NamedTuple):
                 or self.source)
 
 
-class Failed(NamedTuple):
-    """A file in the sessions folder that could not be read or replayed, and why."""
+class Failed:
+    """A file in the sessions folder that could not be read or replayed, and why. (A plain class.)"""
 
-    file: str
-    error: str
-    line: Optional[int] = None
-    kind: str = ""  # "party": a progressive party, not a sitting: skipped, not failed
+    __slots__ = ("file", "error", "line", "kind")  # kind "party": a party's file, skipped, not failed
+
+    def __init__(self, file: str, error: str, line: Optional[int] = None, kind: str = "") -> None:
+        self.file, self.error, self.line, self.kind = file, error, line, kind
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}: {self.error}" if self.line else f"{self.file}: {self.error}"

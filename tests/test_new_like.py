@@ -48,3 +48,18 @@ def test_new_without_game_or_like_says_what_is_missing(cli):
         "error: Missing option '--game' (or --like SITTING: the game, players, stake and rules of "
         "an earlier sitting)\n")
     assert cli.refused("fri", "new", "fri", "--like", "nope").stderr.startswith("error: no session ")
+
+
+def test_new_like_takes_the_header_even_when_a_hand_of_the_earlier_night_is_broken(cli):
+    """The template is the header (checked); a broken hand in the earlier night is that night's
+    business (`check` and `edit` mend it), not a reason to refuse a new one."""
+    cli.ok("new", "mon", "--game", "cinch", "--players", "Ann,Bob,Cid,Dee", "--rule", "game=61")
+    cli.ok("hand", "mon", "bidder=Ann", "bid=7", "made=9")
+    text = cli.file("mon").read_text()
+    cli.file("mon").write_text(text.replace("bid: 7", "bid: 70"))
+    assert "hand 1: bid: must be a whole number from 0 to 14, got 70" in cli.refused("mon", "show", "mon").stderr
+    cli.ok("new", "tue", "--like", "mon")
+    assert yaml.safe_load(cli.file("tue").read_text())["rules"]["game"] == 61
+    # a broken header still refuses: there is nothing to take
+    cli.file("mon").write_text(text.replace("game: cinch", "game: chess"))
+    assert "unknown game" in cli.refused("wed", "new", "wed", "--like", "mon").stderr

@@ -44,9 +44,18 @@ def whole_nights(folder: Path, keep=lambda s: True):
     return nights, failed
 
 
+def _held(found):
+    return [(f.file, f.error, f.line, f.kind) for f in found]
+
+
+def read(season: stats.Season) -> stats.Season:
+    """A season with the files that failed as what they hold (`Failed` is a plain class)."""
+    return season._replace(failed=_held(season.failed), parties=_held(season.parties))
+
+
 def test_a_streamed_season_counts_what_a_whole_one_counts(folder):
     nights, failed = whole_nights(folder)
-    assert stats.season(ledger.each_night(folder)) == stats.season(nights, failed)
+    assert read(stats.season(ledger.each_night(folder))) == read(stats.season(nights, failed))
     assert any(f.kind == "" for f in failed) and any(f.kind == store.PARTY for f in failed)
 
 
@@ -64,7 +73,8 @@ def test_a_filtered_season_is_judged_by_the_headers_and_counts_the_same(folder):
     nights, failed = whole_nights(folder, keep)
     streamed = stats.season(ledger.each_night(folder, keep), (), None, filtered=True)
     # a sitting of another game is not read past its header: its broken hand is not reported
-    assert streamed == stats.season(nights, [f for f in failed if "broken" not in f.file], None, filtered=True)
+    assert read(streamed) == read(stats.season(nights, [f for f in failed if "broken" not in f.file], None,
+                                               filtered=True))
     assert streamed.sittings == 1
 
 

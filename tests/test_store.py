@@ -31,7 +31,7 @@ def test_yaml_round_trip_keeps_every_field(tmp_path):
     loaded = store.load(path)
     # every value as its text, read by the field parser as the command line's (issue 31)
     assert [dict(h.fields) for h in loaded.hands] == [{k: str(v) for k, v in h.items()} for h in hands]
-    assert loaded.players == ("Ann", "Bob") and loaded.stakes == Stakes(Decimal("0.05"), "USD")
+    assert loaded.players == ("Ann", "Bob") and (loaded.stakes.stake, loaded.stakes.currency) == (Decimal("0.05"), "USD")
     assert loaded.rules == {"target": None, "low_wins": "no", "first_dealer": None}
     assert store.dump(loaded) == path.read_text()
 

@@ -86,10 +86,10 @@ def test_a_failed_undo_leaves_a_pending_redo_intact(fri, monkeypatch):
     fri.ok("undo", "fri")
     real = saving._write_atomically
 
-    def full_for_the_sitting(text, path, *rest):
+    def full_for_the_sitting(text, path, *rest, **kw):
         if path.name == "fri.yaml":
             raise OSError(errno.ENOSPC, "No space left on device")
-        return real(text, path, *rest)
+        return real(text, path, *rest, **kw)
 
     monkeypatch.setattr(saving, "_write_atomically", full_for_the_sitting)
     r = fri.refused("fri", "undo", "fri")
@@ -147,3 +147,68 @@ def test_a_side_file_the_sitting_has_moved_on_from_is_left_unread(fri, monkeypat
     assert fri.ok("undo", "fri").stdout.startswith("removed hand 1: Ann=6 note=again\n")
     monkeypatch.undo()
     _redo_restores(fri, with_it)  # what this undo kept is read, and put back byte for byte
+
+
+@pytest.mark.parametrize("command", [("undo", "fri"), ("edit", "fri", "1", "note=x"), ("hand", "fri", "Ann=1")])
+def test_a_change_fsyncs_each_file_then_the_folder_once_after_its_renames(fri, monkeypatch, command):
+    """A change that also writes the undo file (undo, edit) fsyncs the folder once, after both
+    renames (docs/reliability.md, "One fsync of the folder"); a hand beside no undo file renames
+    the sitting alone, then fsyncs the folder. Each temporary file is fsynced before its rename."""
+    done = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        done.append("folder" if stat.S_ISDIR(os.fstat(fd).st_mode) else "file")
+        real_fsync(fd)
+
+    def replace(src, dst):
+        done.append(f"rename {Path(dst).name}")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    fri.ok(*command)
+    monkeypatch.undo()
+    sitting = ["file", "rename fri.yaml"]
+    side = ["file", "rename .fri.yaml.undone"] if command[0] != "hand" else []
+    assert done == sitting + side + ["folder"]
+
+
+def _files(cli) -> tuple:
+    side = _side(cli)
+    return cli.file("fri").read_bytes(), side.read_bytes() if side.exists() else None
+
+
+def _put(cli, files: tuple) -> None:
+    cli.file("fri").write_bytes(files[0])
+    if files[1] is None:
+        _side(cli).unlink(missing_ok=True)
+    else:
+        _side(cli).write_bytes(files[1])
+
+
+@pytest.mark.parametrize("change", [("undo", "fri"), ("edit", "fri", "1", "note=x"), ("insert", "fri", "1", "Ann=2"),
+                                    ("delete", "fri", "1"), ("redo", "fri"), ("hand", "fri", "Bob=4")])
+def test_every_state_a_crash_before_the_folders_fsync_can_leave_is_safe(fri, change):
+    """Before the one fsync of the folder, either rename may be on the disk without the other.
+    The sitting new and the undo file old was possible before (a crash between two saves);
+    the sitting old and the undo file new is the state the single fsync adds. In both, the undo
+    file's last digest is not the sitting's: undo, redo and hand act as with no undo file (never
+    on steps written for another file), and redo refuses, the sitting untouched."""
+    fri.ok("edit", "fri", "2", "note=kept")  # an undo file keeping a change: hand writes it too
+    if change[0] == "redo":
+        fri.ok("undo", "fri")
+    old = _files(fri)
+    fri.ok(*change)
+    new = _files(fri)
+    states = [s for s in ((old[0], new[1]), (new[0], old[1])) if s[1] is not None and s not in (old, new)]
+    assert states  # (a redo of the last step removes the undo file: its one state is the sitting new, the file old)
+    for state in states:
+        for command in (("undo", "fri"), ("hand", "fri", "Ann=9", "at=2026-11-29T21:00:00")):  # (its time given)
+            _put(fri, (state[0], None))
+            alone = fri.ok(*command).stdout, _files(fri)[0]
+            _put(fri, state)
+            assert (fri.ok(*command).stdout, _files(fri)[0]) == alone, (change, command)
+        _put(fri, state)
+        assert "nothing to redo" in fri.refused("fri", "redo", "fri").stderr
+        assert _files(fri) == state

@@ -42,6 +42,16 @@ def _click_errors() -> Any:
     return importlib.import_module(f"{_CLICK}.exceptions")
 
 
+# The commands of scorekeeper itself, in the order --help lists them: name -> its module in
+# cli/commands/, imported only when the command is run or listed (--help, completion), so that
+# a run defines its own command alone (docs/speed.md, "A command's module imported only when run").
+COMMANDS: Dict[str, str] = {
+    "new": "new", "hand": "hand", "show": "show", "undo": "undo", "redo": "redo", "edit": "edit",
+    "insert": "insert", "delete": "delete", "play": "play", "settle": "settle", "check": "check",
+    "list": "list_", "games": "games", "export": "export", "stats": "stats", "chart": "chart",
+    "report": "report",
+}
+
 # Commands of a game's own, e.g. `scorekeeper crib count`: name -> (module, Typer app, help).
 # They are imported only when invoked (or listed by --help), so that startup does not grow
 # with every game added. Register one line each here, e.g. "crib": ("scorekeeper.cli.crib", "app", "cribbage counts").
@@ -90,8 +100,7 @@ class ScorekeeperGroup(TyperGroup):
     def __init__(self, **attrs: Any) -> None:
         super().__init__(**attrs)
         given = dict(self.commands)
-        makers: Dict[str, Callable[[], Any]] = {_name_of(info): partial(_command_of, info)
-                                                for info in registry.registered_commands}
+        makers: Dict[str, Callable[[], Any]] = {name: partial(_own_command, name) for name in COMMANDS}
         makers.update((name, partial(_sub_app_command, name)) for name in sorted(LAZY_COMMANDS))
         self.commands = _Commands(makers)
         self.commands.update(given)
@@ -164,6 +173,12 @@ class ScorekeeperGroup(TyperGroup):
 def _name_of(info: Any) -> str:
     """A registered command's name, as Typer names it (`list_` is registered as "list")."""
     return str(info.name or info.callback.__name__.lower().replace("_", "-"))
+
+
+def _own_command(name: str) -> Any:
+    """A command of COMMANDS: its module imported (which registers it on `registry`), then built."""
+    importlib.import_module(f"{__name__}.commands.{COMMANDS[name]}")
+    return _command_of(next(info for info in registry.registered_commands if _name_of(info) == name))
 
 
 def _command_of(info: Any) -> Any:
@@ -321,10 +336,10 @@ def _fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-
 HELP_OPTIONS = ["-h", "--help"]
 
-# The commands (`@registry.command`), each built only when it is run or listed (_Commands):
+# The commands (`@registry.command` in the modules of COMMANDS), each defined and built only
+# when it is run or listed (_Commands):
 # `app` itself holds only the options of scorekeeper itself (`root`), so that Typer builds the
 # group alone before it runs a command.
 registry = typer.Typer(add_completion=False, rich_markup_mode=None, pretty_exceptions_enable=False)
@@ -367,25 +382,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-# Shell completion: the functions are tiny and import scorekeeper.complete only when a shell asks.
-def _complete_sitting(ctx: typer.Context, incomplete: str) -> List[str]:
-    from .complete import sittings
-
-    return sittings(root_dir(ctx), incomplete)
-
-
-def _complete_game(incomplete: str) -> List[str]:
-    from .complete import games
-
-    return games(incomplete)
-
-
-def _complete_field(ctx: typer.Context, incomplete: str) -> List[str]:
-    from .complete import fields
-
-    return fields(root_dir(ctx), ctx.params.get("name"), incomplete)
-
-
 def root_dir(ctx: Any) -> Optional[str]:
     root_ctx = ctx.find_root()
     given = root_ctx.obj or root_ctx.params.get("dir")
@@ -417,11 +413,7 @@ def root(ctx: typer.Context,
     ctx.meta["no_pager"] = no_pager
     ctx.obj = dir
 
-def _folder(ctx: typer.Context) -> Path:
-    return _folder_and_why(ctx)[0]
-
-
-def _folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
+def folder_and_why(ctx: typer.Context) -> Tuple[Path, str]:
     from ..store import resolve_sessions_dir
 
     return resolve_sessions_dir(root_dir(ctx))
@@ -436,7 +428,7 @@ def sitting_path(ctx: typer.Context, name: str, must_exist: bool = True) -> Path
 
     if "=" in name and not name.endswith((".yaml", ".yml")):  # no sitting's name holds '='
         raise ScorekeeperError(_name_forgotten(ctx, name), usage=True)
-    folder, why = _folder_and_why(ctx)
+    folder, why = folder_and_why(ctx)
     path = session_path(name, folder)
     if must_exist and path.parent == folder and not os.path.lexists(path):
         found = _found_elsewhere(path.name, folder)
@@ -579,568 +571,6 @@ def print_saved(text: str, done: str) -> None:
     _SAVED.append(done)
     out(text)
     sys.stdout.flush()  # a full disk shows here, while the error can still say what was saved
-
-
-SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"
-PARTY_TOO = "the sitting or party: a name in the sessions folder, or a path to a .yaml file"
-
-
-def _sitting_arg(help: str = SITTING) -> Any:
-    return typer.Argument(..., help=help, autocompletion=_complete_sitting)
-
-
-def _json_opt() -> Any:
-    return typer.Option(False, "--json", help="machine-readable output")
-
-
-@registry.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
-                                 "--currency USD --rule game=61", "scorekeeper new saturday --like friday",
-                                 "scorekeeper new sunday --like friday --players Ann,Bob,Cid,Eve"))
-def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's name (letters, digits, "
-                                                       "spaces, '-', '_', '.')"),
-        game: Optional[str] = typer.Option(None, "--game", "-g", help="which game (scorekeeper games)  "
-                                           "[required, unless --like]", autocompletion=_complete_game),
-        players: Optional[str] = typer.Option(None, "--players", "-p", help="names in seating order: "
-                                              "Ann,Bob,Cid  [required, unless --like]"),
-        rule: List[str] = typer.Option([], "--rule", "-r", help="house rule NAME=VALUE (repeatable)"),
-        stake: Optional[str] = typer.Option(None, "--stake", help="money per counter, point or game  "
-                                            "[default: none: settled in the game's own unit; asked "
-                                            "at a terminal]"),
-        currency: Optional[str] = typer.Option(None, "--currency", help="e.g. USD"),
-        like: Optional[str] = typer.Option(None, "--like", metavar="SITTING",
-                                           help="take the game, players, stake and house rules of an "
-                                           "earlier sitting (what is given besides wins)",
-                                           autocompletion=_complete_sitting)) -> None:
-    """Start a sitting."""
-    from .. import ledger
-    from ..render import sitting as render
-    from ..fields import names_from, parse_assignments
-    from ..fields import parse_stake
-
-    rules = parse_assignments(rule, "rule")
-    if like is not None:
-        earlier = ledger.template(sitting_path(ctx, like))
-        same_game = game is None or game.strip().lower() == earlier.game
-        game = earlier.game if game is None else game
-        players = ",".join(earlier.players) if players is None else players
-        rules = {**(earlier.rules if same_game else {}), **rules}  # another game: not its rules
-        stake = stake if stake is not None or earlier.stake is None else str(earlier.stake)
-        currency = currency if currency is not None else earlier.currency
-    for value, option in ((game, "--game"), (players, "--players")):
-        if value is None:
-            raise ScorekeeperError(f"Missing option '{option}' (or --like SITTING: the game, players, stake "
-                                   f"and rules of an earlier sitting)", usage=True)
-    assert game is not None and players is not None
-    names = names_from(players)
-    path = sitting_path(ctx, name, must_exist=False)
-    new_folder = not path.parent.exists()  # a mistyped --dir should not pass unnoticed
-    folder_note = f" (in a new folder {path.parent})" if new_folder else ""
-    style = style_of(ctx)
-    if stake is None and like is None and is_terminal(sys.stdin) and is_terminal(sys.stdout):
-        stake = _ask_stake(currency)
-    if stake is None and currency:  # a currency says money is meant: a stake of 1
-        stake = "1"
-    change = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
-                                currency or "")
-    r = change.after
-    text = (render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
-            + "\n\n" + render.standings_text(r.session, r.standings, style))
-    with ledger.locked(path, new=True):
-        ledger.commit(change)
-    print_saved(text, f"{r.session.name} was created")
-
-
-def _ask_stake(currency: Optional[str]) -> Optional[str]:
-    """At a terminal, `new` without --stake asks for it; Enter: no stake (the game's unit)."""
-    from ..fields import parse_stake
-    from .output import fitted
-
-    while True:
-        answer: str = typer.prompt(fitted(f"stake: money per counter, point or game{' in ' + currency if currency else ''} "
-                                     f"(Enter for none: settled in the game's own unit)"),
-                              default="", show_default=False).strip()
-        if not answer:
-            return None
-        try:
-            parse_stake(answer)
-        except ScorekeeperError as err:
-            typer.echo(fitted(f"{err.message}; try again", sys.stderr, "  "), err=True)
-            continue
-        return answer
-
-
-@registry.command(epilog=example("scorekeeper hand friday bidder=Ann bid=8 made=10", "scorekeeper hand friday -i",
-                                 "scorekeeper hand friday -i bidder=Bob",
-                                 "scorekeeper new crib --game cribbage --players Ann,Bob",
-                                 "scorekeeper hand crib -i --by cards"))
-def hand(ctx: typer.Context, name: str = _sitting_arg(),
-         fields: List[str] = typer.Argument(None, help="FIELD=VALUE ... (scorekeeper games GAME lists them)",
-                                            autocompletion=_complete_field),
-         interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields (those "
-                                          "given as FIELD=VALUE are not asked)"),
-         by: Optional[str] = typer.Option(None, "--by", metavar="cards|points",
-                                          help="with -i, for cribbage: ask the starter, hands and crib "
-                                          "as cards, or each player's points (default: the first "
-                                          "answer tells)", autocompletion=lambda: ["cards", "points"]),
-         json: bool = _json_opt()) -> None:
-    """Log one hand, then show its effect and the standings."""
-    from .. import ledger
-    from ..render import sitting as render
-    from ..fields import parse_assignments
-
-    path = sitting_path(ctx, name)
-    style = None if json else style_of(ctx)
-
-    def show(change: Any) -> str:
-        r = change.after
-        return render.hand_json(r.session, r.standings) if json else render.effect_text(r.session, r.standings, style)
-
-    if by is not None and by.strip().lower() not in ("cards", "points"):
-        raise ScorekeeperError(f"--by must be cards or points, got {by!r}", usage=True)
-    asking = interactive or (not fields and is_terminal(sys.stdin))
-    if by is not None and not asking:
-        raise ScorekeeperError("--by goes with -i (it says what the prompts ask)", usage=True)
-    if asking:
-        from .prompts import ask_hand
-
-        change, text = ask_hand(path, show, given=parse_assignments(fields or []),
-                                by=by.strip().lower() if by else None)
-    elif not fields:
-        raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
-                               usage=True)
-    else:
-        raw = parse_assignments(fields)
-        change, text = save_change(path, lambda: ledger.add_hand(path, raw), show)
-    print_saved(text, f"hand {len(change.after.session.hands)} was saved")
-
-
-@registry.command(epilog=example("scorekeeper show friday", "scorekeeper show friday --last 5",
-                                 "scorekeeper show friday --short", "scorekeeper --no-pager show friday",
-                                 "scorekeeper show friday --json"))
-def show(ctx: typer.Context, name: str = _sitting_arg(),
-         last_text: Optional[str] = typer.Option(None, "--last", metavar="N",
-                                                 help="list only the last N hands"),
-         short: bool = typer.Option(False, "--short", help="one line a hand; remarks many hands "
-                                    "share said once"),
-         json: bool = _json_opt()) -> None:
-    """Standings (with the next dealer), then every hand with its effect; when the hands are
-    many, the standings again at the end. Long output goes through a pager on a terminal."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    last = None
-    if last_text is not None:
-        from ..fields import typed_number
-
-        last = typed_number(last_text, "--last", "the number of hands to list")
-        if last < 1:
-            raise ScorekeeperError(f"--last: the number of hands to list must be at least 1, got {last}",
-                                   usage=True)
-    r = ledger.open_session(sitting_path(ctx, name))
-    if json:
-        out(render.show_json(r.session, r.standings, last))
-    else:
-        out(render.show_text(r.session, r.standings, style_of(ctx), r.game.score_sides(r.session), last,
-                             short=short), page=True)
-
-
-@registry.command(epilog=example("scorekeeper undo friday"))
-def undo(ctx: typer.Context, name: str = _sitting_arg()) -> None:
-    """Take back the last change: a hand, an edit, an insert or a delete (scorekeeper redo puts
-    it back)."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    style = style_of(ctx)
-    path = sitting_path(ctx, name)
-    change, text = save_change(path, lambda: ledger.undo(path), lambda c: _stepped(ctx, c, "undo") if c.step
-                               else render.undone_text(name, c.was.session.hands[-1], c.after.session,
-                                                       c.after.standings, root_dir(ctx), style))
-    print_saved(text, "the undo was saved" if change.step else
-                f"the undo of hand {len(change.was.session.hands)} was saved")
-
-
-def _stepped(ctx: typer.Context, change: Any, word: str) -> str:
-    """What an undo or redo of a change in the middle did, shown as the change itself is:
-    a correction as `edit` shows it, a hand put in or taken out as `insert` and `delete` do."""
-    from ..render import sitting as render
-
-    step, number = change.step, change.step.at + 1
-    if step.step == "swap":
-        style = style_of(ctx)
-        shown = render.correction_text(number, change.was.session, change.was.standings, change.after.session,
-                                       change.after.standings, style=style)
-    else:
-        shown = _moved(ctx, "insert" if step.step == "put" else "delete", number)(change)
-    return f"{word}: " + shown
-
-
-@registry.command(epilog=example("scorekeeper undo friday", "scorekeeper redo friday"))
-def redo(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Put back what the last undo took back (a hand, an edit, an insert, a delete), as it was,
-    if nothing was logged since."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    style = None if json else style_of(ctx)
-
-    def show(change: Any) -> str:
-        r = change.after
-        if json:
-            return render.hand_json(r.session, r.standings)
-        if change.step:
-            return _stepped(ctx, change, "redo")
-        return (render.fit_lines(f"put back hand {len(r.session.hands)}: "
-                                 f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
-                + "\n" + render.effect_text(r.session, r.standings, style))
-
-    path = sitting_path(ctx, name)
-    change, text = save_change(path, lambda: ledger.redo(path), show)
-    print_saved(text, "the redo was saved" if change.step else f"hand {len(change.after.session.hands)} was put back")
-
-
-@registry.command(epilog=example("scorekeeper edit friday 2 made=9", "scorekeeper edit friday 1 note="))
-def edit(ctx: typer.Context, name: str = _sitting_arg(),
-         number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to correct (1 is the first)"),
-         fields: List[str] = typer.Argument(None, metavar="FIELDS...",
-                                            help="FIELD=VALUE ... (FIELD= removes a field)  [required]",
-                                            autocompletion=_complete_field)) -> None:
-    """Correct hand N; show what it changed (everything after it is recomputed)."""
-    from .. import ledger
-    from ..render import sitting as render
-    from ..fields import parse_assignments, typed_number
-
-    path = sitting_path(ctx, name)
-    if "=" in number_text:
-        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])]), usage=True)
-    if not fields:
-        raise ScorekeeperError("Missing argument 'FIELDS...': give the fields to correct as FIELD=VALUE",
-                               usage=True)
-    number = typed_number(number_text, "NUMBER", "the hand to correct")
-    style = style_of(ctx)
-    raw = parse_assignments(fields)
-    text = save_change(path, lambda: ledger.edit(path, number, raw), lambda c: render.correction_text(
-        number, c.was.session, c.was.standings, c.after.session, c.after.standings, style=style,
-        money=lambda: (ledger.settlement(c.was), ledger.settlement(c.after))))[1]
-    print_saved(text, f"the correction to hand {number} was saved")
-
-
-@registry.command(epilog=example("scorekeeper insert friday 2 bidder=Cid bid=7 made=8",
-                                 "scorekeeper insert friday 1 -i"))
-def insert(ctx: typer.Context, name: str = _sitting_arg(),
-           number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to log it before "
-                                             "(1 is the first; one past the last: at the end)"),
-           fields: List[str] = typer.Argument(None, metavar="FIELDS...", help="FIELD=VALUE ... as for hand",
-                                              autocompletion=_complete_field),
-           interactive: bool = typer.Option(False, "--interactive", "-i", help="ask for the fields, "
-                                            "as hand does")) -> None:
-    """Log a forgotten hand before hand N; show what it changed (every later hand is
-    recomputed; a hand it makes impossible refuses it)."""
-    from .. import ledger
-    from ..fields import parse_assignments, typed_number
-
-    path = sitting_path(ctx, name)
-    if "=" in number_text:
-        raise ScorekeeperError(_number_forgotten(path, name, [number_text, *(fields or [])], "insert"),
-                               usage=True)
-    number = typed_number(number_text, "NUMBER", "the hand to log it before")
-    show = _moved(ctx, "insert", number)
-    if interactive or (not fields and is_terminal(sys.stdin)):
-        from .prompts import ask_hand
-
-        text = ask_hand(path, show, given=parse_assignments(fields or []),
-                        make=lambda raw: ledger.insert(path, number, raw))[1]
-    elif not fields:
-        raise ScorekeeperError("give the hand's fields as FIELD=VALUE (scorekeeper games GAME lists them)",
-                               usage=True)
-    else:
-        raw = parse_assignments(fields)
-        text = save_change(path, lambda: ledger.insert(path, number, raw), show)[1]
-    print_saved(text, f"the hand inserted as hand {number} was saved")
-
-
-@registry.command(epilog=example("scorekeeper delete friday 3"))
-def delete(ctx: typer.Context, name: str = _sitting_arg(),
-           number_text: str = typer.Argument(..., metavar="NUMBER", help="the hand to remove (1 is the first)")) -> None:
-    """Remove hand N (a hand logged twice); show what it changed (every later hand is
-    recomputed; a hand it makes impossible refuses it). undo puts it back."""
-    from .. import ledger
-    from ..fields import typed_number
-
-    path = sitting_path(ctx, name)
-    number = typed_number(number_text, "NUMBER", "the hand to remove")
-    text = save_change(path, lambda: ledger.delete(path, number), _moved(ctx, "delete", number))[1]
-    print_saved(text, f"the delete of hand {number} was saved")
-
-
-def _moved(ctx: typer.Context, kind: str, number: int) -> Callable[[Any], str]:
-    """What insert and delete print: the hand, the later hands that changed, the standings and
-    the money before -> after."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    style = style_of(ctx)
-    return lambda c: render.moved_text(kind, number, c.before.session, c.before.standings, c.after.session,
-                                       c.after.standings, style=style,
-                                       money=lambda: (ledger.settlement(c.before), ledger.settlement(c.after)))
-
-
-@registry.command(epilog=example("scorekeeper play friday"))
-def play(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
-    """The night in one place: the standings, then each hand (FIELD=VALUE ..., or Enter to be
-    asked), and between hands undo, redo, edit N, insert N, delete N, show, settle, help, quit;
-    Tab completes. Piped: one hand or word a line (printf 'Ann=5 Bob=3\\nundo\\nBob=7\\n' |
-    scorekeeper play t); exit 1 if any line was refused. A party: table by table for the
-    round being played."""
-    from .. import store
-    from .play import play as play_night
-
-    path = sitting_path(ctx, name)
-    try:
-        store.load(path)
-        party = False
-    except store.PartyFile:
-        party = True
-    root_ctx = ctx.find_root()
-    root = (["--dir", str(root_ctx.obj)] if root_ctx.obj else []) + \
-        (["--no-color"] if root_ctx.meta.get("no_color") else []) + \
-        (["--no-pager"] if root_ctx.meta.get("no_pager") else [])
-    play_night(root, name, path, party, root_dir(ctx))
-
-
-def _number_forgotten(path: Path, name: str, fields: List[str], command: str = "edit") -> str:
-    """`edit friday made=9`: the hand's number was left out. Say how many there are."""
-    from .. import ledger
-    from ..render.sitting import command_line
-
-    given = " ".join(fields)
-    try:
-        hands = len(ledger.open_session(path).session.hands)
-    except ScorekeeperError:
-        hands = 0
-    which = f"1 to {hands}; the last is {hands}" if hands else "1 is the first"
-    return (f"the hand's number is missing: {command_line(name, command)} NUMBER {given} "
-            f"(NUMBER: {which})")
-
-
-@registry.command(epilog=example("scorekeeper settle friday", "scorekeeper settle friday --json"))
-def settle(ctx: typer.Context, name: str = _sitting_arg(), json: bool = _json_opt()) -> None:
-    """Who pays whom at the end of the sitting (the fewest payments)."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    r = ledger.open_session(sitting_path(ctx, name))
-    s = ledger.settlement(r)
-    if json:
-        out(render.settle_json(s, r.standings))
-    else:
-        out(render.settle_text(r.session, r.standings, s, style_of(ctx)), page=True)
-
-
-@registry.command(epilog=example("scorekeeper check friday",
-                                 "scorekeeper check friday sessions/examples/cinch-*.yaml"))
-def check(ctx: typer.Context,
-          names: List[str] = typer.Argument(..., help="sittings: names in the sessions folder or "
-                                            ".yaml files", autocompletion=_complete_sitting)) -> None:
-    """Every mistake in the sittings at once, one `file:line: message` each (exit 1 if any)."""
-    from .. import ledger
-
-    from ..render.sitting import fit_lines
-    from .output import width
-
-    errors = [err for name in names for err in ledger.check_file(sitting_path(ctx, name, must_exist=False))]
-    sittings = f"{len(names)} sitting{'s' if len(names) != 1 else ''}"
-    if not errors:
-        out(f"no mistakes in {sittings}")
-        return
-    # `file:line: message`, the message wrapped under it on a terminal
-    out("\n".join(fit_lines(str(err), width()) for err in errors), page=True)
-    mistakes = f"{len(errors)} mistake{'s' if len(errors) != 1 else ''}"
-    _fail(f"{mistakes} in {sittings}", EXIT_CODES[FILE])
-
-
-@registry.command("list", epilog=example("scorekeeper list", "scorekeeper --dir ~/cards list --json"))
-def list_(ctx: typer.Context, json: bool = _json_opt()) -> None:
-    """The sittings in the sessions folder, and which folder."""
-    from .. import ledger
-    from ..render import sitting as render
-
-    folder, why = _folder_and_why(ctx)
-    rows = ledger.list_sittings(folder)
-    if json:
-        out(render.sessions_json(folder, why, rows))
-    else:
-        from .output import width
-
-        out(render.sessions_text(folder, why, rows, width()), page=True)
-
-
-@registry.command(epilog=example("scorekeeper games", "scorekeeper games cinch --rule blind_draw=on",
-                                 "scorekeeper games hearts --players Ann,Bob,Cid,Dee --json"))
-def games(game: Optional[str] = typer.Argument(None, help="one game, in full",
-                                               autocompletion=_complete_game),
-          rule: List[str] = typer.Option([], "--rule", "-r", help="show the hand fields under this "
-                                         "house rule NAME=VALUE (repeatable)"),
-          players: Optional[str] = typer.Option(None, "--players", "-p", help="show the hand fields "
-                                                "for this table: Ann,Bob,Cid"),
-          json: bool = _json_opt()) -> None:
-    """The games, or one game's house rules and hand fields."""
-    from ..render import sitting as render
-    from ..fields import names_from, parse_assignments
-
-    from .output import width
-
-    if game is None:  # the registry says what is listed: no game is imported
-        from ..games import GAMES, game_names
-
-        every = {name: GAMES[name] for name in game_names()}
-        out(render.games_json(every) if json else render.games_list(every, width()), page=not json)
-        return
-    from .. import ledger
-
-    # `--players ""` is a mistake, not "no table given"
-    seated = names_from(players) if players is not None else None
-    g, fields = ledger.game_fields(game, parse_assignments(rule, "rule"), seated)
-    out(render.game_help_json(g, fields) if json else render.game_help(g, fields, width()), page=not json)
-
-
-def _sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
-    """(the sitting replayed, None) or (None, the party replayed): `export`, `chart` and
-    `report` take either, found by the file's kind."""
-    from .. import ledger, store
-
-    try:
-        return ledger.open_session(sitting_path(ctx, name)), None
-    except store.PartyFile as found:
-        from ..party import ledger as parties
-
-        return None, parties.check(found.party)
-
-
-
-
-@registry.command(epilog=example("scorekeeper export friday > friday.csv",
-                                 "scorekeeper export sessions/examples/party-hearts.yaml > party.csv"))
-def export(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO),
-           csv: bool = typer.Option(True, "--csv", help="comma-separated values (the only format)")) -> None:
-    """Every hand with its effect and the scores after it, as CSV; of a party, every table's
-    result."""
-    from ..render import sitting as render
-
-    r, party = _sitting_or_party(ctx, name)
-    if party is not None:
-        from ..party import ledger as parties
-        from ..render import party as party_render
-
-        typer.echo(party_render.export_csv(party.party, party.standing, parties.deals_in_words(party)),
-                   nl=False)
-        return
-    order = [f.name for f in r.game.fields(r.session)]
-    typer.echo(render.export_csv(r.session, r.standings, order), nl=False)
-
-@registry.command(epilog=example("scorekeeper stats", "scorekeeper stats --game hearts --since 2026-11-01",
-                                 "scorekeeper stats --player Ann --json"))
-def stats(ctx: typer.Context,
-          game: Optional[str] = typer.Option(None, "--game", "-g", help="only sittings of this game"),
-          player: Optional[str] = typer.Option(None, "--player", "-p", help="only this player"),
-          since: Optional[str] = typer.Option(None, "--since", help="only sittings from this date "
-                                              "on (2026-11-01)"),
-          json: bool = _json_opt()) -> None:
-    """Statistics over every sitting in the folder: per player and per game."""
-    from .. import ledger
-    from ..render import stats as render_stats
-    from .. import stats as season_stats
-
-    if game is not None:
-        from ..games import get_game
-
-        game = get_game(game).name
-    folder = _folder(ctx)
-    keep = season_stats.keeper(game, player, season_stats.parse_since(since))
-    # one sitting at a time (each_night streams them), judged by its header before its hands are read
-    season = season_stats.season(ledger.each_night(folder, keep, game), (), player,
-                                 filtered=bool(game or player or since))
-    if json:
-        out(render_stats.stats_json(season))
-    else:
-        from .output import width
-
-        out(render_stats.stats_text(season, str(folder), width()), page=True)
-
-
-@registry.command(epilog=example("scorekeeper chart friday", "scorekeeper chart sessions/examples/party-hearts.yaml"))
-def chart(ctx: typer.Context, name: str = _sitting_arg(PARTY_TOO)) -> None:
-    """Each player's (or side's) score after every hand, as a chart fitting the terminal; of a
-    party, each player's stars round by round."""
-    from .. import stats
-    from ..render import chart as render_chart
-
-    r, party = _sitting_or_party(ctx, name)
-    style = style_of(ctx)  # None when piped: plain ASCII, 80 columns
-    width = (style.width if style is not None else None) or 80
-    if party is not None:
-        from ..render import party as party_render
-
-        out(party_render.stars_text(party.party, party.standing, width, colour=bool(style and style.color)))
-        return
-    lines = stats.score_lines(r.standings)
-    from ..render.sitting import fit_lines
-
-    title = fit_lines(f"{r.session.name} ({r.standings.game}): the score after each hand", width)
-    out(render_chart.chart_text(title, lines.lines, lines.game_ends, width,
-                                 fancy=bool(style and style.symbols), colour=bool(style and style.color),
-                                 target=r.game.race_target(r.session)))
-
-
-@registry.command(epilog=example("scorekeeper report friday --html friday.html",
-                                 "scorekeeper report sessions/examples/party-hearts.yaml --html party.html",
-                                 "scorekeeper report --season --html season.html"))
-def report(ctx: typer.Context,
-           name: Optional[str] = typer.Argument(None, help="the sitting or party (leave out with --season)",
-                                                autocompletion=_complete_sitting),
-           html: Path = typer.Option(..., "--html", help="the HTML file to write"),
-           season: bool = typer.Option(False, "--season", help="every sitting in the folder"),
-           force: bool = typer.Option(False, "--force", help="write over a file that is not a report "
-                                      "scorekeeper wrote (never over a sitting or a party)")) -> None:
-    """One self-contained HTML page to share: standings, chart, every hand, who pays whom; of a
-    party, the prizes, the stars round by round and every table's result."""
-    from .. import ledger, stats, store
-    from ..render import html as render_html
-
-    if season == (name is not None):
-        raise ScorekeeperError("give a sitting's NAME, or --season for the whole folder "
-                               "(not both)", usage=True)
-    if season:
-        folder = _folder(ctx)
-        count = stats.SeasonCount()  # one sitting at a time: what the page needs of each is kept
-        nights = []
-        for found in ledger.each_night(folder):
-            count.add(found)
-            if isinstance(found, ledger.Night):
-                nights.append(found.slim(figures=False))
-        page = render_html.season_html(count.season(), nights)
-    else:
-        assert name is not None  # season is False, so a NAME was given
-        page = _one_page(ctx, name)
-    store.write_report(html, page, force=force)
-    out(f"wrote {html}")
-
-
-
-def _one_page(ctx: typer.Context, name: str) -> str:
-    """`report NAME`: the page of a sitting, or of a party."""
-    from .. import ledger, stats
-    from ..render import html as render_html
-
-    r, party = _sitting_or_party(ctx, name)
-    if party is not None:
-        from ..party import ledger as parties
-
-        return render_html.party_html(party.party, party.standing, parties.deals_in_words(party))
-    lines = stats.score_lines(r.standings)
-    return render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines,
-                                    ledger.hands_in_words(r), r.game.score_sides(r.session),
-                                    r.game.race_target(r.session))
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ import yaml
 
 from ..model import FORMAT, Hand, ScorekeeperError, ScorekeeperWarning, Session, Source, shown
 from .load import KEYS, MAX_FILE_BYTES, MAX_HANDS, PARTY, SITTING, TEXT, scalar_tag
-from .lock import create_temp, sweep_temp_files
+from .lock import create_temp, lock_path, sweep_temp_files
 from .paths import check_path_text, real_path, undone_path
 
 try:  # the libyaml C emitter and scanner are several times faster
@@ -139,9 +139,9 @@ def session_text(session: Session, kind: str = SITTING, name: str = "") -> str:
     return text
 
 
-def save_text(path: Path, text: str) -> None:
+def save_text(path: Path, text: str, sync: bool = True) -> None:
     """Write a session file atomically: a temporary file beside the target, flushed, fsynced,
-    renamed over it.
+    renamed over it, the folder fsynced (`sync=False`: by write_undone, once for both renames).
 
     A session reached through a symbolic link (a sitting kept in a synced folder) is written
     where the link points, and the link is kept. A file holding something the save would
@@ -151,10 +151,10 @@ def save_text(path: Path, text: str) -> None:
     _refuse_dropping(path)
     _refuse_read_only(path)
     try:
-        _write_atomically(text, path)
+        _write_atomically(text, path, sync=sync)
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
-    sweep_temp_files(path, undone_path(path))  # and an undo's, killed while it kept what it removed
+    sweep_temp_files(path, undone_path(path), lock_path(path))  # and an undo's, and a lock not yet taken
 
 
 def write_text(path: Path, text: str, make_folder: bool = False) -> None:
@@ -302,12 +302,12 @@ def write_beside(path: Path, text: str, like: Path) -> None:
     with the sitting's mode and owner (`like`), whatever is at `path` (a planted link, a pipe)
     replaced, never written through; after the sitting's save, which swept its leftovers."""
     try:
-        _write_atomically(text, path, like)
+        _write_atomically(text, path, like, sync=False)  # undone.write_undone fsyncs the folder
     except OSError as err:
         raise ScorekeeperError(f"cannot write {path}: {err.strerror or err}") from None
 
 
-def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> None:
+def _write_atomically(text: str, path: Path, like: Optional[Path] = None, sync: bool = True) -> None:
     """The temporary file is made exclusively under a random name (never through a link that
     someone planted there) with the mode and owner of the file it replaces (or of `like`), so
     a private sitting stays private and root's save leaves it its owner's."""
@@ -328,7 +328,8 @@ def _write_atomically(text: str, path: Path, like: Optional[Path] = None) -> Non
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-    _fsync_dir(path.parent)
+    if sync:
+        fsync_folder(path.parent)
     if not owner_kept and keep is not None:
         import warnings
 
@@ -365,7 +366,7 @@ def _refuse_read_only(path: Path) -> None:
                                f"it, make it writable (chmod u+w {shlex.quote(str(path))})")
 
 
-def _fsync_dir(folder: Path) -> None:
+def fsync_folder(folder: Path) -> None:
     with contextlib.suppress(OSError):  # not every platform lets a folder be opened
         fd = os.open(folder, os.O_RDONLY)
         try:

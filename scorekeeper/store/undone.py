@@ -25,7 +25,7 @@ from typing import List, Sequence
 from ..model import Hand, ScorekeeperError, Session
 from .load import MAX_FILE_BYTES, parse
 from .paths import real_path, undone_path
-from .save import dump, write_beside
+from .save import dump, fsync_folder, write_beside
 
 _HEADER = ("# What `scorekeeper undo` removed from {name}, for `scorekeeper redo` to put back.\n"
            "# Not part of the log: the sitting's hands are in {name} alone.\n")
@@ -138,14 +138,16 @@ def _read_plain(side: Path) -> "str | None":
 
 
 def write_undone(path: Path, entries: Sequence[Undone], session: Session) -> None:
-    """Keep `entries` beside the sitting (`session` gives the header), as the sitting is
-    written; with none, the side file is removed."""
+    """Keep `entries` beside the sitting (`session` gives the header), as the sitting is written;
+    with none, the side file is removed. Then the folder is fsynced, for the sitting's save too."""
     side = undone_path(path)
-    if not entries:
-        with contextlib.suppress(FileNotFoundError):  # left behind, it matches no file: harmless
-            os.unlink(side)
-        return
-    name = real_path(path).name
-    text = (_HEADER.format(name=name) + " ".join([_AFTER, *(e.token() for e in entries)]) + "\n"
-            + dump(session.with_hands(tuple(e.hand for e in entries))))
-    write_beside(side, text, real_path(path))
+    try:
+        if entries:
+            text = (_HEADER.format(name=real_path(path).name) + " ".join([_AFTER, *(e.token() for e in entries)])
+                    + "\n" + dump(session.with_hands(tuple(e.hand for e in entries))))
+            write_beside(side, text, real_path(path))
+        else:
+            with contextlib.suppress(FileNotFoundError):  # left behind, it matches no file: harmless
+                os.unlink(side)
+    finally:  # the sitting's rename and this one, made durable at once (docs/reliability.md)
+        fsync_folder(side.parent)
