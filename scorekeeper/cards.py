@@ -209,14 +209,14 @@ def _spellings() -> Dict[str, Card]:
     found: Dict[str, Card] = {}
     rank_texts = [(rank, [t for t, r in _RANK_NAMES.items() if r is rank]) for rank in Rank]
     for suit in Suit:  # each card made once (a rank or suit as a key hashes in Python)
-        suit_texts = [t for t, s in _SUIT_NAMES.items() if s is suit and len(t) == 1]
-        for rank, texts in rank_texts:
+        suit_texts = [(t.upper(), t in _SUIT_SYMBOL_CHARS) for t, s in _SUIT_NAMES.items() if s is suit and len(t) == 1]
+        for rank, texts in rank_texts:  # (the rank's texts are capitals already)
             card = Card(rank, suit)
             for rank_text in texts:
-                for suit_text in suit_texts:
-                    found[(rank_text + suit_text).upper()] = card
-                    if suit_text in _SUIT_SYMBOL_CHARS:
-                        found[(suit_text + rank_text).upper()] = card
+                for suit_text, symbol in suit_texts:
+                    found[rank_text + suit_text] = card
+                    if symbol:
+                        found[suit_text + rank_text] = card
     return found
 
 
@@ -251,4 +251,7 @@ def check_no_duplicates(cards: Iterable[Card]) -> None:
 
 
 def full_deck() -> Tuple[Card, ...]:
-    return tuple(Card(r, s) for s in Suit for r in Rank)
+    return _DECK
+
+
+_DECK = tuple(dict.fromkeys(_SPELLINGS.values()))  # as _spellings made them: by suit, then rank

@@ -204,7 +204,7 @@ def test_every_state_a_crash_before_the_folders_fsync_can_leave_is_safe(fri, cha
     states = [s for s in ((old[0], new[1]), (new[0], old[1])) if s[1] is not None and s not in (old, new)]
     assert states  # (a redo of the last step removes the undo file: its one state is the sitting new, the file old)
     for state in states:
-        for command in (("undo", "fri"), ("hand", "fri", "Ann=9")):
+        for command in (("undo", "fri"), ("hand", "fri", "Ann=9", "at=2026-11-29T21:00:00")):  # (its time given)
             _put(fri, (state[0], None))
             alone = fri.ok(*command).stdout, _files(fri)[0]
             _put(fri, state)

@@ -1,5 +1,5 @@
 """The show as the replay counts and words it (`show_points`, `spoken`: from the ranks, the
-five-rank table of five.py) is the count of every combination listed (`count_hand`) and the
+five-rank table of count.py) is the count of every combination listed (`count_hand`) and the
 words a player says for those combinations (`listed_words` below, worded from the list
 itself); fifteens counted by pips are those of every subset; the exact means written in the
 code are those `crib stats` computes."""
@@ -96,14 +96,14 @@ def test_the_spoken_count_of_every_rank_pattern_in_every_order():
             rng.shuffle(cards)
             listed = count_hand(cards[:4], cards[4])
             assert spoken(cards[:4], cards[4]) == (listed.total, listed_words(listed))
-            assert show_points(cards[:4], cards[4]) == listed.total  # by five.py's table
+            assert show_points(cards[:4], cards[4]) == listed.total  # by count.py's table
 
 
 def test_the_table_of_five_ranks_is_what_the_ranks_score():
-    """five.py's constant, entry by entry: the points `rank_points` counts for every sorted
+    """count.py's table, entry by entry: the points `rank_points` counts for every sorted
     five ranks (each of which the test above counts from the cards, combination by
     combination), and the show reads exactly those."""
-    from scorekeeper.games.cribbage.five import POINTS
+    from scorekeeper.games.cribbage.count import POINTS
 
     every = list(combinations_with_replacement(range(1, 14), 5))
     assert len(POINTS) == len(every) == 6188

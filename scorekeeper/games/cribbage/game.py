@@ -24,7 +24,7 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
@@ -700,10 +700,11 @@ def _place(field: str) -> str:
 # What a step of a deal is, for the race: points pegged, the crib shown, points overlooked, any
 # other; a hand shown is marked by its player's name.
 _OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
-Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
-# What `counted` returns: each player's show, those of them counted from cards, the crib's
-# count (None: not given as cards), and whether the starter is a knave (his heels)
-Counted = Tuple[Dict[str, int], Dict[str, int], Optional[int], bool]
+if TYPE_CHECKING:  # (annotations only: an alias made at import costs every command a little)
+    Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
+    # What `counted` returns: each player's show, those of them counted from cards, the crib's
+    # count (None: not given as cards), and whether the starter is a knave (his heels)
+    Counted = Tuple[Dict[str, int], Dict[str, int], Optional[int], bool]
 
 
 _side_name = _sides.side_name  # "Ann-Cid"
