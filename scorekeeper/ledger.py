@@ -584,7 +584,7 @@ def _open_to_correct(path: Path, number: int, raw: Mapping[str, Any]) -> Replaye
         cut = {k: v[:60] + "..." for k, v in _too_long(hand).items() if k in raw}
         if cut:
             hands = list(session.hands)
-            hands[number - 1] = hand._replace(fields={**hand.fields, **cut})
+            hands[number - 1] = Hand({**hand.fields, **cut}, hand.source, hand.field_lines)
             session = session.with_hands(tuple(hands))
     return _replayed(session, keep=number - 1)
 

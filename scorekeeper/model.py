@@ -18,8 +18,7 @@ COMMON_FIELDS = ("note", "at")  # fields any game's hand may carry: kept in the 
 LOG_FIELDS = ("corrected", "id")
 
 
-# What kind of mistake an error is. The CLI, not this layer, decides what each kind means
-# for the exit code (cli.EXIT_CODES: usage 2, file 1).
+# What kind of mistake an error is; the CLI, not this layer, gives each its exit code (cli.EXIT_CODES).
 USAGE = "usage"  # how a command was called: a bad option, field or name on the command line
 FILE = "file"    # a problem with a file or the world: a bad session file, a missing sitting
 
@@ -146,13 +145,14 @@ class Source:  # where something is: a file and a line (1 the first); a plain cl
         return f"{self.file}:{self.line}"
 
 
-class Hand(NamedTuple):
-    """One physical hand as logged: its fields exactly as they stand in the file."""
+class Hand:
+    """One hand as logged: its fields as the file holds them, where it and each field's key are."""
 
-    fields: Mapping[str, Any]
-    source: Optional[Source] = None
-    # line of each field's key, when read from a file (for precise error locations)
-    field_lines: Mapping[str, int] = _NO_LINES
+    __slots__ = ("fields", "source", "field_lines")
+
+    def __init__(self, fields: Mapping[str, Any], source: Optional[Source] = None,
+                 field_lines: Mapping[str, int] = _NO_LINES) -> None:
+        self.fields, self.source, self.field_lines = fields, source, field_lines
 
     def game_fields(self) -> Dict[str, Any]:
         return {k: v for k, v in self.fields.items() if k not in COMMON_FIELDS}
