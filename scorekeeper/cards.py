@@ -235,8 +235,10 @@ def parse_cards(text: object, *, allow_duplicates: bool = False) -> Tuple[Card, 
         tokens = [str(t) for t in text]
     else:
         tokens = str(text).replace(",", " ").split()
-    spelled = _SPELLINGS.get  # a token as a file writes it ("10H") is its own normal form
-    cards = tuple([spelled(t) or Card.parse(t) for t in tokens])
+    found = []  # (a loop: a comprehension is a call of its own, and this is every hand's cards)
+    for t in tokens:  # a token as a file writes it ("10H") is its own normal form
+        found.append(_SPELLINGS.get(t) or Card.parse(t))
+    cards = tuple(found)
     if not allow_duplicates and len(set(cards)) != len(cards):
         check_no_duplicates(cards)
     return cards
