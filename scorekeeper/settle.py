@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import ScorekeeperError
 
@@ -15,26 +15,27 @@ from .model import ScorekeeperError
 EXACT_LIMIT = 16
 
 
-class Transfer(NamedTuple):
-    payer: str
-    payee: str
-    cents: int
+class Transfer:
+    """One payment. (Transfer and Settlement are plain classes, only read by name:
+    docs/architecture.md, "Value types".)"""
 
-    @property
-    def amount(self) -> Decimal:
-        return Decimal(self.cents) / 100
+    __slots__ = ("payer", "payee", "cents")
+
+    def __init__(self, payer: str, payee: str, cents: int) -> None:
+        self.payer, self.payee, self.cents = payer, payee, cents
 
 
-class Settlement(NamedTuple):
-    unit: str
-    balances: Mapping[str, Any]        # net in the unit (int or Fraction), zero-sum
-    stake: Optional[Decimal]           # None: no stake, `money_cents` are hundredths of the unit
-    currency: str
-    money_cents: Mapping[str, int]     # net in cents, zero-sum
-    transfers: Tuple[Transfer, ...]
+class Settlement:
+    __slots__ = ("unit", "balances", "stake", "currency", "money_cents", "transfers")
 
-    def money(self) -> Dict[str, Decimal]:
-        return {p: Decimal(c) / 100 for p, c in self.money_cents.items()}
+    def __init__(self, unit: str, balances: Mapping[str, Any], stake: Optional[Decimal], currency: str,
+                 money_cents: Mapping[str, int], transfers: Tuple[Transfer, ...]) -> None:
+        self.unit = unit
+        self.balances = balances          # net in the unit (int or Fraction), zero-sum
+        self.stake = stake                # None: no stake, `money_cents` are hundredths of the unit
+        self.currency = currency
+        self.money_cents = money_cents    # net in cents, zero-sum
+        self.transfers = transfers
 
 
 def settle(balances: Mapping[str, Any], unit: str, stake: Optional[Decimal], currency: str) -> Settlement:
