@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
 
 from .games.sides import side_name
 from .model import Failed, ScorekeeperError, shown
@@ -22,13 +22,16 @@ if TYPE_CHECKING:
     from .model import Session
 
 
-class Tally(NamedTuple):
+class Tally:
     """A figure over the season: its observations added up, and how many there were."""
 
-    how: str                      # "total" or "mean"
-    total: Any = 0                # int or Fraction
-    count: int = 0  # type: ignore[assignment]  # a field named as the figure is (shadows tuple.count)
-    expected: Optional[Any] = None
+    __slots__ = ("how", "total", "count", "expected")
+
+    def __init__(self, how: str, total: Any = 0, count: int = 0, expected: Optional[Any] = None) -> None:
+        self.how = how                # "total" or "mean"
+        self.total = total            # int or Fraction
+        self.count = count
+        self.expected = expected
 
     def add(self, value: Any, expected: Optional[Any]) -> "Tally":
         return Tally(self.how, self.total + value, self.count + 1,
@@ -42,41 +45,57 @@ class Tally(NamedTuple):
         return self.total
 
 
-class GameLine(NamedTuple):
+# The records below are plain classes, only read by name (docs/architecture.md, "Value types").
+class GameLine:
     """One player's record at one game."""
 
-    unit: str
-    sittings: int = 0
-    hands: int = 0
-    games_won: int = 0
-    net: Any = 0                  # the sum of his balances, in `unit`
+    __slots__ = ("unit", "sittings", "hands", "games_won", "net")
+
+    def __init__(self, unit: str, sittings: int = 0, hands: int = 0, games_won: int = 0, net: Any = 0) -> None:
+        self.unit = unit
+        self.sittings = sittings
+        self.hands = hands
+        self.games_won = games_won
+        self.net = net                # the sum of his balances, in `unit`
 
 
-class NightResult(NamedTuple):
-    sitting: str
-    game: str
-    cents: int
-    currency: str
+class NightResult:
+    __slots__ = ("sitting", "game", "cents", "currency")
+
+    def __init__(self, sitting: str, game: str, cents: int, currency: str) -> None:
+        self.sitting = sitting
+        self.game = game
+        self.cents = cents
+        self.currency = currency
 
 
-class PlayerSeason(NamedTuple):
-    name: str
-    sittings: int
-    hands: int
-    games_won: int
-    money: Dict[str, int]                       # currency -> cents won (+) or lost (-)
-    by_game: Dict[str, GameLine]
-    best: Optional[NightResult]
-    worst: Optional[NightResult]
-    figures: Dict[str, Dict[str, Tally]]        # game -> figure name -> tally
+class PlayerSeason:
+    __slots__ = ("name", "sittings", "hands", "games_won", "money", "by_game", "best", "worst", "figures")
+
+    def __init__(self, name: str, sittings: int, hands: int, games_won: int, money: Dict[str, int],
+                 by_game: Dict[str, GameLine], best: Optional[NightResult], worst: Optional[NightResult],
+                 figures: Dict[str, Dict[str, Tally]]) -> None:
+        self.name = name
+        self.sittings = sittings
+        self.hands = hands
+        self.games_won = games_won
+        self.money = money            # currency -> cents won (+) or lost (-)
+        self.by_game = by_game
+        self.best = best
+        self.worst = worst
+        self.figures = figures        # game -> figure name -> tally
 
 
-class Season(NamedTuple):
-    sittings: int
-    hands: int
-    players: Dict[str, PlayerSeason]
-    failed: List[Failed]
-    parties: List[Failed]                     # party files in the folder: not sittings
+class Season:
+    __slots__ = ("sittings", "hands", "players", "failed", "parties")
+
+    def __init__(self, sittings: int, hands: int, players: Dict[str, PlayerSeason], failed: List[Failed],
+                 parties: List[Failed]) -> None:
+        self.sittings = sittings
+        self.hands = hands
+        self.players = players
+        self.failed = failed
+        self.parties = parties        # party files in the folder: not sittings
 
 
 def parse_since(raw: Optional[str]) -> Optional[date]:
@@ -208,11 +227,14 @@ def _natural(text: str) -> List[Any]:
 # ---------------------------------------------------------------- one sitting's score lines
 
 
-class ScoreLines(NamedTuple):
+class ScoreLines:
     """Each player's (or side's) score after every hand, and the hands that ended a game."""
 
-    lines: Dict[str, List[Any]]       # label -> score after hand 1, 2, ...
-    game_ends: List[int]              # 1-based numbers of the hands that ended a game
+    __slots__ = ("lines", "game_ends")
+
+    def __init__(self, lines: Dict[str, List[Any]], game_ends: List[int]) -> None:
+        self.lines = lines            # label -> score after hand 1, 2, ...
+        self.game_ends = game_ends    # 1-based numbers of the hands that ended a game
 
 
 def score_lines(st: "Standings") -> ScoreLines:

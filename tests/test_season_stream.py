@@ -48,9 +48,22 @@ def _held(found):
     return [(f.file, f.error, f.line, f.kind) for f in found]
 
 
-def read(season: stats.Season) -> stats.Season:
-    """A season with the files that failed as what they hold (`Failed` is a plain class)."""
-    return season._replace(failed=_held(season.failed), parties=_held(season.parties))
+def _night(n):
+    return n and (n.sitting, n.game, n.cents, n.currency)
+
+
+def _player(p: stats.PlayerSeason):
+    return (p.name, p.sittings, p.hands, p.games_won, p.money,
+            {game: (g.unit, g.sittings, g.hands, g.games_won, g.net) for game, g in p.by_game.items()},
+            _night(p.best), _night(p.worst),
+            {game: {name: (t.how, t.total, t.count, t.expected) for name, t in f.items()}
+             for game, f in p.figures.items()})
+
+
+def read(season: stats.Season):
+    """What a season holds, every record as its fields (they are plain classes)."""
+    return (season.sittings, season.hands, {name: _player(p) for name, p in season.players.items()},
+            _held(season.failed), _held(season.parties))
 
 
 def test_a_streamed_season_counts_what_a_whole_one_counts(folder):
