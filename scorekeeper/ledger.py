@@ -20,8 +20,8 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List,
 from . import store
 from .fields import MAX_TEXT, Field, dump_hand, nfc, text_bound
 from .games import get_game
-from .games.base import Figure, Folded, Game, Standings, play_fields
-from .model import LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
+from .games.base import Figure, Folded, Game, Standings
+from .model import COMMON_FIELDS, LOG_FIELDS, Failed, FileData, Hand, ScorekeeperError, Session, Stakes, shown
 
 if TYPE_CHECKING:
     from .settle import Settlement
@@ -42,14 +42,16 @@ if TYPE_CHECKING:  # (only annotations name it: no command builds the alias)
     Validated = Tuple[Optional[T], List[ScorekeeperError]]  # what `validate` gives: the replay and every mistake
 
 
-def validate(session: Session, figures: Optional[List[Figure]] = None,
-             keep: Optional[int] = None) -> Tuple[Optional[Replayed], List[ScorekeeperError]]:
+def validate(session: Session, figures: Optional[List[Figure]] = None, keep: Optional[int] = None,
+             said: Optional[List[str]] = None) -> Tuple[Optional[Replayed], List[ScorekeeperError]]:
     """The sitting replayed, and every mistake in it, each located (the `game:` key, a
     player's entry, a rule's line, a hand's field: `Session.locate`): the header's, each
     rule's, then each hand's, a refused hand being left out of the replay that follows. A
     header mistake that leaves nothing to replay by (an unknown game, bad players, rules that
     cannot work together) ends the search, with no replay. With `figures`, the game's
-    statistics of every hand are gathered into it; `keep=N` keeps the state before hand N,
+    statistics of every hand are gathered into it; with `said`, each hand in words, as its
+    game says it (`Game.describe`: "Bob bid 7 in spades and made 9", for the pages a table
+    shares; the note and times left to the page); `keep=N` keeps the state before hand N,
     for a change there to replay from (`replayed_from`)."""
     errors: List[ScorekeeperError] = []
 
@@ -72,11 +74,15 @@ def validate(session: Session, figures: Optional[List[Figure]] = None,
         note(err)
         return None, errors
     observe = None
-    if figures is not None:
+    if figures is not None or said is not None:
         resolved = session
 
         def observe(values: Mapping[str, Any], before: Any, after: Any, effect: Any) -> None:
-            figures.extend(game.figures(values, before, after, effect, resolved))
+            if figures is not None:
+                figures.extend(game.figures(values, before, after, effect, resolved))
+            if said is not None:
+                said.append(game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
+                                          resolved))
     return finished(game, session, game.fold(session, observe, errors, keep=keep)), errors
 
 
@@ -112,9 +118,9 @@ def first(validated: Validated[T]) -> T:
 
 
 def check_session(session: Session, figures: Optional[List[Figure]] = None,
-                  keep: Optional[int] = None) -> Replayed:
+                  keep: Optional[int] = None, said: Optional[List[str]] = None) -> Replayed:
     """`validate`, raising the first mistake."""
-    return first(validate(session, figures, keep))
+    return first(validate(session, figures, keep, said))
 
 
 def finished(game: Game[Any], session: Session, folded: Folded) -> Replayed:
@@ -137,21 +143,6 @@ def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
         return check_session(session)
     resume = (start, state, folded.effects[:start], read)
     return finished(before.game, session, before.game.fold(session, resume=resume))
-
-
-def hands_in_words(r: Replayed) -> List[str]:
-    """Each hand in words, as its game says it (`Game.describe`: "Bob bid 7 in spades and
-    made 9"), for the pages a table shares; the note and the times are left to the page."""
-    from .fields import FieldIndex
-    from .model import COMMON_FIELDS
-
-    fields = FieldIndex(r.game.fields(r.session))
-    described = []
-    for hand in r.session.hands:
-        values = r.game.read_hand(play_fields(hand.fields), r.session, fields)
-        described.append(r.game.describe({k: v for k, v in values.items() if k not in COMMON_FIELDS},
-                                         r.session))
-    return described
 
 
 def check_file(path: Path) -> List[ScorekeeperError]:
@@ -250,14 +241,15 @@ def _is_utf8(text: str) -> bool:
     return True
 
 
-def open_session(path: Path, keep: Optional[int] = None) -> Replayed:
-    """The sitting, replayed; `keep=N` keeps the state before hand N (`replayed_from`)."""
-    return _replayed(store.load(path), keep)
+def open_session(path: Path, keep: Optional[int] = None, said: Optional[List[str]] = None) -> Replayed:
+    """The sitting, replayed; `keep=N` keeps the state before hand N (`replayed_from`);
+    `said` gathers each hand in words (`validate`)."""
+    return _replayed(store.load(path), keep, said)
 
 
-def _replayed(session: Session, keep: Optional[int] = None) -> Replayed:
+def _replayed(session: Session, keep: Optional[int] = None, said: Optional[List[str]] = None) -> Replayed:
     try:
-        return check_session(session, keep=keep)
+        return check_session(session, keep=keep, said=said)
     except ScorekeeperError as err:
         raise _how_to_shorten(err, session) from None
 

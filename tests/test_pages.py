@@ -95,8 +95,9 @@ IN_WORDS = [
 
 @pytest.mark.parametrize("name, number, said", IN_WORDS)
 def test_each_hand_is_said_in_its_games_words(name, number, said):
-    r = ledger.open_session(SESSIONS / f"{name}.yaml")
-    assert ledger.hands_in_words(r)[number - 1] == said
+    in_words: list = []
+    r = ledger.open_session(SESSIONS / f"{name}.yaml", said=in_words)
+    assert in_words[number - 1] == said and len(in_words) == len(r.session.hands)
 
 
 def test_every_game_says_its_hands_in_words():

@@ -4,7 +4,7 @@ defines its own command alone, with the Argument and Option objects of its defau
 what more than one of them uses."""
 
 from pathlib import Path
-from typing import Any, Callable, List, Tuple
+from typing import Any, Callable, List, Optional, Tuple
 
 import typer
 
@@ -89,13 +89,14 @@ def number_forgotten(path: Path, name: str, fields: List[str], command: str = "e
             f"(NUMBER: {which})")
 
 
-def sitting_or_party(ctx: typer.Context, name: str) -> Tuple[Any, Any]:
+def sitting_or_party(ctx: typer.Context, name: str, said: Optional[List[str]] = None) -> Tuple[Any, Any]:
     """(the sitting replayed, None) or (None, the party replayed): `export`, `chart` and
-    `report` take either, found by the file's kind."""
+    `report` take either, found by the file's kind. `said`: a sitting's hands in words
+    (ledger.validate)."""
     from ... import ledger, store
 
     try:
-        return ledger.open_session(sitting_path(ctx, name)), None
+        return ledger.open_session(sitting_path(ctx, name), said=said), None
     except store.PartyFile as found:
         from ...party import ledger as parties
 

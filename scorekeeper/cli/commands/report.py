@@ -1,7 +1,7 @@
 """`scorekeeper report` (cli/__init__.py's COMMANDS: imported only when it is run or listed)."""
 
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 import typer
 
@@ -50,12 +50,13 @@ def _one_page(ctx: typer.Context, name: str) -> str:
     from ... import ledger, stats
     from ...render import html as render_html
 
-    r, party = sitting_or_party(ctx, name)
+    said: List[str] = []  # each hand in words, said in the replay itself
+    r, party = sitting_or_party(ctx, name, said)
     if party is not None:
         from ...party import ledger as parties
 
         return render_html.party_html(party.party, party.standing, parties.deals_in_words(party))
     lines = stats.score_lines(r.standings)
     return render_html.sitting_html(r.session, r.standings, ledger.settlement(r), lines,
-                                    ledger.hands_in_words(r), r.game.score_sides(r.session),
+                                    said, r.game.score_sides(r.session),
                                     r.game.race_target(r.session))
