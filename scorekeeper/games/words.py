@@ -31,7 +31,7 @@ def card(value: Card) -> str:
     """A card as it is read: 10♥, Q♠ (the Joker by name)."""
     if getattr(value, "is_joker", False):
         return "the Joker"
-    return f"{value.rank}{value.suit.symbol}"
+    return value.rank.short + value.suit.symbol  # (not an f-string: it would call Enum.__format__)
 
 
 def cards(values: Iterable[Card]) -> str:

@@ -206,7 +206,7 @@ def settlement_html(st: "Standings", s: "Settlement") -> str:
 
 def red_suits(text: str) -> str:
     """Hearts and diamonds in red, as on the cards."""
-    return "".join(f'<span class="red">{c}</span>' if c in "♥♦" else c for c in text)
+    return text.replace("♥", '<span class="red">♥</span>').replace("♦", '<span class="red">♦</span>')
 
 
 def hand_cell(words: str, fields: Mapping[str, Any]) -> Html:
