@@ -115,8 +115,10 @@ def instructions(case: Case) -> int:
     """The instructions one run of the case executes (valgrind's callgrind: user space only)."""
     if case.reset is not None:
         case.reset()
+    # (one hash seed for every run: a string's hash moves a dict's collisions, ~0.7M instructions)
     done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *case.args],
-                          cwd=str(ROOT), env=ENV, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                          cwd=str(ROOT), env={**ENV, "PYTHONHASHSEED": "0"}, stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, text=True)
     found = re.search(r"Collected : (\d+)", done.stderr)
     if done.returncode != 0 or found is None:
         raise RuntimeError(f"{' '.join(case.args)} failed under valgrind: {done.stderr[-500:]}")
