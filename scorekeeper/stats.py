@@ -33,9 +33,12 @@ class Tally:
         self.count = count
         self.expected = expected
 
-    def add(self, value: Any, expected: Optional[Any]) -> "Tally":
-        return Tally(self.how, self.total + value, self.count + 1,
-                     self.expected if expected is None else expected)
+    def add(self, value: Any, expected: Optional[Any]) -> None:
+        """One more observation (a tally is counted in place: one a figure, not one a hand)."""
+        self.total += value
+        self.count += 1
+        if expected is not None:
+            self.expected = expected
 
     @property
     def value(self) -> Any:
@@ -174,8 +177,10 @@ class SeasonCount:
         for figure in night.figures:
             if figure.player in records:
                 per_game = records[figure.player]["figures"].setdefault(standings.game, {})
-                tally = per_game.get(figure.name) or Tally(figure.how)
-                per_game[figure.name] = tally.add(figure.value, figure.expected)
+                tally = per_game.get(figure.name)
+                if tally is None:
+                    tally = per_game[figure.name] = Tally(figure.how)
+                tally.add(figure.value, figure.expected)
 
     def season(self, player: Optional[str] = None, filtered: bool = False) -> Season:
         wanted = player.strip().lower() if player else None
