@@ -112,7 +112,9 @@ def per_round(case: Case, floor: Case) -> float:
 
 
 def instructions(case: Case) -> int:
-    """The instructions one run of the case executes (valgrind's callgrind: user space only)."""
+    """The instructions one run of the case executes (valgrind's callgrind: user space only),
+    after a run to warm up (byte-code compiled and cached, as in `measure`)."""
+    case.once()
     if case.reset is not None:
         case.reset()
     # (one hash seed for every run: a string's hash moves a dict's collisions, ~0.7M instructions)
