@@ -239,6 +239,18 @@ class Terminal:
     def send(self, typed: bytes) -> None:
         os.write(self.master, typed)
 
+    def shows(self, text: str, within: float) -> bool:
+        """Whether `text` is printed (after what was matched before) within `within` seconds."""
+        import time
+
+        deadline = time.monotonic() + within
+        try:
+            while text not in self.seen[self.read_to:] and time.monotonic() < deadline:
+                self._read(max(0.0, deadline - time.monotonic()))
+        except EOFError:
+            pass
+        return text in self.seen[self.read_to:]
+
     def settle(self, quiet: float = 0.3) -> None:
         """Read until the program has printed nothing for `quiet` seconds (a prompt is then
         waiting): pacing only, nothing is measured."""

@@ -198,10 +198,12 @@ def test_play_at_a_terminal_completes_abandons_and_ends(cli):
     term.send(b"B\r")
     term.expect("call: the call")
     term.expect("out): ")
-    # readline is waiting for the answer (a Ctrl-C typed ahead of it is lost): a second of quiet,
-    # as 0.3 s once was not enough with a CPU-bound process beside the suite on two cores
-    term.settle(quiet=1.0)
+    term.settle()  # readline is waiting for the answer (a Ctrl-C typed ahead of it is lost)
     term.send(b"\x03")  # Ctrl-C abandons the hand being typed
+    if not term.shows("hand abandoned: nothing was saved", within=5):
+        # Twice, with a CPU-bound process beside the whole suite, the first Ctrl-C was lost (never
+        # alone, nor in this file under load): typed again, as a person would
+        term.send(b"\x03")
     assert "hand abandoned: nothing was saved" in term.expect("b hand 2> ")
     term.send(b"\x04")  # Ctrl-D ends the night
     code, out = term.finish()
