@@ -372,7 +372,6 @@ class FieldIndex:
         self.required = tuple(f for f in fields if f.required)
 
 
-
 def read_fields(raw: Mapping[str, Any], fields: "Sequence[Field] | FieldIndex",
                 players: Sequence[str]) -> Dict[str, Any]:
     """Typed values for a hand's fields; unknown or missing fields are errors."""

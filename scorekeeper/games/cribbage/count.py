@@ -455,7 +455,6 @@ _FIVE: Dict[int, int] = dict(zip(map(sum, combinations_with_replacement(_WEIGHT[
 
 
 def _write() -> None:  # pragma: no cover - run by hand when the counting changes
-    from itertools import combinations_with_replacement
     from pathlib import Path
 
     from .stats import FULL_RANKS, rank_points
