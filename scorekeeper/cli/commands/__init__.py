@@ -9,7 +9,7 @@ from typing import Any, Callable, List, Optional, Tuple
 import typer
 
 from ...model import ScorekeeperError
-from .. import sitting_path, style_of, out, root_dir, folder_and_why
+from .. import sitting_path, style_of, root_dir, folder_and_why
 
 
 SITTING = "the sitting: a name in the sessions folder, or a path to a .yaml file"

@@ -8,7 +8,7 @@ import typer
 from ...model import ScorekeeperError
 from .. import sitting_path, style_of, print_saved, is_terminal, registry
 from ..helptext import example
-from . import SITTING, complete_sitting, complete_game
+from . import complete_sitting, complete_game
 
 
 @registry.command(epilog=example("scorekeeper new friday --game cinch --players Ann,Bob,Cid,Dee --stake 0.25 "
