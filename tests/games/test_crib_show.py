@@ -100,15 +100,16 @@ def test_the_spoken_count_of_every_rank_pattern_in_every_order():
 
 
 def test_the_table_of_five_ranks_is_what_the_ranks_score():
-    """count.py's table, entry by entry: the points `rank_points` counts for every sorted
-    five ranks (each of which the test above counts from the cards, combination by
-    combination), and the show reads exactly those."""
-    from scorekeeper.games.cribbage.count import POINTS
+    """count.py's table, multiset by multiset: the points `rank_points` counts for every five
+    ranks (each of which the test above counts from the cards, combination by combination),
+    found at the place its key hashes to, and the show reads exactly those."""
+    from scorekeeper.games.cribbage.count import BUCKETS, POINTS, SHIFT, SLOTS, five
 
     every = list(combinations_with_replacement(range(1, 14), 5))
-    assert len(POINTS) == len(every) == 6188
-    for ranks, points in zip(every, POINTS):
-        assert points == crib_stats.rank_points(ranks), ranks
+    assert len(every) == 6188 and (len(SHIFT), len(POINTS)) == (BUCKETS, SLOTS)
+    for ranks in every:
+        points = crib_stats.rank_points(ranks)
+        assert five(sum(8 ** r for r in ranks)) == points, ranks
         assert crib_count.rank_points(ranks) == points
 
 
