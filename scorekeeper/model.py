@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
-from typing import Any, Dict, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, TypeVar
 
-# The value types are NamedTuples (compared, copied with _replace) or plain classes (only read by
-# name), never frozen dataclasses: docs/architecture.md, "Value types". Mappings are read-only.
+# The value types are plain classes with __slots__, a Record when compared or copied with _replace;
+# never NamedTuples nor frozen dataclasses: docs/architecture.md, "Value types". Mappings are read-only.
 _NO_LINES: Mapping[str, int] = {}
+R = TypeVar("R", bound="Record")  # (what Record._replace returns)
 
 FORMAT = "scorekeeper/1"
 
@@ -135,6 +136,27 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+class Record:
+    """A value compared by its fields and copied with `_replace`, like a NamedTuple but cheap to
+    define: a subclass lists its fields in `__slots__` and sets them in its typed `__init__`."""
+
+    __slots__: Tuple[str, ...] = ()
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and all(getattr(self, f) == getattr(other, f) for f in self.__slots__)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
+
+    def _replace(self: R, **changes: Any) -> R:
+        copy = object.__new__(type(self))
+        for f in self.__slots__:
+            setattr(copy, f, changes.pop(f) if f in changes else getattr(self, f))
+        if changes:
+            raise TypeError(f"{type(self).__name__} has no field {', '.join(changes)}")
+        return copy
+
+
 class Source:  # where something is: a file and a line (1 the first); a plain class, only read
     __slots__ = ("file", "line")
 
@@ -179,21 +201,21 @@ class Stakes:  # what a sitting plays for; a plain class, only read
         self.stake, self.currency = stake, currency  # stake None: settled in the game's own unit
 
 
-class Session(NamedTuple):
-    """A sitting: who plays what under which rules, and the hands in the order played."""
+class Session(Record):
+    """A sitting: who plays what under which rules, and the hands in the order played. `source`:
+    where the header starts (for header errors); `rule_lines`, `header_lines`, `player_lines`: the
+    line of each rule, header key (game, players, ...) and name in the players list (the last)."""
 
-    name: str
-    game: str
-    players: Tuple[str, ...]
-    rules: Mapping[str, Any]
-    stakes: Stakes = Stakes()
-    created: str = ""
-    hands: Tuple[Hand, ...] = ()
-    path: Optional[str] = None
-    source: Optional[Source] = None  # where the header starts, for header errors
-    rule_lines: Mapping[str, int] = _NO_LINES
-    header_lines: Mapping[str, int] = _NO_LINES  # line of each header key (game, players, ...)
-    player_lines: Mapping[str, int] = _NO_LINES  # line of each name in the players list (the last)
+    __slots__ = ("name", "game", "players", "rules", "stakes", "created", "hands", "path", "source",
+                 "rule_lines", "header_lines", "player_lines")
+
+    def __init__(self, name: str, game: str, players: Tuple[str, ...], rules: Mapping[str, Any],
+                 stakes: Stakes = Stakes(), created: str = "", hands: Tuple[Hand, ...] = (), path: Optional[str] = None,
+                 source: Optional[Source] = None, rule_lines: Mapping[str, int] = _NO_LINES,
+                 header_lines: Mapping[str, int] = _NO_LINES, player_lines: Mapping[str, int] = _NO_LINES) -> None:
+        self.name, self.game, self.players, self.rules, self.stakes = name, game, players, rules, stakes
+        self.created, self.hands, self.path, self.source, self.rule_lines = created, hands, path, source, rule_lines
+        self.header_lines, self.player_lines = header_lines, player_lines
 
     def with_hands(self, hands: Tuple[Hand, ...]) -> "Session":
         return self._replace(hands=tuple(hands))

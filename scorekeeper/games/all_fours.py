@@ -8,11 +8,11 @@ Whoever reaches the target first wins the game, and the rest of that deal does n
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card, Rank
 from ..fields import BOOLEAN, PLAYER, PLAYERS, SUIT, Field, cards, choice
-from ..model import USAGE, ScorekeeperError, Session
+from ..model import USAGE, Record, ScorekeeperError, Session
 from . import sides as house_sides
 from . import target as race
 from . import words
@@ -45,10 +45,12 @@ def cards_played(players: int, ran: bool) -> int:
     return (6 + 3 * runs) * players
 
 
-class AllFoursState(NamedTuple):
-    scores: Mapping[str, int]       # the current game, per player (partners alike)
-    balances: Mapping[str, int]     # games won less lost, per player (zero-sum)
-    finished: Sequence[FinishedGame] = ()
+class AllFoursState(Record):  # per player (partners alike): this game's scores, games won less lost
+    __slots__ = ("scores", "balances", "finished")
+
+    def __init__(self, scores: Mapping[str, int], balances: Mapping[str, int],
+                 finished: Sequence[FinishedGame] = ()) -> None:
+        self.scores, self.balances, self.finished = scores, balances, finished
 
 
 class AllFours(Game[AllFoursState]):

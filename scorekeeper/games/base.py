@@ -8,12 +8,12 @@ read (`read_hand`, on the shared field parser), then `apply` computes its effect
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence,
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
 from ..fields import (MAX_NUMBER, Field, FieldIndex, read_fields, refuse_field_names, suggest,
                       whole_number)
-from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
+from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, Record, ScorekeeperError, Session, shown
 
 Number = Union[int, Fraction]  # scores are exact
 S = TypeVar("S")  # a game's state between hands
@@ -159,15 +159,15 @@ class Notes(Sequence[str]):
         return repr(self._all())
 
 
-class Effect(NamedTuple):
+class Effect(Record):
     """What one hand did: a line for people, and each player's change and score after it.
     `notes` is a tuple of lines, or `Notes` that word themselves when read."""
 
-    summary: str
-    changes: Mapping[str, Number]
-    scores: Mapping[str, Number]
-    dealer: Optional[str] = None
-    notes: Sequence[str] = ()
+    __slots__ = ("summary", "changes", "scores", "dealer", "notes")
+
+    def __init__(self, summary: str, changes: Mapping[str, Number], scores: Mapping[str, Number],
+                 dealer: Optional[str] = None, notes: Sequence[str] = ()) -> None:
+        self.summary, self.changes, self.scores, self.dealer, self.notes = summary, changes, scores, dealer, notes
 
 
 class Folded:
@@ -181,45 +181,44 @@ class Folded:
         self.state, self.effects, self.kept = state, effects, kept  # kept: (N, the state before hand N)
 
 
-class FinishedGame(NamedTuple):
+class FinishedGame(Record):
     """A game played to a target, finished (`games/target.py`, `game_over`, makes them).
 
-    `winners` are those it credits, each named as in `scores`: a player, or a side as
+    `game` is its number (1, 2, ... in the sitting), `hand` the number (1-based) of the hand that
+    ended it. `winners` are those it credits, each named as in `scores`: a player, or a side as
     `sides.side_name` names it (`Ann-Cid`); several when they share it (or, in Slobberhannes
     and Polignac, everyone but the player who lost his counters). `scores` holds every side's
     final score, the winners first, then best first. `players` are the winners' players (a
     side's members), for what is counted per player."""
 
-    game: int                         # 1, 2, ... in the sitting
-    winners: Tuple[str, ...]
-    scores: Mapping[str, Number]
-    hand: int                         # the number (1-based) of the hand that ended it
-    players: Tuple[str, ...]
+    __slots__ = ("game", "winners", "scores", "hand", "players")
+
+    def __init__(self, game: int, winners: Tuple[str, ...], scores: Mapping[str, Number], hand: int,
+                 players: Tuple[str, ...]) -> None:
+        self.game, self.winners, self.scores, self.hand, self.players = game, winners, scores, hand, players
 
 
-class Standings(NamedTuple):
-    """Everything shown about a sitting, all computed by replay."""
+class Standings(Record):
+    """Everything shown about a sitting, all computed by replay: the current `scores` in the game's own
+    unit, `balances` (net in the settlement `unit`: counters, points or games) summing to zero; extra
+    per-player `columns`, remarks shown under the standings and by `settle`; `in_progress`: a game under
+    way that `settle` does not pay (settled per game, part played); `finished_games`: every game played
+    to a target and finished, in order (`target.game_over`); `pool_shares`: with a pool, each player's
+    share of what is left in it at the end: score + share = balance (empty: no share, or no pool)."""
 
-    game: str
-    players: Tuple[str, ...]
-    scores: Mapping[str, Number]           # the current score in the game's own unit
-    effects: Tuple[Effect, ...]
-    unit: str                              # settlement unit: counters, points or games
-    balances: Mapping[str, Number]         # net in `unit`, summing to zero
-    next_dealer: Optional[str] = None
-    pool: Optional[int] = None
-    games_won: Optional[Mapping[str, int]] = None
-    columns: Mapping[str, Mapping[str, Any]] = _EMPTY  # extra per-player columns
-    lines: Tuple[str, ...] = ()            # extra remarks shown under the standings
-    extra_json: Mapping[str, Any] = _EMPTY
-    settle_lines: Tuple[str, ...] = ()     # remarks shown by `settle`
-    # a game under way that `settle` does not pay (a game settled per game, part played)
-    in_progress: bool = False
-    # every game played to a target and finished, in order (`target.game_over`)
-    finished_games: Sequence[FinishedGame] = ()
-    # in a game with a pool: each player's share of what is left in it at the end, so that
-    # score + share = balance (empty: no share, or no pool)
-    pool_shares: Mapping[str, Number] = _EMPTY
+    __slots__ = ("game", "players", "scores", "effects", "unit", "balances", "next_dealer", "pool", "games_won",
+                 "columns", "lines", "extra_json", "settle_lines", "in_progress", "finished_games", "pool_shares")
+
+    def __init__(self, game: str, players: Tuple[str, ...], scores: Mapping[str, Number], effects: Tuple[Effect, ...],
+                 unit: str, balances: Mapping[str, Number], next_dealer: Optional[str] = None, pool: Optional[int] = None,
+                 games_won: Optional[Mapping[str, int]] = None, columns: Mapping[str, Mapping[str, Any]] = _EMPTY,
+                 lines: Tuple[str, ...] = (), extra_json: Mapping[str, Any] = _EMPTY, settle_lines: Tuple[str, ...] = (),
+                 in_progress: bool = False, finished_games: Sequence[FinishedGame] = (),
+                 pool_shares: Mapping[str, Number] = _EMPTY) -> None:
+        self.game, self.players, self.scores, self.effects, self.unit = game, players, scores, effects, unit
+        self.balances, self.next_dealer, self.pool, self.games_won = balances, next_dealer, pool, games_won
+        self.columns, self.lines, self.extra_json, self.settle_lines = columns, lines, extra_json, settle_lines
+        self.in_progress, self.finished_games, self.pool_shares = in_progress, finished_games, pool_shares
 
 
 class Game(Generic[S]):

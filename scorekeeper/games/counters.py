@@ -12,9 +12,9 @@ the players times the counters. At seven the dealer takes no cards and pays noth
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
-from ..model import Session
+from ..model import Record, Session
 from . import target as _target
 from .base import Effect, Figure, FinishedGame, Game, Rule, Standings, choice_rule, int_rule
 from .history import History
@@ -23,13 +23,16 @@ from .seating import in_the_deal, refuse_the_dealer
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
 
 
-class CountersState(NamedTuple):
-    held: Mapping[str, int]          # counters each holds in the game under way
-    games_lost: Mapping[str, int]
-    balances: Mapping[str, int]      # what the finished games paid, in the sitting's unit
-    games: int = 0                   # games finished
-    deals: int = 0                   # deals played (a misdealt deal is dealt again: not counted)
-    finished: History[FinishedGame] = History()
+class CountersState(Record):
+    """Counters each holds in the game under way, `games_lost`, what finished games paid (`balances`, in
+    the sitting's unit), the games finished and deals played (a misdealt deal is dealt again: not counted)."""
+
+    __slots__ = ("held", "games_lost", "balances", "games", "deals", "finished")
+
+    def __init__(self, held: Mapping[str, int], games_lost: Mapping[str, int], balances: Mapping[str, int],
+                 games: int = 0, deals: int = 0, finished: History[FinishedGame] = History()) -> None:
+        self.held, self.games_lost, self.balances, self.games, self.deals = held, games_lost, balances, games, deals
+        self.finished = finished
 
 
 def pay_rule() -> Any:

@@ -9,16 +9,18 @@ his cards, so the pool is empty between deals.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import PLAYER, Field
-from ..model import Session
+from ..model import Record, Session
 from .base import Effect, Figure, Game, Standings, int_rule
 
 
-class EnfleState(NamedTuple):
-    net: Mapping[str, int]        # counters won (+) or lost (-)
-    won: Mapping[str, int]        # pools won
+class EnfleState(Record):  # counters won (+) or lost (-), and pools won, by each player
+    __slots__ = ("net", "won")
+
+    def __init__(self, net: Mapping[str, int], won: Mapping[str, int]) -> None:
+        self.net, self.won = net, won
 
 
 class Enfle(Game[EnfleState]):

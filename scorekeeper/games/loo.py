@@ -9,20 +9,21 @@ pays into the next pool. A player's score is his net counters won (+) or lost (-
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Mapping, NamedTuple, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Sequence, Tuple
 
 from ..fields import BOOLEAN, PLAYER, PLAYERS, Field, integer
-from ..model import COMMON_FIELDS, ScorekeeperError, Session
+from ..model import COMMON_FIELDS, Record, ScorekeeperError, Session
 from .base import Effect, Figure, Game, Number, Standings, choice_rule, int_rule, normalise, pool_shares
 from . import words
 
 TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 
 
-class LooState(NamedTuple):
-    net: Mapping[str, int]   # counters won (+) or lost (-) by each player
-    pool: int                # counters waiting in the pool
-    played: bool = False     # a deal has been played (the single is the first deal played)
+class LooState(Record):  # counters won (+) or lost (-); the pool; a deal played (the single is the first)
+    __slots__ = ("net", "pool", "played")
+
+    def __init__(self, net: Mapping[str, int], pool: int, played: bool = False) -> None:
+        self.net, self.pool, self.played = net, pool, played
 
 
 def plural(n: int, word: str = "counter") -> str:

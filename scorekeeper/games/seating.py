@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Collection, Dict, Mapping, Sequence, Tuple
 
-from ..model import ScorekeeperError, Session
+from ..model import Record, ScorekeeperError, Session
 
 SEVEN = 7  # at seven the dealer sits the deal out; the pack is the six-handed one
 
@@ -55,10 +55,10 @@ def _is_per_player(value: Any, players: Sequence[str]) -> bool:
 
 
 def _only(state: Any, six: Sequence[str]) -> Any:
-    if not hasattr(state, "_fields"):  # a NamedTuple: its per-player fields are cut down
+    if not isinstance(state, Record):  # a Record: its per-player fields are cut down
         return state
     changes = {}
-    for name in state._fields:
+    for name in state.__slots__:
         value = getattr(state, name)
         if isinstance(value, Mapping) and set(six) < set(value):
             changes[name] = {p: value[p] for p in six}
@@ -66,10 +66,10 @@ def _only(state: Any, six: Sequence[str]) -> Any:
 
 
 def _restore(new: Any, old: Any, dealer: str, players: Sequence[str]) -> Any:
-    if not hasattr(new, "_fields"):
+    if not isinstance(new, Record):
         return new
     changes = {}
-    for name in new._fields:
+    for name in new.__slots__:
         before = getattr(old, name)
         if _is_per_player(before, players):
             after = getattr(new, name)

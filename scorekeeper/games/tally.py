@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..fields import Field, integer
-from ..model import Session
+from ..model import Record, Session
 from . import target as _target
 from .base import Effect, FinishedGame, Game, Standings, bool_rule, choice_rule, int_rule, zero_sum_around_mean
 
 
-class TallyState(NamedTuple):
-    game_scores: Mapping[str, int]   # the current game
-    totals: Mapping[str, int]        # the whole sitting (what settlement uses)
-    finished: Sequence[FinishedGame] = ()
+class TallyState(Record):  # a game's scores, and the whole sitting's (`totals`: what settlement uses)
+    __slots__ = ("game_scores", "totals", "finished")
+
+    def __init__(self, game_scores: Mapping[str, int], totals: Mapping[str, int],
+                 finished: Sequence[FinishedGame] = ()) -> None:
+        self.game_scores, self.totals, self.finished = game_scores, totals, finished
 
 
 class Tally(Game[TallyState]):

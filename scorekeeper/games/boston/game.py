@@ -9,10 +9,10 @@ every step the players' scores plus the counters in all pools sum to zero.
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, Field, Kind, choice, integer, suggest
-from ...model import FileData, ScorekeeperError, Session, shown
+from ...model import FileData, Record, ScorekeeperError, Session, shown
 from ..base import Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, pool_shares
 from ..history import History
 from .tables import MISERE, NAMED_TABLES, TRICK_CALLS
@@ -116,13 +116,14 @@ def colours(white: int) -> str:
 # ---------------------------------------------------------------- payment tables
 
 
-class PaymentTable(NamedTuple):
+class PaymentTable(Record):
     """The figures a sitting is paid by: success[bid][taken], failure[bid][short], misere[call]."""
 
-    name: str
-    success: Mapping[int, Mapping[int, int]]
-    failure: Mapping[int, Mapping[int, int]]
-    misere: Mapping[str, int]
+    __slots__ = ("name", "success", "failure", "misere")
+
+    def __init__(self, name: str, success: Mapping[int, Mapping[int, int]],
+                 failure: Mapping[int, Mapping[int, int]], misere: Mapping[str, int]) -> None:
+        self.name, self.success, self.failure, self.misere = name, success, failure, misere
 
 
 def _named_table(name: str) -> PaymentTable:
@@ -224,13 +225,16 @@ def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
 # ---------------------------------------------------------------- state
 
 
-class BostonState(NamedTuple):
-    net: Mapping[str, int]            # each player's white counters won (+) or lost (-)
-    in_play: int                      # the pool being played for
-    set_aside: Tuple[int, ...]        # pools set aside at the limit, played for in turn
-    deals: int                        # deals played (a misdeal is dealt again: not counted)
-    ante_due: bool                    # a game is starting: each player puts a red in
-    pool_after: History[int]          # counters in all pools after each hand
+class BostonState(Record):
+    """White counters won or lost; the pool played for, those set aside at the limit (played for in turn);
+    deals (a misdeal not counted); `ante_due`: a game starts (a red each); all pools' counters after each hand."""
+
+    __slots__ = ("net", "in_play", "set_aside", "deals", "ante_due", "pool_after")
+
+    def __init__(self, net: Mapping[str, int], in_play: int, set_aside: Tuple[int, ...], deals: int, ante_due: bool,
+                 pool_after: History[int]) -> None:
+        self.net, self.in_play, self.set_aside, self.deals, self.ante_due = net, in_play, set_aside, deals, ante_due
+        self.pool_after = pool_after
 
     @property
     def pool(self) -> int:

@@ -12,10 +12,10 @@ and the games only work out who the sides are and what each side took.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, PLAYERS, SUIT, Field, cards, integer
-from ...model import ScorekeeperError, Session
+from ...model import Record, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
@@ -148,12 +148,15 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
 # ---------------------------------------------------------------- state
 
 
-class CinchState(NamedTuple):
-    scores: Mapping[str, int]         # the current game, per player
-    balances: Mapping[str, int]       # games, per player, zero-sum
-    last_dealer: Optional[str]
-    bidder_side: Tuple[str, ...] = ()  # of the last deal, for the standings' remarks
-    finished: Sequence[FinishedGame] = ()
+class CinchState(Record):
+    """Per player, the game's `scores` and `balances` in games (zero-sum); the last deal's `bidder_side`."""
+
+    __slots__ = ("scores", "balances", "last_dealer", "bidder_side", "finished")
+
+    def __init__(self, scores: Mapping[str, int], balances: Mapping[str, int], last_dealer: Optional[str],
+                 bidder_side: Tuple[str, ...] = (), finished: Sequence[FinishedGame] = ()) -> None:
+        self.scores, self.balances, self.last_dealer, self.bidder_side = scores, balances, last_dealer, bidder_side
+        self.finished = finished
 
 
 def _names(who: Any) -> str:

@@ -24,11 +24,11 @@ scored). We apply, in this order:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, full_deck
 from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
-from ...model import ScorekeeperError, Session
+from ...model import Record, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
@@ -61,15 +61,18 @@ PLAY_MOST: Dict[Any, Tuple[int, ...]] = {"five-card": (17, 21), "six-card": (24,
 _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
-class CribState(NamedTuple):
-    scores: Tuple[int, ...]          # the current game, by side
-    dealer: int                      # index of the next dealer in session.players
-    deals_in_game: int               # deals so far in the current game, misdeals included
-    balances: Tuple[Any, ...]        # by player, in games (lurches double)
-    finished: Sequence[FinishedGame] = ()
-    # what the last deal's cards showed before the game ended (§ 82 xvi), for the season's
-    # figures: ((player, his hand's count), ...), and the crib's count (None: not shown)
-    shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)
+class CribState(Record):
+    """The game's `scores` by side; the next `dealer` (index in players); its deals, misdeals included;
+    `balances` by player in games (lurches double); `shown`: what the last deal's cards showed before the
+    game ended (§ 82 xvi): ((player, his hand's count), ...), the crib's (None: not shown)."""
+
+    __slots__ = ("scores", "dealer", "deals_in_game", "balances", "finished", "shown")
+
+    def __init__(self, scores: Tuple[int, ...], dealer: int, deals_in_game: int, balances: Tuple[Any, ...],
+                 finished: Sequence[FinishedGame] = (),
+                 shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)) -> None:
+        self.scores, self.dealer, self.deals_in_game, self.balances = scores, dealer, deals_in_game, balances
+        self.finished, self.shown = finished, shown
 
     @property
     def game_number(self) -> int:

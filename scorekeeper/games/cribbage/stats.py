@@ -23,7 +23,7 @@ from collections import Counter
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb
-from typing import Dict, Iterable, NamedTuple, Sequence, Tuple
+from typing import Dict, Iterable, Sequence, Tuple
 
 JACK = 11
 FULL_RANKS = tuple(range(1, 14))  # ordinals, Ace low (1) to King (13)
@@ -65,15 +65,15 @@ def run_stretches(counts: Counter[int]) -> Tuple[Tuple[Tuple[int, ...], int], ..
     return tuple(found)
 
 
-class RankParts(NamedTuple):
+class RankParts:
     """What the ranks alone score: fifteens (how many), pairs and runs (points), and the
-    stretches that make the runs."""
+    stretches that make the runs; `paired`: how many ranks are held twice or more."""
 
-    fifteens: int
-    pairs: int
-    runs: int
-    stretches: Tuple[Tuple[Tuple[int, ...], int], ...]
-    paired: int  # how many ranks are paired (held twice or more)
+    __slots__ = ("fifteens", "pairs", "runs", "stretches", "paired")
+
+    def __init__(self, fifteens: int, pairs: int, runs: int, stretches: Tuple[Tuple[Tuple[int, ...], int], ...],
+                 paired: int) -> None:
+        self.fifteens, self.pairs, self.runs, self.stretches, self.paired = fifteens, pairs, runs, stretches, paired
 
     @property
     def points(self) -> int:

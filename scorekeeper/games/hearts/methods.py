@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, SUIT, Field, integer
-from ...model import ScorekeeperError, Session
+from ...model import Record, ScorekeeperError, Session
 from . import settling as hs
 from .. import target as _target
 from .. import words
@@ -82,17 +82,19 @@ def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
 # ---------------------------------------------------------------- the books of a sitting
 
 
-class HeartsState(NamedTuple):
-    net: Mapping[str, int]          # counters won (+) or lost (-) by each player so far
-    pool: int                       # counters on the table
-    jack: bool                      # the pool is a Jack: only a single clear player wins it
-    taken: Mapping[str, int]        # hearts (spots, cards of the suit) taken in the sitting
-    holder: Optional[str] = None    # Auction: who keeps the choice of suit until the Jack is won
-    game: Optional[Mapping[str, int]] = None  # Domino Hearts: hearts scored in the current game
-    # Of the pool, the odd counters that tied winners could not divide (Spot, Domino) or that a
-    # forfeit left over: theirs, divided exactly among them when the sitting is settled
-    owed: Optional[Mapping[str, Fraction]] = None
-    finished: Sequence[FinishedGame] = ()   # Domino Hearts: the games finished
+class HeartsState(Record):
+    """Counters won or lost (`net`), on the table (`pool`; a `jack`: only a single clear player wins it),
+    hearts `taken`; Auction: who keeps the choice of suit till the Jack is won; Domino: the `game`'s
+    hearts, the games `finished`. `owed`: of the pool, the odd counters tied winners could not divide
+    (Spot, Domino) or a forfeit left: theirs, divided exactly among them when the sitting is settled."""
+
+    __slots__ = ("net", "pool", "jack", "taken", "holder", "game", "owed", "finished")
+
+    def __init__(self, net: Mapping[str, int], pool: int, jack: bool, taken: Mapping[str, int],
+                 holder: Optional[str] = None, game: Optional[Mapping[str, int]] = None,
+                 owed: Optional[Mapping[str, Fraction]] = None, finished: Sequence[FinishedGame] = ()) -> None:
+        self.net, self.pool, self.jack, self.taken, self.holder, self.game = net, pool, jack, taken, holder, game
+        self.owed, self.finished = owed, finished
 
 
 def owe(owed: Optional[Mapping[str, Fraction]], odd: int,

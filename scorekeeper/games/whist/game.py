@@ -9,10 +9,10 @@ two points more. Seats: the 1st and 3rd players are partners against the 2nd and
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, Field, Kind, choice, integer
-from ...model import ScorekeeperError, Session
+from ...model import Record, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
@@ -92,18 +92,20 @@ REVOKER = Kind("a player's name", _revoker)
 # ---------------------------------------------------------------- results
 
 
-class GameResult(NamedTuple):
-    """One game of a rubber: who won it, the losers' score, and what it is worth."""
+class GameResult(Record):
+    """One game of a rubber: who won it, the losers' score, and what it is worth (1 single, 2 double, 3 triple)."""
 
-    winner: int
-    loser_score: int
-    value: int  # 1 single, 2 double, 3 triple
+    __slots__ = ("winner", "loser_score", "value")
+
+    def __init__(self, winner: int, loser_score: int, value: int) -> None:
+        self.winner, self.loser_score, self.value = winner, loser_score, value
 
 
-class RubberResult(NamedTuple):
-    winner: int
-    games: Tuple[GameResult, ...]
-    points: Tuple[int, int]  # each side's game values, the rubber points added to the winner
+class RubberResult(Record):  # points: each side's game values, the rubber points added to the winner's
+    __slots__ = ("winner", "games", "points")
+
+    def __init__(self, winner: int, games: Tuple[GameResult, ...], points: Tuple[int, int]) -> None:
+        self.winner, self.games, self.points = winner, games, points
 
     @property
     def balance(self) -> int:
@@ -111,45 +113,47 @@ class RubberResult(NamedTuple):
         return self.points[self.winner] - self.points[1 - self.winner]
 
 
-class WhistState(NamedTuple):
-    score: Tuple[int, int]               # the current game
-    games: Tuple[GameResult, ...]        # games of the rubber in progress
-    rubbers: History[RubberResult]       # finished rubbers (shared by later states)
-    finished: History[FinishedGame]      # every game finished, with its final score
+class WhistState(Record):  # this game's score, the rubber's games; finished rubbers and games (shared)
+    __slots__ = ("score", "games", "rubbers", "finished")
+
+    def __init__(self, score: Tuple[int, int], games: Tuple[GameResult, ...], rubbers: History[RubberResult],
+                 finished: History[FinishedGame]) -> None:
+        self.score, self.games, self.rubbers, self.finished = score, games, rubbers, finished
 
 
-class Deal(NamedTuple):
+class Deal(Record):
     """What one deal did to the score, in the order the law counts it."""
 
-    score: Tuple[int, int]
-    winner: Optional[int]
-    parts: Tuple[str, ...]
-    notes: Tuple[str, ...]
+    __slots__ = ("score", "winner", "parts", "notes")
+
+    def __init__(self, score: Tuple[int, int], winner: Optional[int], parts: Tuple[str, ...],
+                 notes: Tuple[str, ...]) -> None:
+        self.score, self.winner, self.parts, self.notes = score, winner, parts, notes
 
 
-class Scored(NamedTuple):
+class Scored(Record):
     """A deal scored: the score after it, the side it took to the game (None: the game goes
     on), and its effect (`effect` when the game goes on; its parts, to which the game's end
     adds its notes, when it does not)."""
 
-    score: Tuple[int, int]
-    winner: Optional[int]
-    effect: Optional[Effect]
-    summary: str
-    changes: Dict[str, int]
-    scores: Dict[str, int]
-    notes: Tuple[str, ...]
+    __slots__ = ("score", "winner", "effect", "summary", "changes", "scores", "notes")
+
+    def __init__(self, score: Tuple[int, int], winner: Optional[int], effect: Optional[Effect], summary: str,
+                 changes: Dict[str, int], scores: Dict[str, int], notes: Tuple[str, ...]) -> None:
+        self.score, self.winner, self.effect, self.summary, self.changes = score, winner, effect, summary, changes
+        self.scores, self.notes = scores, notes
 
 
-class Ended(NamedTuple):
+class Ended(Record):
     """A game ended: the notes the deal that ended it adds, the rubber's games after it (()
     when the rubber is won, `rubber`), and the game's report with its number and hand to
     fill in."""
 
-    notes: Tuple[str, ...]
-    games: Tuple[GameResult, ...]
-    rubber: Optional[RubberResult]
-    report: FinishedGame
+    __slots__ = ("notes", "games", "rubber", "report")
+
+    def __init__(self, notes: Tuple[str, ...], games: Tuple[GameResult, ...], rubber: Optional[RubberResult],
+                 report: FinishedGame) -> None:
+        self.notes, self.games, self.rubber, self.report = notes, games, rubber, report
 
 
 # ---------------------------------------------------------------- the game

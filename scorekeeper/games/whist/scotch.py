@@ -11,10 +11,10 @@ French Whist: the Ten of Diamonds counts ten to those winning it, trumps or not.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Mapping, NamedTuple, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import PLAYER, SUIT, Field, Kind, integer
-from ...model import ScorekeeperError, Session
+from ...model import Record, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
 from .. import words
@@ -50,16 +50,18 @@ def dealt_each(n: int) -> int:
     return 7 if n == 5 else PACK // n
 
 
-class GameOver(NamedTuple):
-    winners: Tuple[int, ...]   # sides credited with the game
-    losers: Tuple[int, ...]    # sides that pay it
-    revoker: Optional[str] = None  # the player whose revoke ended the game
+class GameOver(Record):  # the sides credited with the game, the sides that pay it, and who revoked
+    __slots__ = ("winners", "losers", "revoker")
+
+    def __init__(self, winners: Tuple[int, ...], losers: Tuple[int, ...], revoker: Optional[str] = None) -> None:
+        self.winners, self.losers, self.revoker = winners, losers, revoker
 
 
-class ScotchState(NamedTuple):
-    score: Tuple[int, ...]            # each side's points toward 41 in the current game
-    results: History[GameOver]        # games finished: who pays whom (shared by later states)
-    finished: History[FinishedGame]   # and their final scores
+class ScotchState(Record):  # sides' points toward 41 this game; games finished: who pays, final scores
+    __slots__ = ("score", "results", "finished")
+
+    def __init__(self, score: Tuple[int, ...], results: History[GameOver], finished: History[FinishedGame]) -> None:
+        self.score, self.results, self.finished = score, results, finished
 
 
 # What scoring a deal reads of it (ScotchWhist.read_deal): the score before it, the side that won
@@ -67,14 +69,15 @@ class ScotchState(NamedTuple):
 DealRead = Tuple[Tuple[int, ...], Tuple[Optional[int], ...], Tuple[int, ...], str]
 
 
-class Scored(NamedTuple):
+class Scored(Record):
     """A deal scored: the score after it, its effect, and when it ended the game, who pays
     whom and the game's report (numbered and placed by `finished_like`)."""
 
-    score: Tuple[int, ...]
-    effect: Effect
-    over: Optional[GameOver] = None
-    report: Optional[FinishedGame] = None
+    __slots__ = ("score", "effect", "over", "report")
+
+    def __init__(self, score: Tuple[int, ...], effect: Effect, over: Optional[GameOver] = None,
+                 report: Optional[FinishedGame] = None) -> None:
+        self.score, self.effect, self.over, self.report = score, effect, over, report
 
 
 class ScotchWhist(Game[ScotchState]):
