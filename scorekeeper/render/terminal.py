@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Callable, List, Mapping, NamedTuple, Optional, Sequence
+from typing import Callable, List, Mapping, Optional, Sequence
 
 RED, GREEN, BOLD, RESET = "\x1b[31m", "\x1b[32m", "\x1b[1m", "\x1b[0m"
 SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
@@ -22,10 +22,13 @@ _ANSI = r"\x1b\[[0-9;]*m"
 Paint = Optional[Callable[[int, str], str]]  # paint(i, text): a piece of column i, coloured
 
 
-class Style(NamedTuple):
-    color: bool = False    # ANSI colour: red hearts and diamonds, negative figures, the leader
-    symbols: bool = False  # suit symbols (5♥) for suit letters (5H)
-    width: Optional[int] = None  # no line wider than this
+class Style:  # how a terminal is written to: a plain class, only read (docs/architecture.md, "Value types")
+    __slots__ = ("color", "symbols", "width")
+
+    def __init__(self, color: bool = False, symbols: bool = False, width: Optional[int] = None) -> None:
+        self.color = color  # ANSI colour: red hearts and diamonds, negative figures, the leader
+        self.symbols = symbols  # suit symbols (5♥) for suit letters (5H)
+        self.width = width  # no line wider than this
 
 
 def decide(is_tty: bool, env: Mapping[str, str], no_color: bool, encoding: str, columns: int) -> Optional[Style]:

@@ -61,7 +61,7 @@ def new(ctx: typer.Context, name: str = typer.Argument(..., help="the sitting's 
     change = ledger.new_session(path, game, names, rules, parse_stake(stake) if stake is not None else None,
                                 currency or "")
     r = change.after
-    text = (render.fit_lines(f"created {r.session.path}{folder_note}", style and style.width)
+    text = (render.fit_lines(f"created {r.session.path}{folder_note}", style.width if style else None)
             + "\n\n" + render.standings_text(r.session, r.standings, style))
     with ledger.locked(path, new=True):
         ledger.commit(change)

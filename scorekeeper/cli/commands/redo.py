@@ -25,7 +25,7 @@ def redo(ctx: typer.Context, name: str = sitting_arg(), json: bool = json_opt())
         if change.step:
             return stepped(ctx, change, "redo")
         return (render.fit_lines(f"put back hand {len(r.session.hands)}: "
-                                 f"{render.hand_text(r.session.hands[-1].fields)}", style and style.width)
+                                 f"{render.hand_text(r.session.hands[-1].fields)}", style.width if style else None)
                 + "\n" + render.effect_text(r.session, r.standings, style))
 
     path = sitting_path(ctx, name)
