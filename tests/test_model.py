@@ -50,3 +50,21 @@ def _session() -> Session:
 def test_an_error_is_located_from_what_it_is_about_never_its_message(about, line):
     err = ScorekeeperError("game: players: rule x: misleading words", **about)
     assert str(_session().locate(err)) == f"s.yaml:{line}"
+
+
+def test_a_record_is_compared_by_its_fields_and_copied_with_one_changed():
+    # model.Record (docs/architecture.md, "Value types"): what a NamedTuple gave, without its cost
+    from scorekeeper.games.base import Effect, FinishedGame
+
+    one = Effect("Ann +1", {"Ann": 1, "Bob": 0}, {"Ann": 1, "Bob": 0}, "Bob")
+    assert one == Effect("Ann +1", {"Ann": 1, "Bob": 0}, {"Ann": 1, "Bob": 0}, "Bob", ())
+    assert one != one._replace(dealer="Ann") and one._replace(dealer="Ann").dealer == "Ann"
+    assert one._replace(dealer="Ann")._replace(dealer="Bob") == one and one.dealer == "Bob"
+    assert one != FinishedGame(1, ("Ann",), {"Ann": 1}, 1, ("Ann",))
+    assert one != ("Ann +1", {"Ann": 1, "Bob": 0}, {"Ann": 1, "Bob": 0}, "Bob", ())  # not a tuple
+    assert repr(one) == "Effect(summary='Ann +1', changes={'Ann': 1, 'Bob': 0}, scores={'Ann': 1, 'Bob': 0}, " \
+                        "dealer='Bob', notes=())"
+    with pytest.raises(TypeError, match="Effect has no field dealr"):
+        one._replace(dealr="Ann")
+    session = Session("x", "tally", ("Ann", "Bob"), {})
+    assert session.with_hands([]) == session and session._replace(name="y").name == "y"
