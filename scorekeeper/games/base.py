@@ -7,7 +7,6 @@ read (`read_hand`, on the shared field parser), then `apply` computes its effect
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, NamedTuple, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
@@ -15,12 +14,16 @@ from ..fields import (MAX_NUMBER, Field, FieldIndex, read_fields, refuse_field_n
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, ScorekeeperError, Session, shown
 
-Number = Union[int, Fraction]  # scores are exact
+# Scores are exact: whole numbers, or fractions where a pool or a stake splits. (fractions is
+# imported where a Fraction is made: its import costs a command ~1%, and most games never make one.)
+Number = Union[int, "Fraction"]
 S = TypeVar("S")  # a game's state between hands
 
 
 _EMPTY: Mapping[str, Any] = {}
 if TYPE_CHECKING:  # (names only annotations use: not built at every command's import)
+    from fractions import Fraction
+
     # replay's observer: (the hand's typed values, state before, state after, its effect)
     Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
     # where a replay goes on from (`fold(resume=...)`): hand `start`, the state before it, the
@@ -478,12 +481,18 @@ def pool_shares(balances: Mapping[str, Number], scores: Mapping[str, Number]) ->
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:
     """Each player's difference from the average: what he wins or pays at so much a point."""
+    from fractions import Fraction
+
     mean = Fraction(sum(totals.values()), len(totals))
     return {p: normalise(Fraction(t) - mean) for p, t in totals.items()}
 
 
 def normalise(value: Number) -> Number:
     """A Fraction that is a whole number becomes an int (for tidy output and JSON)."""
+    if type(value) is int:  # by far the most common: no Fraction to look for
+        return value
+    from fractions import Fraction
+
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value

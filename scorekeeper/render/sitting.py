@@ -399,17 +399,15 @@ def _before_after(session: Session, before: Standings, after: Standings,
 
 def _follows_the_score(st: Standings) -> bool:
     """Each player's balance is the score against the average, times one factor for all (a
-    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all."""
-    from fractions import Fraction
-
-    scores = {p: Fraction(st.scores[p]) for p in st.players}
-    mean = sum(scores.values()) / len(scores)
-    apart = {p: s - mean for p, s in scores.items()}
+    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all.
+    Exact and without division: each balance against one player's, as his distance from the
+    average against that player's (each distance times the number of players, a whole number)."""
+    n, total = len(st.players), sum(st.scores[p] for p in st.players)
+    apart = {p: n * st.scores[p] - total for p in st.players}
     key = next((p for p in st.players if apart[p]), None)
     if key is None:
         return all(st.balances[p] == 0 for p in st.players)
-    factor = Fraction(st.balances[key]) / apart[key]
-    return all(Fraction(st.balances[p]) == factor * apart[p] for p in st.players)
+    return all(st.balances[p] * apart[key] == st.balances[key] * apart[p] for p in st.players)
 
 
 def undone_text(name: str, removed: Any, session: Session, st: Standings, folder: Optional[str] = None,
