@@ -19,7 +19,10 @@ def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
     if type(value) is int:  # by far the most common: every score of every hand
         return str(value)
-    from fractions import Fraction
+    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
+        cents = value.quantize(Decimal("0.01"))
+        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
+    from fractions import Fraction  # (only now: its import costs a command ~1%)
 
     if isinstance(value, Fraction):
         if value.denominator == 1:
@@ -29,9 +32,6 @@ def number(value: Any) -> str:
         exact = Context(prec=len(str(value.numerator)) + 30)  # no float noise, however large
         shown = exact.divide(Decimal(value.numerator), Decimal(value.denominator))
         return f"{shown.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN, context=exact)}"
-    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
-        cents = value.quantize(Decimal("0.01"))
-        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
     return str(value)
 
 
