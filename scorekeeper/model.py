@@ -148,13 +148,8 @@ class Record:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({', '.join(f'{f}={getattr(self, f)!r}' for f in self.__slots__)})"
 
-    def _replace(self: R, **changes: Any) -> R:
-        copy = object.__new__(type(self))
-        for f in self.__slots__:
-            setattr(copy, f, changes.pop(f) if f in changes else getattr(self, f))
-        if changes:
-            raise TypeError(f"{type(self).__name__} has no field {', '.join(changes)}")
-        return copy
+    def _replace(self: R, **changes: Any) -> R:  # (a field it has not: __init__'s TypeError)
+        return type(self)(**{**{f: getattr(self, f) for f in self.__slots__}, **changes})
 
 
 class Source:  # where something is: a file and a line (1 the first); a plain class, only read
@@ -208,7 +203,6 @@ class Session(Record):
 
     __slots__ = ("name", "game", "players", "rules", "stakes", "created", "hands", "path", "source",
                  "rule_lines", "header_lines", "player_lines")
-
     def __init__(self, name: str, game: str, players: Tuple[str, ...], rules: Mapping[str, Any],
                  stakes: Stakes = Stakes(), created: str = "", hands: Tuple[Hand, ...] = (), path: Optional[str] = None,
                  source: Optional[Source] = None, rule_lines: Mapping[str, int] = _NO_LINES,

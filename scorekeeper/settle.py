@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from fractions import Fraction
+from math import lcm
 from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import ScorekeeperError
@@ -39,24 +39,38 @@ class Settlement:
 
 
 def settle(balances: Mapping[str, Any], unit: str, stake: Optional[Decimal], currency: str) -> Settlement:
-    """No stake (None): settled in the game's own unit, to the hundredth (`cents` of a unit)."""
-    exact = {p: Fraction(b) for p, b in balances.items()}
-    if sum(exact.values()) != 0:
+    """No stake (None): settled in the game's own unit, to the hundredth (`cents` of a unit).
+    Exact: each balance (int or Fraction) and the stake as a numerator over a denominator, in
+    whole numbers (no Fraction made: importing `fractions` costs a command ~1%)."""
+    top, bottom = stake.as_integer_ratio() if stake is not None else (1, 1)
+    cents = {}
+    for p, b in balances.items():
+        numerator, denominator = b.as_integer_ratio()
+        cents[p] = (numerator * top * 100, denominator * bottom)
+    common = lcm(*(d for _, d in cents.values()))
+    if sum(n * (common // d) for n, d in cents.values()) != 0:
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
-    per = Fraction(stake) if stake is not None else Fraction(1)
-    cents = to_cents({p: b * per * 100 for p, b in exact.items()})
-    return Settlement(unit, dict(balances), stake, currency, cents, fewest_transfers(cents))
+    rounded = _rounded(cents)
+    return Settlement(unit, dict(balances), stake, currency, rounded, fewest_transfers(rounded))
 
 
-def to_cents(amounts: Mapping[str, Fraction]) -> Dict[str, int]:
-    """Round exact amounts (already in cents) to whole cents keeping the total at zero.
+def to_cents(amounts: Mapping[str, Any]) -> Dict[str, int]:
+    """Round exact amounts (already in cents: ints, Fractions or Decimals) to whole cents
+    keeping the total at zero.
 
     Everyone is rounded down, then the cents that rounding lost go one each to those who
     lost the most by it (largest remainder), ties broken by seating order.
     """
-    floors = {p: a.numerator // a.denominator for p, a in amounts.items()}
+    return _rounded({p: a.as_integer_ratio() for p, a in amounts.items()})
+
+
+def _rounded(amounts: Mapping[str, Tuple[int, int]]) -> Dict[str, int]:
+    """`to_cents` of amounts given as (numerator, denominator)."""
+    floors = {p: n // d for p, (n, d) in amounts.items()}
     missing = -sum(floors.values())  # sum of exact amounts is 0, so this many cents are owed back
-    order = sorted(amounts, key=lambda p: (-(amounts[p] - floors[p]), list(amounts).index(p)))
+    common = lcm(*(d for _, d in amounts.values()))  # each remainder over one denominator: compared exactly
+    lost = {p: (n - floors[p] * d) * (common // d) for p, (n, d) in amounts.items()}
+    order = sorted(amounts, key=lambda p: (-lost[p], list(amounts).index(p)))
     for p in order[:missing]:
         floors[p] += 1
     return floors

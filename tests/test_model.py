@@ -64,7 +64,7 @@ def test_a_record_is_compared_by_its_fields_and_copied_with_one_changed():
     assert one != ("Ann +1", {"Ann": 1, "Bob": 0}, {"Ann": 1, "Bob": 0}, "Bob", ())  # not a tuple
     assert repr(one) == "Effect(summary='Ann +1', changes={'Ann': 1, 'Bob': 0}, scores={'Ann': 1, 'Bob': 0}, " \
                         "dealer='Bob', notes=())"
-    with pytest.raises(TypeError, match="Effect has no field dealr"):
+    with pytest.raises(TypeError, match="dealr"):
         one._replace(dealr="Ann")
     session = Session("x", "tally", ("Ann", "Bob"), {})
     assert session.with_hands([]) == session and session._replace(name="y").name == "y"

@@ -47,7 +47,6 @@ def cards_played(players: int, ran: bool) -> int:
 
 class AllFoursState(Record):  # per player (partners alike): this game's scores, games won less lost
     __slots__ = ("scores", "balances", "finished")
-
     def __init__(self, scores: Mapping[str, int], balances: Mapping[str, int],
                  finished: Sequence[FinishedGame] = ()) -> None:
         self.scores, self.balances, self.finished = scores, balances, finished

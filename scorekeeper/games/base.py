@@ -7,7 +7,6 @@ read (`read_hand`, on the shared field parser), then `apply` computes its effect
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, List, Mapping, Optional, Sequence,
                     Tuple, TypeVar, Union)
 
@@ -15,12 +14,16 @@ from ..fields import (MAX_NUMBER, Field, FieldIndex, read_fields, refuse_field_n
                       whole_number)
 from ..model import COMMON_FIELDS, LOG_FIELDS, Hand, Record, ScorekeeperError, Session, shown
 
-Number = Union[int, Fraction]  # scores are exact
+# Scores are exact: whole numbers, or fractions where a pool or a stake splits. (fractions is
+# imported where a Fraction is made: its import costs a command ~1%, and most games never make one.)
+Number = Union[int, "Fraction"]
 S = TypeVar("S")  # a game's state between hands
 
 
 _EMPTY: Mapping[str, Any] = {}
 if TYPE_CHECKING:  # (names only annotations use: not built at every command's import)
+    from fractions import Fraction
+
     # replay's observer: (the hand's typed values, state before, state after, its effect)
     Observer = Callable[[Mapping[str, Any], Any, Any, "Effect"], None]
     # where a replay goes on from (`fold(resume=...)`): hand `start`, the state before it, the
@@ -164,7 +167,6 @@ class Effect(Record):
     `notes` is a tuple of lines, or `Notes` that word themselves when read."""
 
     __slots__ = ("summary", "changes", "scores", "dealer", "notes")
-
     def __init__(self, summary: str, changes: Mapping[str, Number], scores: Mapping[str, Number],
                  dealer: Optional[str] = None, notes: Sequence[str] = ()) -> None:
         self.summary, self.changes, self.scores, self.dealer, self.notes = summary, changes, scores, dealer, notes
@@ -192,7 +194,6 @@ class FinishedGame(Record):
     side's members), for what is counted per player."""
 
     __slots__ = ("game", "winners", "scores", "hand", "players")
-
     def __init__(self, game: int, winners: Tuple[str, ...], scores: Mapping[str, Number], hand: int,
                  players: Tuple[str, ...]) -> None:
         self.game, self.winners, self.scores, self.hand, self.players = game, winners, scores, hand, players
@@ -208,7 +209,6 @@ class Standings(Record):
 
     __slots__ = ("game", "players", "scores", "effects", "unit", "balances", "next_dealer", "pool", "games_won",
                  "columns", "lines", "extra_json", "settle_lines", "in_progress", "finished_games", "pool_shares")
-
     def __init__(self, game: str, players: Tuple[str, ...], scores: Mapping[str, Number], effects: Tuple[Effect, ...],
                  unit: str, balances: Mapping[str, Number], next_dealer: Optional[str] = None, pool: Optional[int] = None,
                  games_won: Optional[Mapping[str, int]] = None, columns: Mapping[str, Mapping[str, Any]] = _EMPTY,
@@ -477,12 +477,18 @@ def pool_shares(balances: Mapping[str, Number], scores: Mapping[str, Number]) ->
 
 def zero_sum_around_mean(totals: Mapping[str, Number]) -> Dict[str, Number]:
     """Each player's difference from the average: what he wins or pays at so much a point."""
+    from fractions import Fraction
+
     mean = Fraction(sum(totals.values()), len(totals))
     return {p: normalise(Fraction(t) - mean) for p, t in totals.items()}
 
 
 def normalise(value: Number) -> Number:
     """A Fraction that is a whole number becomes an int (for tidy output and JSON)."""
+    if type(value) is int:  # by far the most common: no Fraction to look for
+        return value
+    from fractions import Fraction
+
     if isinstance(value, Fraction) and value.denominator == 1:
         return int(value)
     return value

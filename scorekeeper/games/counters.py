@@ -28,7 +28,6 @@ class CountersState(Record):
     the sitting's unit), the games finished and deals played (a misdealt deal is dealt again: not counted)."""
 
     __slots__ = ("held", "games_lost", "balances", "games", "deals", "finished")
-
     def __init__(self, held: Mapping[str, int], games_lost: Mapping[str, int], balances: Mapping[str, int],
                  games: int = 0, deals: int = 0, finished: History[FinishedGame] = History()) -> None:
         self.held, self.games_lost, self.balances, self.games, self.deals = held, games_lost, balances, games, deals

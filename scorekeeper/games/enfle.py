@@ -18,7 +18,6 @@ from .base import Effect, Figure, Game, Standings, int_rule
 
 class EnfleState(Record):  # counters won (+) or lost (-), and pools won, by each player
     __slots__ = ("net", "won")
-
     def __init__(self, net: Mapping[str, int], won: Mapping[str, int]) -> None:
         self.net, self.won = net, won
 

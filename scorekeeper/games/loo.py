@@ -21,7 +21,6 @@ TRICKS = 3  # Loo § 98 iii: "The game consists of three tricks"
 
 class LooState(Record):  # counters won (+) or lost (-); the pool; a deal played (the single is the first)
     __slots__ = ("net", "pool", "played")
-
     def __init__(self, net: Mapping[str, int], pool: int, played: bool = False) -> None:
         self.net, self.pool, self.played = net, pool, played
 

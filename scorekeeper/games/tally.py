@@ -12,7 +12,6 @@ from .base import Effect, FinishedGame, Game, Standings, bool_rule, choice_rule,
 
 class TallyState(Record):  # a game's scores, and the whole sitting's (`totals`: what settlement uses)
     __slots__ = ("game_scores", "totals", "finished")
-
     def __init__(self, game_scores: Mapping[str, int], totals: Mapping[str, int],
                  finished: Sequence[FinishedGame] = ()) -> None:
         self.game_scores, self.totals, self.finished = game_scores, totals, finished

@@ -4,7 +4,6 @@ made of, and the generic wording of any hand (`plain`). Pure: typed values in, a
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..model import COMMON_FIELDS, LOG_FIELDS
@@ -44,8 +43,6 @@ def text(value: Any) -> str:
         return "yes" if value else "no"
     if isinstance(value, (str, int)):  # (neither a card nor a suit is one)
         return str(value)
-    if isinstance(value, Fraction):
-        return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
     from ..cards import Card, Suit
 
     if isinstance(value, Suit):
@@ -56,6 +53,10 @@ def text(value: Any) -> str:
         if value and all(isinstance(v, Card) for v in value):
             return cards(value)
         return names(str(v) for v in value)
+    from fractions import Fraction  # (here, not at the top: most games never make one)
+
+    if isinstance(value, Fraction):
+        return str(value.numerator) if value.denominator == 1 else f"{float(value):.2f}"
     return str(value)
 
 

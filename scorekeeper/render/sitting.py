@@ -19,7 +19,10 @@ def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
     if type(value) is int:  # by far the most common: every score of every hand
         return str(value)
-    from fractions import Fraction
+    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
+        cents = value.quantize(Decimal("0.01"))
+        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
+    from fractions import Fraction  # (only now: its import costs a command ~1%)
 
     if isinstance(value, Fraction):
         if value.denominator == 1:
@@ -29,9 +32,6 @@ def number(value: Any) -> str:
         exact = Context(prec=len(str(value.numerator)) + 30)  # no float noise, however large
         shown = exact.divide(Decimal(value.numerator), Decimal(value.denominator))
         return f"{shown.quantize(Decimal('0.01'), rounding=ROUND_HALF_EVEN, context=exact)}"
-    if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
-        cents = value.quantize(Decimal("0.01"))
-        return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
     return str(value)
 
 
@@ -399,17 +399,15 @@ def _before_after(session: Session, before: Standings, after: Standings,
 
 def _follows_the_score(st: Standings) -> bool:
     """Each player's balance is the score against the average, times one factor for all (a
-    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all."""
-    from fractions import Fraction
-
-    scores = {p: Fraction(st.scores[p]) for p in st.players}
-    mean = sum(scores.values()) / len(scores)
-    apart = {p: s - mean for p, s in scores.items()}
+    tally: 1, -1 with low_wins, the players with settle=difference): the score says it all.
+    Exact and without division: each balance against one player's, as his distance from the
+    average against that player's (each distance times the number of players, a whole number)."""
+    n, total = len(st.players), sum(st.scores[p] for p in st.players)
+    apart = {p: n * st.scores[p] - total for p in st.players}
     key = next((p for p in st.players if apart[p]), None)
     if key is None:
         return all(st.balances[p] == 0 for p in st.players)
-    factor = Fraction(st.balances[key]) / apart[key]
-    return all(Fraction(st.balances[p]) == factor * apart[p] for p in st.players)
+    return all(st.balances[p] * apart[key] == st.balances[key] * apart[p] for p in st.players)
 
 
 def undone_text(name: str, removed: Any, session: Session, st: Standings, folder: Optional[str] = None,

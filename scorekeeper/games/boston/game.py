@@ -120,7 +120,6 @@ class PaymentTable(Record):
     """The figures a sitting is paid by: success[bid][taken], failure[bid][short], misere[call]."""
 
     __slots__ = ("name", "success", "failure", "misere")
-
     def __init__(self, name: str, success: Mapping[int, Mapping[int, int]],
                  failure: Mapping[int, Mapping[int, int]], misere: Mapping[str, int]) -> None:
         self.name, self.success, self.failure, self.misere = name, success, failure, misere
@@ -230,7 +229,6 @@ class BostonState(Record):
     deals (a misdeal not counted); `ante_due`: a game starts (a red each); all pools' counters after each hand."""
 
     __slots__ = ("net", "in_play", "set_aside", "deals", "ante_due", "pool_after")
-
     def __init__(self, net: Mapping[str, int], in_play: int, set_aside: Tuple[int, ...], deals: int, ante_due: bool,
                  pool_after: History[int]) -> None:
         self.net, self.in_play, self.set_aside, self.deals, self.ante_due = net, in_play, set_aside, deals, ante_due

@@ -152,7 +152,6 @@ class CinchState(Record):
     """Per player, the game's `scores` and `balances` in games (zero-sum); the last deal's `bidder_side`."""
 
     __slots__ = ("scores", "balances", "last_dealer", "bidder_side", "finished")
-
     def __init__(self, scores: Mapping[str, int], balances: Mapping[str, int], last_dealer: Optional[str],
                  bidder_side: Tuple[str, ...] = (), finished: Sequence[FinishedGame] = ()) -> None:
         self.scores, self.balances, self.last_dealer, self.bidder_side = scores, balances, last_dealer, bidder_side

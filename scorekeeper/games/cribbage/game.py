@@ -23,7 +23,6 @@ scored). We apply, in this order:
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...cards import Card, Rank, full_deck
@@ -67,7 +66,6 @@ class CribState(Record):
     game ended (§ 82 xvi): ((player, his hand's count), ...), the crib's (None: not shown)."""
 
     __slots__ = ("scores", "dealer", "deals_in_game", "balances", "finished", "shown")
-
     def __init__(self, scores: Tuple[int, ...], dealer: int, deals_in_game: int, balances: Tuple[Any, ...],
                  finished: Sequence[FinishedGame] = (),
                  shown: Tuple[Tuple[Tuple[str, int], ...], Optional[int]] = ((), None)) -> None:
@@ -640,11 +638,12 @@ class Cribbage(Game[CribState]):
         dealer = effect.dealer or ""
         hands, crib = after.shown  # what apply counted and showed: each deal is counted once
         found = []
+        mean_hand, mean_crib = means()
         for p, points in hands:
-            expected = MEAN_HAND if len(values[f"hand.{p}"]) == 4 else None
+            expected = mean_hand if len(values[f"hand.{p}"]) == 4 else None
             found.append(Figure(p, "hand shown", points, "mean", expected))
         if crib is not None:
-            expected = MEAN_CRIB if len(values["crib"]) == 4 else None
+            expected = mean_crib if len(values["crib"]) == 4 else None
             found.append(Figure(dealer, "crib shown", crib, "mean", expected))
         return found
 
@@ -655,7 +654,7 @@ class Cribbage(Game[CribState]):
         return Standings(
             game=self.name, players=players, scores=self.by_player(session, state.scores),
             effects=effects, unit=self.unit,
-            balances={p: normalise(Fraction(b)) for p, b in zip(players, state.balances)},
+            balances={p: normalise(b) for p, b in zip(players, state.balances)},
             next_dealer=players[state.dealer],
             games_won=_target.games_won(state.finished, players), in_progress=any(state.scores),
             columns={"to go": _target.to_go(self.by_player(session, state.scores), self.target(session.rules))},
@@ -704,6 +703,8 @@ def _place(field: str) -> str:
 # other; a hand shown is marked by its player's name.
 _OTHER, _PEGS, _CRIB, _OVERLOOKS = range(4)
 if TYPE_CHECKING:  # (annotations only: an alias made at import costs every command a little)
+    from fractions import Fraction
+
     Step = Tuple[int, int, str, Any]  # (the side, the points, what is said after the side's name, its kind)
     # What `counted` returns: each player's show, those of them counted from cards, the crib's
     # count (None: not given as cards), and whether the starter is a knave (his heels)
@@ -714,8 +715,12 @@ _side_name = _sides.side_name  # "Ann-Cid"
 _side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners take the plural verb
 
 
+def means() -> Tuple[Fraction, Fraction]:
+    """The exact mean show of four cards and a starter over all 12,994,800, as a hand (about
+    4.769) and as a crib (about 4.735: a four-card flush does not count): the means `crib
+    stats` computes from `stats.distributions` (tests/games/test_crib_show.py computes them
+    again). Made when asked: importing `fractions` costs a command ~1%, and only the figures
+    of `report` and `stats` need these."""
+    from fractions import Fraction
 
-# The exact mean show of four cards and a starter over all 12,994,800 (the means `crib stats`
-# computes from `stats.distributions`; tests/games/test_crib_show.py computes them again).
-MEAN_HAND = Fraction(60759, 12740)    # about 4.769, as a hand
-MEAN_CRIB = Fraction(1025467, 216580)  # about 4.735, as a crib (a four-card flush does not count)
+    return Fraction(60759, 12740), Fraction(1025467, 216580)

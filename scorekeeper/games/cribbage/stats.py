@@ -70,7 +70,6 @@ class RankParts:
     stretches that make the runs; `paired`: how many ranks are held twice or more."""
 
     __slots__ = ("fifteens", "pairs", "runs", "stretches", "paired")
-
     def __init__(self, fifteens: int, pairs: int, runs: int, stretches: Tuple[Tuple[Tuple[int, ...], int], ...],
                  paired: int) -> None:
         self.fifteens, self.pairs, self.runs, self.stretches, self.paired = fifteens, pairs, runs, stretches, paired

@@ -8,8 +8,7 @@ hands, checks them against the laws, and folds the deals through the sitting's m
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any, Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ...fields import BOOLEAN, PLAYER, PLAYERS, Field, FieldIndex, read_fields
 from ...model import ScorekeeperError, Session
@@ -20,6 +19,9 @@ from .. import words
 from ..base import (Effect, Figure, Game, Rule, Standings, bool_rule, choice_rule, int_rule, normalise,
                     pool_shares)
 from ..seating import SEVEN, without_the_dealer
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 SETTLINGS = tuple(METHODS)  # the registry's names, `--rule settling=`
 POOL_METHODS = tuple(name for name, method in METHODS.items() if method.pool)
@@ -291,6 +293,8 @@ class Hearts(Game[HeartsState]):
         balances: Dict[str, Any] = dict(state.net)
         lines: List[str] = []
         if state.owed:
+            from fractions import Fraction  # (here: most sittings never make one; the import costs ~1%)
+
             # odd counters of a division among tied winners (or of forfeits) are theirs: paid
             # out exactly, before what is left of the pool goes by pool_at_end
             total = sum(state.owed.values())
@@ -307,6 +311,8 @@ class Hearts(Game[HeartsState]):
     def _pool_lines(self, balances: Dict[str, Any], pool: int, banker: str, how: str,
                     players: Sequence[str]) -> List[str]:
         if how == "exact":
+            from fractions import Fraction
+
             for p in players:
                 balances[p] = normalise(Fraction(balances[p]) + Fraction(pool, len(players)))
             return [f"the pool of {pool} is divided exactly: {pool}/{len(players)} each"]
@@ -329,5 +335,7 @@ class Hearts(Game[HeartsState]):
 
 
 def _fraction(value: Fraction) -> str:
+    from fractions import Fraction
+
     value = Fraction(value)
     return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"

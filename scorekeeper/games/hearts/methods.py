@@ -9,7 +9,6 @@ in settling.py; the replay that folds the deals is in game.py.
 
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
@@ -21,6 +20,8 @@ from .. import words
 from ..base import FinishedGame
 
 if TYPE_CHECKING:  # the cards module only where a deuce is out or a suit is named: not at four
+    from fractions import Fraction
+
     from ...cards import Suit
 
 SPOTS = 104  # Spot Hearts: "The total to be accounted for in each deal is 104"
@@ -89,7 +90,6 @@ class HeartsState(Record):
     (Spot, Domino) or a forfeit left: theirs, divided exactly among them when the sitting is settled."""
 
     __slots__ = ("net", "pool", "jack", "taken", "holder", "game", "owed", "finished")
-
     def __init__(self, net: Mapping[str, int], pool: int, jack: bool, taken: Mapping[str, int],
                  holder: Optional[str] = None, game: Optional[Mapping[str, int]] = None,
                  owed: Optional[Mapping[str, Fraction]] = None, finished: Sequence[FinishedGame] = ()) -> None:
@@ -102,6 +102,8 @@ def owe(owed: Optional[Mapping[str, Fraction]], odd: int,
     """Add `odd` counters owed to the players `to`, an exact share each."""
     if not odd or not to:
         return owed
+    from fractions import Fraction  # (here: most hands divide evenly, and the import costs ~1%)
+
     found = dict(owed or {})
     for p in to:
         found[p] = found.get(p, Fraction(0)) + Fraction(odd, len(to))

@@ -96,14 +96,12 @@ class GameResult(Record):
     """One game of a rubber: who won it, the losers' score, and what it is worth (1 single, 2 double, 3 triple)."""
 
     __slots__ = ("winner", "loser_score", "value")
-
     def __init__(self, winner: int, loser_score: int, value: int) -> None:
         self.winner, self.loser_score, self.value = winner, loser_score, value
 
 
 class RubberResult(Record):  # points: each side's game values, the rubber points added to the winner's
     __slots__ = ("winner", "games", "points")
-
     def __init__(self, winner: int, games: Tuple[GameResult, ...], points: Tuple[int, int]) -> None:
         self.winner, self.games, self.points = winner, games, points
 
@@ -115,7 +113,6 @@ class RubberResult(Record):  # points: each side's game values, the rubber point
 
 class WhistState(Record):  # this game's score, the rubber's games; finished rubbers and games (shared)
     __slots__ = ("score", "games", "rubbers", "finished")
-
     def __init__(self, score: Tuple[int, int], games: Tuple[GameResult, ...], rubbers: History[RubberResult],
                  finished: History[FinishedGame]) -> None:
         self.score, self.games, self.rubbers, self.finished = score, games, rubbers, finished
@@ -125,7 +122,6 @@ class Deal(Record):
     """What one deal did to the score, in the order the law counts it."""
 
     __slots__ = ("score", "winner", "parts", "notes")
-
     def __init__(self, score: Tuple[int, int], winner: Optional[int], parts: Tuple[str, ...],
                  notes: Tuple[str, ...]) -> None:
         self.score, self.winner, self.parts, self.notes = score, winner, parts, notes
@@ -137,7 +133,6 @@ class Scored(Record):
     adds its notes, when it does not)."""
 
     __slots__ = ("score", "winner", "effect", "summary", "changes", "scores", "notes")
-
     def __init__(self, score: Tuple[int, int], winner: Optional[int], effect: Optional[Effect], summary: str,
                  changes: Dict[str, int], scores: Dict[str, int], notes: Tuple[str, ...]) -> None:
         self.score, self.winner, self.effect, self.summary, self.changes = score, winner, effect, summary, changes
@@ -150,7 +145,6 @@ class Ended(Record):
     fill in."""
 
     __slots__ = ("notes", "games", "rubber", "report")
-
     def __init__(self, notes: Tuple[str, ...], games: Tuple[GameResult, ...], rubber: Optional[RubberResult],
                  report: FinishedGame) -> None:
         self.notes, self.games, self.rubber, self.report = notes, games, rubber, report

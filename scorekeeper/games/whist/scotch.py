@@ -52,14 +52,12 @@ def dealt_each(n: int) -> int:
 
 class GameOver(Record):  # the sides credited with the game, the sides that pay it, and who revoked
     __slots__ = ("winners", "losers", "revoker")
-
     def __init__(self, winners: Tuple[int, ...], losers: Tuple[int, ...], revoker: Optional[str] = None) -> None:
         self.winners, self.losers, self.revoker = winners, losers, revoker
 
 
 class ScotchState(Record):  # sides' points toward 41 this game; games finished: who pays, final scores
     __slots__ = ("score", "results", "finished")
-
     def __init__(self, score: Tuple[int, ...], results: History[GameOver], finished: History[FinishedGame]) -> None:
         self.score, self.results, self.finished = score, results, finished
 
@@ -74,7 +72,6 @@ class Scored(Record):
     whom and the game's report (numbered and placed by `finished_like`)."""
 
     __slots__ = ("score", "effect", "over", "report")
-
     def __init__(self, score: Tuple[int, ...], effect: Effect, over: Optional[GameOver] = None,
                  report: Optional[FinishedGame] = None) -> None:
         self.score, self.effect, self.over, self.report = score, effect, over, report
