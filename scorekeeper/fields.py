@@ -10,7 +10,6 @@ file are validated by exactly the same code, and what is saved is the canonical 
 from __future__ import annotations
 
 import datetime
-from decimal import Decimal
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from .model import COMMON_FIELDS, ScorekeeperError, Source, shown
@@ -421,24 +420,25 @@ def refuse_field_names(game: str, players: Sequence[str], field_names: Sequence[
                                    f"a hand field; give him another name", usage=True, player=name)
 
 
-MAX_STAKE = Decimal(1_000_000)  # the most money a stake may be per unit ...
+MAX_STAKE = 1_000_000  # the most money a stake may be per unit ...
 STAKE_PLACES = 4  # ... and to at most this many decimal places (0.0001)
 
 
-def parse_stake(raw: Any, where: Optional[Source] = None) -> Decimal:
-    """The money per counter, point or game: `--stake 0.05` and `stakes: {stake: 0.05}` in a
-    file both come here (`where` is the file's line then). A plain amount of money: digits
-    with at most one point (no sign, no exponent, no nan or inf), from 0 to MAX_STAKE, to at
-    most STAKE_PLACES decimal places. The text is checked before Decimal reads it:
-    `1e100000000` would take for ever to settle."""
+def parse_stake(raw: Any, where: Optional[Source] = None) -> str:
+    """The money per counter, point or game, as the text a Decimal reads exactly ("0.05";
+    `model.Stakes` makes the Decimal where money is reckoned): `--stake 0.05` and `stakes:
+    {stake: 0.05}` in a file both come here (`where` is the file's line then). A plain amount
+    of money: digits with at most one point (no sign, no exponent, no nan or inf), from 0 to
+    MAX_STAKE, to at most STAKE_PLACES decimal places. Checked as text (`1e100000000` would take
+    for ever to settle), leading zeros dropped as Decimal drops them ("007.50" is "7.50")."""
     text = repr(raw) if isinstance(raw, float) else str(raw).strip()
     parts = text.split(".", 1)  # plain: 1-30 digits, perhaps a point and 1-30 more; no sign, no exponent
     if isinstance(raw, bool) or not all(0 < len(p) <= 30 and p.isascii() and p.isdigit() for p in parts):
         raise ScorekeeperError(f"stake must be an amount of money such as 0.05, got {shown(raw)}", where,
                                usage=where is None, key="stakes")
-    value = Decimal(text)
-    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:  # type: ignore[operator]
+    whole, places = int(parts[0]), parts[1] if len(parts) > 1 else ""
+    if whole > MAX_STAKE or (whole == MAX_STAKE and places.strip("0")) or len(places.rstrip("0")) > STAKE_PLACES:
         raise ScorekeeperError(f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} "
                                f"decimal places (0.0001), got {shown(raw)}", where, usage=where is None,
                                key="stakes")
-    return value
+    return f"{whole}.{places}" if places else str(whole)

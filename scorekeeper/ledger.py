@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 from datetime import datetime
-from decimal import Decimal
 from pathlib import Path
 from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Iterator, List, Mapping, Optional,
                     Sequence, Tuple, TypeVar, Union)
@@ -334,7 +333,7 @@ def at_once(make: Callable[..., Change[T]], path: Path, *args: Any, **kwargs: An
 
 
 def new_session(path: Path, game_name: str, players: Sequence[str], rules: Mapping[str, Any],
-                stake: Optional[Decimal] = None, currency: str = "",
+                stake: Optional[str] = None, currency: str = "",
                 created: Optional[str] = None) -> Change[Replayed]:
     """A new sitting; committed under `locked(path, new=True)`, which makes its folder."""
     if path.exists():
@@ -365,7 +364,7 @@ class Template:
     __slots__ = ("game", "players", "rules", "stake", "currency")
 
     def __init__(self, game: str, players: Tuple[str, ...], rules: Dict[str, Any],
-                 stake: Optional[Decimal], currency: str) -> None:
+                 stake: Optional[str], currency: str) -> None:
         self.game, self.players, self.rules, self.stake, self.currency = game, players, rules, stake, currency
 
 
@@ -377,7 +376,7 @@ def template(path: Path) -> Template:
     replayed = check_session(store.load(path).with_hands(()))
     session = _saved_form(replayed)
     rules = {k: v for k, v in session.rules.items() if k != "first_dealer"}
-    return Template(session.game, session.players, rules, session.stakes.stake, session.stakes.currency)
+    return Template(session.game, session.players, rules, session.stakes.text, session.stakes.currency)
 
 
 def _saved_form(replayed: Replayed) -> Session:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
-from decimal import Decimal
-from typing import Any, Dict, Mapping, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Any, Dict, Mapping, Optional, Sequence, Tuple, TypeVar
+
+if TYPE_CHECKING:
+    from decimal import Decimal
 
 # The value types are plain classes with __slots__, a Record when compared or copied with _replace;
 # never NamedTuples nor frozen dataclasses: docs/architecture.md, "Value types". Mappings are read-only.
@@ -190,10 +192,22 @@ class FileData:
 
 
 class Stakes:  # what a sitting plays for; a plain class, only read
-    __slots__ = ("stake", "currency")
+    """The stake per unit as its text (`fields.parse_stake`; None: settled in the game's own
+    unit) and the currency. The stake is a Decimal only where money is reckoned (`stake`):
+    importing decimal costs a command ~1%, and most commands show no money."""
 
-    def __init__(self, stake: Optional[Decimal] = None, currency: str = "") -> None:
-        self.stake, self.currency = stake, currency  # stake None: settled in the game's own unit
+    __slots__ = ("text", "currency")
+
+    def __init__(self, stake: "Optional[Decimal | str]" = None, currency: str = "") -> None:
+        self.text, self.currency = None if stake is None else str(stake), currency
+
+    @property
+    def stake(self) -> Optional[Decimal]:
+        if self.text is None:
+            return None
+        from decimal import Decimal
+
+        return Decimal(self.text)
 
 
 class Session(Record):

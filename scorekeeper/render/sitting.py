@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..model import printable
@@ -19,10 +18,12 @@ def number(value: Any) -> str:
     """Scores as people write them: whole numbers plainly, fractions to two places."""
     if type(value) is int:  # by far the most common: every score of every hand
         return str(value)
+    from decimal import Decimal  # (only now: its import costs a command ~1%)
+
     if isinstance(value, Decimal):  # a stake: to the cent, or finer when it is finer
         cents = value.quantize(Decimal("0.01"))
         return f"{cents:.2f}" if cents == value else format(value.normalize(), "f")
-    from fractions import Fraction  # (only now: its import costs a command ~1%)
+    from fractions import Fraction
 
     if isinstance(value, Fraction):
         if value.denominator == 1:
@@ -39,6 +40,7 @@ def exact_json(value: Any) -> Any:
     """An exact number in JSON, never a binary float: a whole number as a JSON integer; any
     other as a string, its decimal when it has one ("1.6", "-0.125"), else its fraction
     ("13/3"). `Fraction(str(value))` reads every form back exactly."""
+    from decimal import Decimal
     from fractions import Fraction
 
     if isinstance(value, Decimal):
@@ -65,6 +67,7 @@ def exact_json(value: Any) -> Any:
 
 
 def json_number(value: Any) -> Any:
+    from decimal import Decimal
     from fractions import Fraction
 
     if isinstance(value, Fraction):
@@ -736,8 +739,8 @@ class SafeCsv:
 
 def _is_number(text: str) -> bool:
     try:
-        Decimal(text)
-    except ArithmeticError:
+        float(text)  # (as Decimal reads it, where it starts with a digit: no nan, no inf)
+    except ValueError:
         return False
     return text.strip() == text and text.lstrip("+-")[:1].isdigit()
 

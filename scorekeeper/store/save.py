@@ -7,7 +7,6 @@ import contextlib
 import io
 import os
 import stat
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -38,8 +37,8 @@ def dump(session: Session, kind: str = SITTING) -> str:
         header["kind"] = PARTY
     header.update({"game": session.game, "players": list(session.players),
                    "rules": {k: _plain(v) for k, v in session.rules.items()}})
-    if kind != PARTY and session.stakes.stake is not None:  # a party plays for prizes, not money
-        header["stakes"] = {"stake": _plain(session.stakes.stake), "currency": session.stakes.currency}
+    if kind != PARTY and session.stakes.text is not None:  # a party plays for prizes, not money
+        header["stakes"] = {"stake": _stake(session.stakes.text), "currency": session.stakes.currency}
     header["created"] = session.created
     events: List[Any] = []
     _events(header, events, {}, flow=None)
@@ -105,9 +104,14 @@ def _events(value: Any, events: List[Any], made: Dict[Any, Any], flow: Optional[
         events.append(made[known])
 
 
+def _stake(text: str) -> Any:
+    """A stake as a number (a whole one plainly): at most 1,000,000 to four places, a float
+    writes it exactly."""
+    value = float(text)
+    return int(value) if value.is_integer() else value
+
+
 def _plain(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        return int(value) if value == value.to_integral_value() else float(value)
     if isinstance(value, tuple):
         return list(value)
     return value
