@@ -139,8 +139,7 @@ def shown(value: Any, limit: int = 40) -> str:
 
 
 class Record:
-    """A value compared by its fields and copied with `_replace`, like a NamedTuple but cheap to
-    define: a subclass lists its fields in `__slots__` and sets them in its typed `__init__`."""
+    """A value compared by its fields, copied with `_replace`: its `__slots__`, set by its typed `__init__`."""
 
     __slots__: Tuple[str, ...] = ()
 
@@ -211,9 +210,8 @@ class Stakes:  # what a sitting plays for; a plain class, only read
 
 
 class Session(Record):
-    """A sitting: who plays what under which rules, and the hands in the order played. `source`:
-    where the header starts (for header errors); `rule_lines`, `header_lines`, `player_lines`: the
-    line of each rule, header key (game, players, ...) and name in the players list (the last)."""
+    """A sitting: who plays what under which rules, and the hands in the order played; where the header
+    starts (`source`) and each rule, header key and name in the players list (the last) is."""
 
     __slots__ = ("name", "game", "players", "rules", "stakes", "created", "hands", "path", "source",
                  "rule_lines", "header_lines", "player_lines")

@@ -184,14 +184,12 @@ class Folded:
 
 
 class FinishedGame(Record):
-    """A game played to a target, finished (`games/target.py`, `game_over`, makes them).
-
-    `game` is its number (1, 2, ... in the sitting), `hand` the number (1-based) of the hand that
-    ended it. `winners` are those it credits, each named as in `scores`: a player, or a side as
-    `sides.side_name` names it (`Ann-Cid`); several when they share it (or, in Slobberhannes
-    and Polignac, everyone but the player who lost his counters). `scores` holds every side's
-    final score, the winners first, then best first. `players` are the winners' players (a
-    side's members), for what is counted per player."""
+    """A game played to a target, finished (`games/target.py`, `game_over`, makes them): its number
+    (`game`, 1, 2, ... in the sitting) and the hand's that ended it (`hand`, 1-based). `winners` are
+    those it credits, each named as in `scores`: a player, or a side as `sides.side_name` names it
+    (`Ann-Cid`); several when they share it (or, in Slobberhannes and Polignac, everyone but the
+    player who lost his counters). `scores` holds every side's final score, the winners first, then
+    best first. `players` are the winners' players (a side's members), for what is counted per player."""
 
     __slots__ = ("game", "winners", "scores", "hand", "players")
     def __init__(self, game: int, winners: Tuple[str, ...], scores: Mapping[str, Number], hand: int,
@@ -200,12 +198,10 @@ class FinishedGame(Record):
 
 
 class Standings(Record):
-    """Everything shown about a sitting, all computed by replay: the current `scores` in the game's own
-    unit, `balances` (net in the settlement `unit`: counters, points or games) summing to zero; extra
-    per-player `columns`, remarks shown under the standings and by `settle`; `in_progress`: a game under
-    way that `settle` does not pay (settled per game, part played); `finished_games`: every game played
-    to a target and finished, in order (`target.game_over`); `pool_shares`: with a pool, each player's
-    share of what is left in it at the end: score + share = balance (empty: no share, or no pool)."""
+    """Everything shown about a sitting, all computed by replay: `scores` in the game's own unit, `balances`
+    in the settlement `unit` (counters, points or games) summing to zero, `columns` and remarks (`lines`,
+    `settle_lines`); `in_progress`: a game (settled per game) under way, unpaid; `finished_games`: in order
+    (`target.game_over`); `pool_shares`: what is left in a pool, each player's: score + share = balance."""
 
     __slots__ = ("game", "players", "scores", "effects", "unit", "balances", "next_dealer", "pool", "games_won",
                  "columns", "lines", "extra_json", "settle_lines", "in_progress", "finished_games", "pool_shares")

@@ -23,10 +23,7 @@ from .seating import in_the_deal, refuse_the_dealer
 Loss = Tuple[str, str, int]  # (what, who pays, counters), in the order they are paid
 
 
-class CountersState(Record):
-    """Counters each holds in the game under way, `games_lost`, what finished games paid (`balances`, in
-    the sitting's unit), the games finished and deals played (a misdealt deal is dealt again: not counted)."""
-
+class CountersState(Record):  # counters held this game; games lost; finished games' pay; games; deals (not misdeals)
     __slots__ = ("held", "games_lost", "balances", "games", "deals", "finished")
     def __init__(self, held: Mapping[str, int], games_lost: Mapping[str, int], balances: Mapping[str, int],
                  games: int = 0, deals: int = 0, finished: History[FinishedGame] = History()) -> None:

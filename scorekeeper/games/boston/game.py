@@ -224,10 +224,7 @@ def _whole(raw: Any, what: str, low: int, high: Optional[int]) -> int:
 # ---------------------------------------------------------------- state
 
 
-class BostonState(Record):
-    """White counters won or lost; the pool played for, those set aside at the limit (played for in turn);
-    deals (a misdeal not counted); `ante_due`: a game starts (a red each); all pools' counters after each hand."""
-
+class BostonState(Record):  # whites won/lost; pools played for, set aside; deals; a red each due; pools after each hand
     __slots__ = ("net", "in_play", "set_aside", "deals", "ante_due", "pool_after")
     def __init__(self, net: Mapping[str, int], in_play: int, set_aside: Tuple[int, ...], deals: int, ante_due: bool,
                  pool_after: History[int]) -> None:

@@ -148,9 +148,7 @@ def score_deal(scoring: str, bid: int, made: int, against: int, *,
 # ---------------------------------------------------------------- state
 
 
-class CinchState(Record):
-    """Per player, the game's `scores` and `balances` in games (zero-sum); the last deal's `bidder_side`."""
-
+class CinchState(Record):  # per player: this game's scores, balances in games; the last deal's bidder_side
     __slots__ = ("scores", "balances", "last_dealer", "bidder_side", "finished")
     def __init__(self, scores: Mapping[str, int], balances: Mapping[str, int], last_dealer: Optional[str],
                  bidder_side: Tuple[str, ...] = (), finished: Sequence[FinishedGame] = ()) -> None:

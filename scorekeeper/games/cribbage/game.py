@@ -61,9 +61,8 @@ _PLAY_LEAST_MOST = min(min(most) for most in PLAY_MOST.values())
 
 
 class CribState(Record):
-    """The game's `scores` by side; the next `dealer` (index in players); its deals, misdeals included;
-    `balances` by player in games (lurches double); `shown`: what the last deal's cards showed before the
-    game ended (§ 82 xvi): ((player, his hand's count), ...), the crib's (None: not shown)."""
+    """The game's `scores` by side; the next `dealer` (index); its deals, misdeals too; `balances` by player
+    in games (lurches double); `shown`: the last deal's counts before the game ended (§ 82 xvi)."""
 
     __slots__ = ("scores", "dealer", "deals_in_game", "balances", "finished", "shown")
     def __init__(self, scores: Tuple[int, ...], dealer: int, deals_in_game: int, balances: Tuple[Any, ...],

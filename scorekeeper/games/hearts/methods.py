@@ -84,10 +84,9 @@ def spot_deal_possible(totals: Sequence[int], players: int) -> bool:
 
 
 class HeartsState(Record):
-    """Counters won or lost (`net`), on the table (`pool`; a `jack`: only a single clear player wins it),
-    hearts `taken`; Auction: who keeps the choice of suit till the Jack is won; Domino: the `game`'s
-    hearts, the games `finished`. `owed`: of the pool, the odd counters tied winners could not divide
-    (Spot, Domino) or a forfeit left: theirs, divided exactly among them when the sitting is settled."""
+    """Counters won or lost (`net`), on the table (a `jack`: a single clear player wins it), hearts `taken`;
+    Auction: who keeps the suit's choice till the Jack is won; Domino: the `game`'s hearts, games `finished`.
+    `owed`: the pool's odd counters tied winners or a forfeit left: theirs, divided exactly when settled."""
 
     __slots__ = ("net", "pool", "jack", "taken", "holder", "game", "owed", "finished")
     def __init__(self, net: Mapping[str, int], pool: int, jack: bool, taken: Mapping[str, int],
