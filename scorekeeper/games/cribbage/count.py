@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from binascii import a2b_base64, b2a_base64
 from itertools import combinations, combinations_with_replacement
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
 from ...model import ScorekeeperError
@@ -455,29 +455,24 @@ def _write() -> None:  # pragma: no cover - run by hand when the counting change
     buckets: Dict[int, List[int]] = {}
     for key in points:
         buckets.setdefault(key % BUCKETS, []).append(key)
-    table: List[Optional[int]] = [None] * SLOTS
+    table: Dict[int, int] = {}  # a place: the points of the patterns there
     shifts = [0] * BUCKETS
     for bucket, keys in sorted(buckets.items(), key=lambda item: -len(item[1])):  # the fullest first
-        shifts[bucket] = next(s for s in range(256) if _fits(keys, s, points, table))
-        for key in keys:
-            table[(key + shifts[bucket]) % SLOTS] = points[key]
+        for shift in range(256):  # the first that puts no two patterns scoring differently on one place
+            moved = {((key + shift) % SLOTS, points[key]) for key in keys}
+            if len(dict(moved)) == len(moved) and all(table.get(place, p) == p for place, p in moved):
+                break
+        else:
+            raise ValueError("no shift fits a bucket: choose other primes for SLOTS and BUCKETS")
+        shifts[bucket] = shift
+        table.update(moved)
     text = Path(__file__).read_text(encoding="utf-8")
-    for name, data in (("SHIFT", bytes(shifts)), ("POINTS", bytes(p or 0 for p in table))):
+    for name, data in (("SHIFT", bytes(shifts)), ("POINTS", bytes(table.get(place, 0) for place in range(SLOTS)))):
         head, _, rest = text.partition(f"{name} = a2b_base64(\n")
         coded = b2a_base64(data, newline=False).decode()
         body = "\n".join(f'    "{coded[i:i + 100]}"' for i in range(0, len(coded), 100))
         text = f"{head}{name} = a2b_base64(\n{body})\n{rest[rest.index(')') + 2:]}"
     Path(__file__).write_text(text, encoding="utf-8")
-
-
-def _fits(keys: List[int], shift: int, points: Dict[int, int], table: List[Optional[int]]) -> bool:
-    """The bucket's keys, moved by `shift`, each on a free place or one that scores the same."""
-    placed: Dict[int, int] = {}
-    for key in keys:
-        place = (key + shift) % SLOTS
-        if table[place] not in (None, points[key]) or placed.setdefault(place, points[key]) != points[key]:
-            return False
-    return True
 
 
 if __name__ == "__main__":
