@@ -40,6 +40,8 @@ class Suit(Enum):
     def __str__(self) -> str:
         return self.value
 
+    __hash__ = object.__hash__  # members are compared by identity: hashed by it, in C (Enum's is Python)
+
 
 def _plain_text(text: object) -> str:
     """The token without the invisible emoji selectors a phone adds to ♥ (typed "5♥️")."""
@@ -102,6 +104,8 @@ class Rank(Enum):
 
     def __str__(self) -> str:
         return self.short
+
+    __hash__ = object.__hash__  # members are compared by identity: hashed by it, in C (Enum's is Python)
 
 
 _RANK_TEXT = {r: str(r.value) for r in Rank if r.value <= 10}
