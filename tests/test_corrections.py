@@ -218,3 +218,46 @@ def test_the_undone_hand_waits_beside_the_sitting_where_list_never_reads_it(cli)
     side = cli.folder / ".fri.yaml.undone"
     assert yaml.safe_load(side.read_text())["hands"][0]["note"] == "kept"
     assert [row["name"] for row in cli.json("list")["sessions"]] == ["fri"]
+
+
+def test_notes_made_of_the_same_are_equal_unworded_and_others_by_their_words():
+    from scorekeeper.games.base import Notes
+
+    def never():
+        raise AssertionError("worded")
+
+    made_of = ({"starter": "5H", "crib": ("5D", "JH")}, ("Ann", "Bob"))
+    twin = ({"starter": "5H", "crib": ("5D", "JH")}, ("Ann", "Bob"))
+    assert Notes(["a"], never, made_of) == Notes(("a",), never, twin)  # never worded
+    assert Notes(["a"], lambda: ["x"], made_of) != Notes(["a"], lambda: ["y"], ({"starter": "6H"}, ("Ann", "Bob")))
+    assert Notes(["b"], lambda: ["x"], made_of) != Notes(["a"], lambda: ["x"], twin)  # given differs: worded
+    assert Notes([], lambda: ["x"]) == Notes([], lambda: ["x"]) == ("x",)  # nothing said of what: worded
+
+
+def test_edit_of_a_cribbage_deal_lists_the_later_deals_whose_words_changed(cli):
+    """A correction that ends a game earlier changes the later deals' effects; the deals it
+    lists are those whose line (summary and every note, worded) changed, found as `edit`
+    finds them without wording the deals whose cards are the same."""
+    import random
+
+    from scorekeeper.cards import full_deck
+    from scorekeeper.render.sitting import _effect_line
+
+    cli.new("c", "cribbage", "Ann,Bob", "game=61")
+    rng = random.Random(7)
+    for _ in range(14):
+        deck = [str(c) for c in full_deck()]
+        rng.shuffle(deck)
+        cli.ok("hand", "c", f"starter={deck[0]}", f"hand.Ann={' '.join(deck[1:5])}",
+               f"hand.Bob={' '.join(deck[5:9])}", f"crib={' '.join(deck[9:13])}",
+               f"play.Ann={rng.randint(0, 6)}", f"play.Bob={rng.randint(0, 6)}")
+    before = ledger.open_session(cli.file("c")).standings
+    out = cli.ok("edit", "c", "2", "play.Ann=20").stdout
+    after = ledger.open_session(cli.file("c")).standings
+    changed = [i for i in range(3, 15) if _effect_line(before.effects[i - 1]) != _effect_line(after.effects[i - 1])
+               or before.effects[i - 1].dealer != after.effects[i - 1].dealer]
+    assert changed  # the game ends earlier: the later games' deals say other scores
+    listed = [int(line.split()[1].rstrip(":")) for line in out.splitlines() if line.startswith("  hand ")]
+    assert listed == changed[:6]
+    assert f"later hands that changed ({len(changed)}):" in out
+    assert "later hands: no effect changed" in cli.ok("edit", "c", "2", "note=checked").stdout

@@ -120,12 +120,14 @@ class Notes(Sequence[str]):
     """A hand's notes, the costly ones worded only when they are read: a replay's effects are
     mostly never printed (`hand` prints one, `settle` and `stats` none), and wording how
     every cribbage hand counts was most of a replay. Reads as the tuple of every note (the
-    ones `given`, then those `more()` words) and equals that tuple."""
+    ones `given`, then those `more()` words) and equals that tuple. `made_of`: all that `more`
+    words from, so that two with the same `given` and equal `made_of` are equal unworded
+    (`edit` compares every later hand's effect before and after)."""
 
-    __slots__ = ("_given", "_more", "_words")
+    __slots__ = ("_given", "_more", "_words", "_made_of")
 
-    def __init__(self, given: Sequence[str], more: Callable[[], Sequence[str]]):
-        self._given = tuple(given)
+    def __init__(self, given: Sequence[str], more: Callable[[], Sequence[str]], made_of: Any = None):
+        self._given, self._made_of = tuple(given), made_of
         self._more: Optional[Callable[[], Sequence[str]]] = more
         self._words: Optional[Tuple[str, ...]] = None
 
@@ -147,6 +149,8 @@ class Notes(Sequence[str]):
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Notes):
+            if self._made_of is not None and self._given == other._given and self._made_of == other._made_of:
+                return True
             return self._all() == other._all()
         if isinstance(other, tuple):
             return self._all() == other

@@ -326,12 +326,9 @@ def _later_and_standings(lines: List[str], number: int, shift: int, before_sessi
                          style: "Optional[Style]", money: "Optional[Callable[[], Tuple[Settlement, Settlement]]]") -> str:
     """The later hands whose effect or dealer changed (hand i now was hand i - `shift`), then
     the standings before -> after."""
-    # a hand the correction left as it was has the very same effect (the replay stops where
-    # the state is again what it was): it is not worded to be compared
     pairs = [(i, before.effects[i - 1 - shift], after.effects[i - 1])
              for i in range(number + 1, len(after.effects) + 1) if 0 <= i - 1 - shift < len(before.effects)]
-    later = [(i, a, b) for i, a, b in pairs
-             if a is not b and (_effect_line(a) != _effect_line(b) or a.dealer != b.dealer)]
+    later = [(i, a, b) for i, a, b in pairs if not _same_words(a, b) or a.dealer != b.dealer]
     if later:
         lines.append(f"later hands that changed ({len(later)}):")
         lines += [_later_line(i, a, b) for i, a, b in later[:limit]]
@@ -358,6 +355,12 @@ def _later_line(i: int, was: Any, now: Any) -> str:
 
 def _effect_line(effect: Any) -> str:
     return "; ".join((effect.summary,) + tuple(effect.notes))
+
+
+def _same_words(a: Any, b: Any) -> bool:
+    """The two effects' lines are the same; notes made of the same (`Notes.made_of`: a later
+    cribbage hand's cards, unchanged by a correction) are not worded to be compared."""
+    return (a.summary == b.summary and a.notes == b.notes) or _effect_line(a) == _effect_line(b)
 
 
 def _before_after(session: Session, before: Standings, after: Standings,

@@ -299,7 +299,7 @@ class Cribbage(Game[CribState]):
                             self.game_over(state, index, scores, [winner], session), seen)
         if (winner is None or not ended_in_play) and "starter" in hand:
             # pegged out in the play: no hand was shown; else how each counts, worded when read
-            notes = Notes(notes, lambda: self.count_breakdowns(hand, session))
+            notes = Notes(notes, lambda: self.count_breakdowns(hand, session), (hand, session.players))
         return new, Effect(summary, changes, after, dealer, notes)
 
     def count_breakdowns(self, hand: Mapping[str, Any], session: Session) -> List[str]:
