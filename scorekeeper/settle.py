@@ -42,15 +42,12 @@ def settle(balances: Mapping[str, Any], unit: str, stake: Optional[Decimal], cur
     """No stake (None): settled in the game's own unit, to the hundredth (`cents` of a unit).
     Exact: each balance (int or Fraction) and the stake as a numerator over a denominator, in
     whole numbers (no Fraction made: importing `fractions` costs a command ~1%)."""
-    top, bottom = stake.as_integer_ratio() if stake is not None else (1, 1)
-    cents = {}
-    for p, b in balances.items():
-        numerator, denominator = b.as_integer_ratio()
-        cents[p] = (numerator * top * 100, denominator * bottom)
-    common = lcm(*(d for _, d in cents.values()))
-    if sum(n * (common // d) for n, d in cents.values()) != 0:
+    exact = {p: b.as_integer_ratio() for p, b in balances.items()}
+    common = lcm(*(d for _, d in exact.values()))
+    if sum(n * (common // d) for n, d in exact.values()) != 0:  # the balances, not the money (a stake may be 0)
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
-    rounded = _rounded(cents)
+    top, bottom = stake.as_integer_ratio() if stake is not None else (1, 1)
+    rounded = _rounded({p: (n * top * 100, d * bottom) for p, (n, d) in exact.items()})
     return Settlement(unit, dict(balances), stake, currency, rounded, fewest_transfers(rounded))
 
 

@@ -53,6 +53,26 @@ def test_edit_names_the_later_hands_and_the_game_that_changed_hands(cli):
         "next dealer: Bob\n")
 
 
+def test_edit_shows_the_balance_only_where_it_does_not_follow_the_score(cli):
+    # render/sitting._follows_the_score: a tally's balance is the score against the average (no
+    # column); Hearts' pool makes each balance the score plus a share, which the score does not say
+    cli.new("t", "tally", "Ann,Bob,Cid")
+    cli.ok("hand", "t", "Ann=3", "Bob=1")
+    assert "\n".join([
+        "player    before    after", "--------  --------  -------",
+        "Ann       3         4", "Bob       1         1", "Cid       0         0\n"]) in cli.ok("edit", "t", "1", "Ann=4").stdout
+    cli.new("h", "hearts", "Ann,Bob,Cid,Dot")
+    cli.ok("hand", "h", "Ann=6", "Bob=7")  # Cid and Dot clear: 6 each, 1 stays in the pool
+    cli.ok("hand", "h", "Ann=13")
+    assert "\n".join([
+        "player    before    after    counters before    counters after",
+        "--------  --------  -------  -----------------  ----------------",
+        "Ann       -19       -6       -14                -1",
+        "Bob       -7        -20      -4                 -17",
+        "Cid       6         6        9                  9",
+        "Dot       6         6        9                  9\n"]) in cli.ok("edit", "h", "2", "Ann=", "Bob=13").stdout
+
+
 def test_edit_shows_the_money_at_the_stake_where_the_balance_is_not_the_score(cli):
     cli.new("race", "tally", "Ann,Bob", "target=20", stake="0.25")
     cli.ok("hand", "race", "Ann=15")

@@ -1,5 +1,8 @@
 import pytest
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from scorekeeper.fields import (BOOLEAN, PLAYER, PLAYERS, Field, cards, choice, read_fields, dump_hand, integer,
                                 parse_assignments, refuse_field_names)
 from scorekeeper.model import ScorekeeperError
@@ -107,3 +110,66 @@ def test_the_names_refused_are_the_games_own_fields_under_its_rules(game, player
     # a player's own field (Ann=12, hand.Ann=) is his, not a clash
     ok = tuple(f"P{i}" for i in range(len(players)))
     g.check_names(session._replace(players=ok, rules=g.resolve_rules({}, ok)))
+
+
+# ---------------------------------------------------------------- the stake, checked as text
+
+def _stake_by_decimal(raw):
+    """parse_stake and the stake saved as they were when the stake was a Decimal (ffc928b): the
+    reference the text-only check must agree with, refusal by refusal."""
+    from decimal import Decimal
+
+    from scorekeeper.fields import MAX_STAKE, STAKE_PLACES
+    from scorekeeper.model import shown
+
+    text = repr(raw) if isinstance(raw, float) else str(raw).strip()
+    parts = text.split(".", 1)
+    if isinstance(raw, bool) or not all(0 < len(p) <= 30 and p.isascii() and p.isdigit() for p in parts):
+        return f"stake must be an amount of money such as 0.05, got {shown(raw)}"
+    value = Decimal(text)
+    if value > MAX_STAKE or value.normalize().as_tuple().exponent < -STAKE_PLACES:
+        return (f"stake must be at most {MAX_STAKE:,} and to at most {STAKE_PLACES} decimal places (0.0001), "
+                f"got {shown(raw)}")
+    return value, int(value) if value == value.to_integral_value() else float(value)
+
+
+_STAKE_TEXTS = st.one_of(
+    st.text(alphabet="0123456789.", max_size=14),
+    st.text(alphabet="0001.9 e-+_١", max_size=8),
+    st.builds(lambda zeros, whole, places: "0" * zeros + str(whole) + places, st.integers(0, 30),
+              st.sampled_from([0, 1, 7, 999_999, 1_000_000, 1_000_001]),
+              st.text(alphabet="0000123456789", max_size=8).map(lambda d: "." + d if d else "")),
+    st.floats(0, 2e6), st.integers(-5, 2 * 10 ** 6), st.booleans())
+
+
+@settings(max_examples=500, deadline=None)
+@given(_STAKE_TEXTS)
+def test_a_stake_checked_as_text_is_what_the_decimal_check_took_and_saves_alike(raw):
+    from decimal import Decimal
+
+    from scorekeeper.fields import parse_stake
+    from scorekeeper.model import Stakes
+    from scorekeeper.store.save import _stake
+
+    expected = _stake_by_decimal(raw)
+    if isinstance(expected, str):
+        with pytest.raises(ScorekeeperError) as refused:
+            parse_stake(raw)
+        assert str(refused.value) == expected and refused.value.usage
+        return
+    text = parse_stake(raw)
+    stake = Stakes(text, "USD").stake
+    assert isinstance(stake, Decimal) and stake.as_tuple() == expected[0].as_tuple()  # digits and places alike
+    written = _stake(text)
+    assert (type(written), written) == (type(expected[1]), expected[1])
+
+
+@pytest.mark.parametrize("raw, text, written", [
+    ("007.50", "7.50", 7.5), ("0.050", "0.050", 0.05), ("1000000.0000", "1000000.0000", 1000000),
+    ("0.00000", "0.00000", 0), ("5", "5", 5), ("1.5", "1.5", 1.5), (0.05, "0.05", 0.05), (2, "2", 2)])
+def test_a_stake_is_kept_as_its_text_and_written_as_a_number(raw, text, written):
+    from scorekeeper.fields import parse_stake
+    from scorekeeper.store.save import _stake
+
+    assert parse_stake(raw) == text
+    assert (type(_stake(text)), _stake(text)) == (type(written), written)

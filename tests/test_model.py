@@ -68,3 +68,24 @@ def test_a_record_is_compared_by_its_fields_and_copied_with_one_changed():
         one._replace(dealr="Ann")
     session = Session("x", "tally", ("Ann", "Bob"), {})
     assert session.with_hands([]) == session and session._replace(name="y").name == "y"
+
+
+def test_every_record_names_its_fields_once_in_slots_and_init():
+    # Record's ==, repr and _replace read __slots__ (a class's own only): each record's are its
+    # __init__'s parameters, in order, and it is a Record's direct subclass, else a field added to
+    # one and not the other is left out of ==, or _replace fails
+    import importlib
+    import inspect
+    import pkgutil
+
+    import scorekeeper.games
+    from scorekeeper.model import Record
+
+    for module in pkgutil.walk_packages(scorekeeper.games.__path__, "scorekeeper.games."):
+        importlib.import_module(module.name)
+    records = Record.__subclasses__()
+    assert len(records) >= 23 and {"Session", "Effect", "Standings", "CribState", "ScotchState"} <= {
+        r.__name__ for r in records}
+    for record in records:
+        assert record.__subclasses__() == [], record
+        assert tuple(list(inspect.signature(record.__init__).parameters)[1:]) == record.__slots__, record

@@ -94,3 +94,14 @@ def test_export_neutralises_a_formula_in_a_note_and_keeps_numbers(cli):
     assert [row["note"] for row in rows] == ["'" + n if n[0] in "=+-@" else n for n in notes]
     assert [row["Ann"] for row in rows] == ["-2"] * len(notes)
     assert rows[-1]["score:Ann"] == str(-2 * len(notes))
+
+
+def test_export_keeps_a_note_that_is_a_signed_number_and_quotes_one_only_decimal_would_read(cli):
+    # a number as a spreadsheet reads one (float's syntax, a digit after the sign) stays as it is; "-1_"
+    # and "-1__0" are text (Decimal reads them, float does not: quoted since render/sitting's ffbf6f7)
+    cli.new("g", "tally", "Ann,Bob")
+    kept, quoted = ["-1.5", "+2", "-1e3", "-1_000", "+0.25"], ["-1_", "-1__0", "-nan", "-inf", "-.5", "- 1"]
+    for note in kept + quoted:
+        cli.ok("hand", "g", "Ann=1", f"note={note}")
+    rows = list(csv.DictReader(io.StringIO(cli.ok("export", "g").stdout)))
+    assert [row["note"] for row in rows] == kept + ["'" + n for n in quoted]

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.model import ScorekeeperError
 from scorekeeper.settle import _greedy, fewest_transfers, settle, to_cents
 
 
@@ -208,3 +209,59 @@ def test_a_game_without_a_pool_settles_without_the_share_column(cli):
     cli.new("t", "tally", "Ann,Bob")
     cli.ok("hand", "t", "Ann=3")
     assert "pool share" not in cli.ok("settle", "t").stdout
+
+
+def _cents_by_fractions(balances, stake):
+    """settle's cents worked out as it did before it worked in whole numbers (Fractions, at
+    ffc928b): an independent reckoning of the largest remainder, ties by seating order."""
+    exact = {p: Fraction(b) for p, b in balances.items()}
+    if sum(exact.values()) != 0:
+        return "not zero-sum"
+    amounts = {p: b * (Fraction(stake) if stake is not None else 1) * 100 for p, b in exact.items()}
+    floors = {p: a.numerator // a.denominator for p, a in amounts.items()}
+    order = sorted(amounts, key=lambda p: (-(amounts[p] - floors[p]), list(amounts).index(p)))
+    for p in order[:-sum(floors.values())]:
+        floors[p] += 1
+    return floors
+
+
+_balance = st.one_of(st.integers(-10 ** 6, 10 ** 6),  # whole, thirds and sevenths (ties), huge denominators
+                     st.builds(Fraction, st.integers(-50, 50), st.sampled_from([2, 3, 6, 7])),
+                     st.builds(Fraction, st.integers(-10 ** 15, 10 ** 15), st.integers(1, 10 ** 15)))
+_stake = st.one_of(st.none(), st.sampled_from(["0", "0.0000", "0.0001", "0.05", "7.50", "1000000", "1000000.0000"]),
+                   st.decimals(min_value=0, max_value=1_000_000, places=4).map(str)).map(
+                       lambda s: None if s is None else Decimal(s))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_balance, max_size=8), st.integers(-2, 2), _stake)
+def test_settle_rounds_as_the_fraction_reckoning_does(values, off, stake):
+    """Whole-number settle (as_integer_ratio, remainders over one denominator) against the
+    Fractions it replaced: the same cents, the same refusal of balances that do not sum to
+    zero (whatever the stake, 0 too), on no balances, a stake of none, 0.0001 or 1,000,000."""
+    balances = {f"P{i}": v for i, v in enumerate(values)}
+    last = -sum(values, Fraction(0)) + Fraction(off, 3)
+    balances["last"] = int(last) if last.denominator == 1 else last
+    expected = _cents_by_fractions(balances, stake)
+    if expected == "not zero-sum":
+        with pytest.raises(ScorekeeperError, match="^balances do not sum to zero: "):
+            settle(balances, "points", stake, "USD")
+    else:
+        assert settle(balances, "points", stake, "USD").money_cents == expected
+        per = Fraction(stake if stake is not None else 1) * 100
+        assert to_cents({p: Fraction(b) * per for p, b in balances.items()}) == expected
+
+
+def test_cents_given_as_whole_numbers_and_decimals_round_alike():
+    assert to_cents({"Ann": Decimal("10.5"), "Bob": 4, "Cid": Decimal("-14.5")}) == {"Ann": 11, "Bob": 4, "Cid": -15}
+
+
+def test_no_balances_settle_to_nothing():
+    for stake in (None, Decimal("0.05")):
+        s = settle({}, "points", stake, "USD")
+        assert (s.money_cents, s.transfers) == ({}, ())
+
+
+def test_a_stake_of_nothing_still_refuses_balances_that_do_not_sum_to_zero():
+    with pytest.raises(ScorekeeperError, match="balances do not sum to zero"):
+        settle({"Ann": 3, "Bob": -2}, "points", Decimal("0"), "USD")

@@ -741,8 +741,10 @@ class SafeCsv:
 
 
 def _is_number(text: str) -> bool:
+    """A signed number, left unquoted: float's syntax, a digit after the sign (no nan, no
+    inf). Stray underscores ("-1_", "-1__0", which Decimal read before ffbf6f7) make it text."""
     try:
-        float(text)  # (as Decimal reads it, where it starts with a digit: no nan, no inf)
+        float(text)
     except ValueError:
         return False
     return text.strip() == text and text.lstrip("+-")[:1].isdigit()
