@@ -715,11 +715,9 @@ _side_says = _sides.side_says  # "Ann pegs 2", but "Ann-Cid peg 2": partners tak
 
 
 def means() -> Tuple[Fraction, Fraction]:
-    """The exact mean show of four cards and a starter over all 12,994,800, as a hand (about
-    4.769) and as a crib (about 4.735: a four-card flush does not count): the means `crib
-    stats` computes from `stats.distributions` (tests/games/test_crib_show.py computes them
-    again). Made when asked: importing `fractions` costs a command ~1%, and only the figures
-    of `report` and `stats` need these."""
+    """The exact mean show of four cards and a starter, as a hand (about 4.769) and as a crib
+    (4.735: a four-card flush does not count), as `crib stats` computes them (and the tests
+    again); made when asked, as `fractions` costs a command ~1% and only figures need them."""
     from fractions import Fraction
 
     return Fraction(60759, 12740), Fraction(1025467, 216580)
