@@ -47,22 +47,17 @@ def settle(balances: Mapping[str, Any], unit: str, stake: Optional[Decimal], cur
     if sum(n * (common // d) for n, d in exact.values()) != 0:  # the balances, not the money (a stake may be 0)
         raise ScorekeeperError(f"balances do not sum to zero: {balances}")
     top, bottom = stake.as_integer_ratio() if stake is not None else (1, 1)
-    rounded = _rounded({p: (n * top * 100, d * bottom) for p, (n, d) in exact.items()})
+    rounded = to_cents({p: (n * top * 100, d * bottom) for p, (n, d) in exact.items()})
     return Settlement(unit, dict(balances), stake, currency, rounded, fewest_transfers(rounded))
 
 
-def to_cents(amounts: Mapping[str, Any]) -> Dict[str, int]:
-    """Round exact amounts (already in cents: ints, Fractions or Decimals) to whole cents
+def to_cents(amounts: Mapping[str, Tuple[int, int]]) -> Dict[str, int]:
+    """Round exact amounts (already in cents), each as (numerator, denominator), to whole cents
     keeping the total at zero.
 
     Everyone is rounded down, then the cents that rounding lost go one each to those who
     lost the most by it (largest remainder), ties broken by seating order.
     """
-    return _rounded({p: a.as_integer_ratio() for p, a in amounts.items()})
-
-
-def _rounded(amounts: Mapping[str, Tuple[int, int]]) -> Dict[str, int]:
-    """`to_cents` of amounts given as (numerator, denominator)."""
     floors = {p: n // d for p, (n, d) in amounts.items()}
     missing = -sum(floors.values())  # sum of exact amounts is 0, so this many cents are owed back
     common = lcm(*(d for _, d in amounts.values()))  # each remainder over one denominator: compared exactly

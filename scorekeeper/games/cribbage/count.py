@@ -11,7 +11,7 @@ dealer, § 81 viii) belongs to the deal, not to any hand's count.
 from __future__ import annotations
 
 from binascii import a2b_base64, b2a_base64
-from itertools import combinations, combinations_with_replacement
+from itertools import accumulate, combinations, combinations_with_replacement
 from typing import Dict, List, Sequence, Tuple
 
 from ...cards import Card, Rank, check_no_duplicates
@@ -295,9 +295,7 @@ def spoken(hand: Sequence[Card], starter: Card, crib: bool = False) -> Tuple[int
 
 # "fifteen 2, fifteen 4, ...": the words of n fifteens (seven cards, the most a show holds,
 # make at most 24: 3 3 3 3 6 6 6); alone, the last after "and", and none the players' "nineteen"
-_FIFTEENS_SAID: Tuple[str, ...] = ("",)
-for _n in range(1, 25):  # each the one before and one more (a join of each from scratch: 0.6M instructions)
-    _FIFTEENS_SAID += (f"{_FIFTEENS_SAID[-1]}, fifteen {2 * _n}" if _n > 1 else "fifteen 2",)
+_FIFTEENS_SAID = ("", *accumulate((f"fifteen {2 * n}" for n in range(1, 25)), lambda said, more: f"{said}, {more}"))
 _FIFTEENS_ALONE = ("nineteen (nothing: 0)", "fifteen 2") + tuple(
     f"{_FIFTEENS_SAID[k - 1]}, and fifteen {2 * k}" for k in range(2, 25))
 

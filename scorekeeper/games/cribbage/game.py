@@ -653,7 +653,7 @@ class Cribbage(Game[CribState]):
         return Standings(
             game=self.name, players=players, scores=self.by_player(session, state.scores),
             effects=effects, unit=self.unit,
-            balances={p: normalise(b) for p, b in zip(players, state.balances)},
+            balances=dict(zip(players, state.balances)),  # (whole games)
             next_dealer=players[state.dealer],
             games_won=_target.games_won(state.finished, players), in_progress=any(state.scores),
             columns={"to go": _target.to_go(self.by_player(session, state.scores), self.target(session.rules))},

@@ -293,13 +293,11 @@ class Hearts(Game[HeartsState]):
         balances: Dict[str, Any] = dict(state.net)
         lines: List[str] = []
         if state.owed:
-            from fractions import Fraction  # (here: most sittings never make one; the import costs ~1%)
-
             # odd counters of a division among tied winners (or of forfeits) are theirs: paid
             # out exactly, before what is left of the pool goes by pool_at_end
             total = sum(state.owed.values())
             for p, share in state.owed.items():
-                balances[p] = normalise(Fraction(balances[p]) + share)
+                balances[p] = normalise(balances[p] + share)  # (a share is a Fraction)
             pool -= int(total)
             lines.append(f"the {int(total)} odd counter{'s' if total != 1 else ''} of divided "
                          f"winnings go to those who divided them: "
