@@ -306,6 +306,39 @@ def test_an_alias_is_refused_at_its_line_even_a_small_one(tmp_path):
     assert ledger.open_session(path).standings.scores == {"A": 3, "B": 0}  # an & in a text is no anchor
 
 
+def test_an_alias_with_no_anchor_is_refused_in_the_same_words_and_an_anchor_given_twice_is_read(tmp_path):
+    """The file is read from the parser's events (store/load.py): an alias is refused where it
+    is met, whether an anchor was written or not (YAML's own "found undefined alias" before); an
+    anchor given again, which YAML 1.2 allows and nothing refers to, is read (PyYAML refused it)."""
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- {A: 3, note: *h}\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:5: refused: an alias \(\*h\), which scorekeeper "
+                                               r"never writes: write the value out in full$"):
+        store.load(path)
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n- {A: &n 3}\n- {B: &n 4}\n")
+    assert [h.fields for h in store.load(path).hands] == [{"A": "3"}, {"B": "4"}]
+
+
+def test_a_hands_mistakes_come_after_the_headers_and_in_the_order_of_its_keys(tmp_path):
+    """A hand's mistakes are found as the hands are read, and said as they were when the whole
+    file was composed first: after the header's, each hand's keys before its values."""
+    path = tmp_path / "s.yaml"
+    head = "format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nhands:\n"
+    path.write_text(head.replace("scorekeeper/1", "scorekeeper/2") + "- {A: 1, A: 2}\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:1: format must be scorekeeper/1"):
+        store.load(path)
+    path.write_text(head + "- {A: !!set {x}, !!python/name:os.system B: 2}\n")  # the key's tag, not the value's
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:5: refused: the tag 'tag:yaml.org,2002:python/name:os"):
+        store.load(path)
+    path.write_text(head + "- {A: 1, A: 2}\n- A:3\n- {B: 1, [x, y]: 2, B: 3}\n")
+    errors: list = []
+    store.parse(path.read_text(), str(path), errors=errors)
+    assert [(str(e), e.hand) for e in errors] == [
+        (f"{path}:5: A is given twice in one mapping (first on line 5)", 0),
+        (f"{path}:6: hand 2: must be a mapping of field: value", 1),
+        (f"{path}:7: B is given twice in one mapping (first on line 7)", 2)]
+
+
 _CINCH = """\
 format: scorekeeper/1
 game: cinch

@@ -124,40 +124,20 @@ def load_if(path: Path, keep: Optional[Callable[[Session], bool]], game: Optiona
     case), a sitting that says it is another game is left there, whatever else its header holds.
     Neither given: the sitting."""
     text = _read(path, SITTING)
-    end = _header_end(text) if keep is not None or game is not None else None
-    if end is not None and _parse(text[:end], str(path), name=path.stem, keep=keep, game=game) is None:
+    if (keep is not None or game is not None) and _parse(text, str(path), path.stem, keep=keep, game=game,
+                                                         header_only=True) is None:
         return None
     return _parse(text, str(path), name=path.stem, keep=keep, game=game)
 
 
-def _header_end(text: str) -> Optional[int]:
-    """Where the top-level `hands:` key starts (the header is the text before it), from the
-    parser's events, read no further; None when there is none or the YAML breaks first."""
-    depth, key_next = 0, False
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if depth == 1 and isinstance(event, (yaml.ScalarEvent, yaml.AliasEvent, yaml.CollectionStartEvent)):
-                if key_next and isinstance(event, yaml.ScalarEvent) and event.value == "hands":
-                    mark = event.start_mark  # (the parser marks every event)
-                    return int(mark.index) if mark is not None else None
-                key_next = not key_next
-            if isinstance(event, yaml.CollectionStartEvent):
-                if depth == 0:
-                    key_next = isinstance(event, yaml.MappingStartEvent)
-                depth += 1
-            elif isinstance(event, yaml.CollectionEndEvent):
-                depth -= 1
-    except yaml.YAMLError:
-        return None
-    return None
-
-
 def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
            errors: Optional[List[ScorekeeperError]] = None,
-           keep: Optional[Callable[[Session], bool]] = None, game: Optional[str] = None) -> Optional[Session]:
+           keep: Optional[Callable[[Session], bool]] = None, game: Optional[str] = None,
+           header_only: bool = False) -> Optional[Session]:
     """A sitting or party; with `keep`, None when its header is not kept (or, with `game`, is
-    another game's)."""
-    reader = _Reader(text, filename, errors)
+    another game's); `header_only`: the file read only as far as its log (`hands:`)."""
+    log = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
+    reader = _Reader(text, filename, errors, log, header_only)
     root = reader.root
     where = Source(filename, 1)
     if isinstance(root, (yaml.MappingNode, yaml.SequenceNode)):
@@ -167,7 +147,6 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
     if not isinstance(root, yaml.MappingNode):
         raise ScorekeeperError("not a scorekeeper session (expected a mapping with format, game, players)",
                                where)
-    log = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     nodes, lines = reader.keys(root)
     data = {key: reader.value(node, 1) for key, node in nodes.items() if key != log}
 
@@ -228,52 +207,148 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
 _SEQ, _MAP = "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"
 _ONLY_YAML_BREAKS = frozenset("\x85\u2028\u2029")
 MAX_DEPTH = 10  # levels of nesting in a session file: the file, its hands, a hand, a list of cards
-_Scalar = yaml.ScalarNode
+_Scalar, _Sequence = yaml.ScalarNode, yaml.SequenceNode
 _TEXT_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp"))
-
-
-class _TextComposer(_Parser):
-    """YAML's nodes with every scalar's text as written: no scalar is resolved by YAML 1.1's
-    rules (`012` octal, `1:30` base 60, `0x1F`, `1_0`, `yes`), so that the field parser reads
-    a file's values as it reads the command line's."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        if kind is _Scalar:
-            return _NULL if implicit[0] and value in NULLS else TEXT  # scalar_tag, at every scalar
-        return _SEQ if kind is yaml.SequenceNode else _MAP
-
-    # asked at every node, for path resolvers, which are not used: a builtin that does nothing
-    descend_resolver, ascend_resolver = slice, tuple  # type: ignore[assignment]
+_KEY_TAGS = _TEXT_TAGS - {_NULL}  # a key read as its text (`!!str hands:` is hands)
+_OPENS = {yaml.SequenceStartEvent: (_Sequence, _SEQ), yaml.MappingStartEvent: (yaml.MappingNode, _MAP)}
+_Text = yaml.ScalarEvent  # one without tag, not YAML's null written plainly, is the text as written
+_DEEPEST = 100  # nodes nested deeper are not made (value() refuses the first deeper than MAX_DEPTH)
 
 
 class _Reader:
-    """A file's nodes, composed once, and the values built from them: every mapping checked
-    for a key given twice (YAML keeps the last silently), every value for its depth, every
-    scalar the text as written (or None, YAML's null)."""
+    """A file read from the parser's events into nodes, the log's entries into hands as they
+    come (no node made for a text), and the values built from them: every mapping checked for a
+    key given twice (YAML keeps the last silently), every value for its depth, every scalar the
+    text as written (or None, YAML's null)."""
 
-    def __init__(self, text: str, filename: str, errors: Optional[List[ScorekeeperError]] = None):
-        self.filename, self.errors = filename, errors
+    def __init__(self, text: str, filename: str, errors: Optional[List[ScorekeeperError]] = None,
+                 log: str = "hands", header_only: bool = False):
+        self.filename, self.errors, self.log, self.header_only = filename, errors, log, header_only
         self.breaks = [i for i, c in enumerate(text) if c in _ONLY_YAML_BREAKS] \
             if any(c in text for c in _ONLY_YAML_BREAKS) else []
-        if "&" in text:  # an anchor: perhaps an alias, which the program never writes
-            _refuse_aliases(text, filename)
-        composer = _TextComposer(text)
+        self.root: Any = None  # (read: keys() tells the top mapping from the others)
+        # by a hand's index, when it has any: its mistakes (each with whether `check` may note it
+        # and go on), said after the header's, and its fields whose values are still nodes
+        self.later: Dict[int, Tuple[List[Tuple[ScorekeeperError, bool]], List[str]]] = {}
+        parser = _Parser(text)
+        self.next: Callable[[], Any] = parser.get_event
         try:
-            self.root = composer.get_single_node()
+            self.root = self.document()
         except yaml.MarkedYAMLError as err:
             mark = err.problem_mark or err.context_mark
             line = self.line_of(mark) if mark else 1
             problem = err.problem or "not valid YAML"
-            if err.context and err.problem:  # "expected a single document..., but found another"
+            if err.context and err.problem:  # "while scanning a quoted scalar..., found unexpected end"
                 problem = f"{err.context}, {err.problem}"
             raise ScorekeeperError(f"{problem}", Source(filename, line)) from None
         except yaml.YAMLError as err:
             raise ScorekeeperError(f"not valid YAML: {shown(str(err), 200)}", Source(filename, 1)) from None
-        except RecursionError:
-            raise ScorekeeperError(f"a value nested more than {MAX_DEPTH} deep (no value in a session is "
-                                   f"nested more than 3)", Source(filename, 1)) from None
         finally:
-            composer.dispose()
+            parser.dispose()
+
+    def document(self) -> Any:
+        """The stream's one document: its top node (None for none)."""
+        self.next()  # the stream's start
+        if type(self.next()) is yaml.StreamEndEvent:
+            return None
+        root = self.node(self.next(), top=True)
+        if self.header_only:
+            return root
+        self.next()  # the document's end
+        after = self.next()
+        if type(after) is not yaml.StreamEndEvent:
+            raise ScorekeeperError("expected a single document in the stream, but found another document",
+                                   self.at(after))
+        return root
+
+    def node(self, event: Any, depth: int = 0, top: bool = False) -> Any:
+        """The node `event` begins, a collection's read to its end; in the `top` mapping, the log's
+        entries read by entries() (with `header_only`, the top mapping up to the log only)."""
+        kind = type(event)
+        if kind is yaml.ScalarEvent:
+            tag = scalar_tag(event.value, event.implicit) if event.tag in (None, "!") else event.tag
+            return _Scalar(tag, event.value, event.start_mark, None, event.style)  # (no end mark is read)
+        self.refuse_alias(event)
+        made, tag = _OPENS[kind]
+        node = made(tag if event.tag in (None, "!") else event.tag, [], event.start_mark, None, event.flow_style)
+        if depth > _DEEPEST:  # its inside is not read into nodes, only for aliases
+            return self.skip(node)
+        items, event = node.value, self.next()
+        while type(event) is not yaml.SequenceEndEvent and type(event) is not yaml.MappingEndEvent:
+            item = self.node(event, depth + 1)
+            event = self.next()
+            if made is _Sequence:
+                items.append(item)
+                continue
+            if top and type(event) is yaml.SequenceStartEvent and type(item) is _Scalar \
+                    and item.value == self.log and item.tag in _KEY_TAGS:
+                if self.header_only:
+                    return node
+                items.append((item, self.entries(event)))
+            else:
+                items.append((item, self.node(event, depth + 1)))
+            event = self.next()
+        return node
+
+    def refuse_alias(self, event: Any) -> None:
+        """An alias (`*name`) repeats a value: nested, a 142 KB file printed 191 MB and a 1 MB file
+        took 2.9 GB. The program never writes one, so a sitting holding one is refused at its line."""
+        if type(event) is yaml.AliasEvent:
+            raise ScorekeeperError(f"refused: an alias (*{shown(event.anchor, 30)[1:-1]}), which scorekeeper "
+                                   f"never writes: write the value out in full", self.at(event))
+
+    def skip(self, node: Any) -> Any:
+        """A collection nested too deep for any value: read to its end, refusing an alias."""
+        depth = 1
+        while depth:
+            event = self.next()
+            self.refuse_alias(event)
+            depth += (type(event) in _OPENS) - (type(event) in (yaml.SequenceEndEvent, yaml.MappingEndEvent))
+        return node
+
+    def entries(self, start: Any) -> Any:
+        """The log: each entry that is a mapping read as a hand, any other as a node."""
+        entries: List[Any] = []
+        event = self.next()
+        while type(event) is not yaml.SequenceEndEvent:
+            entries.append(self.hand(event, len(entries)) if type(event) is yaml.MappingStartEvent
+                           else self.node(event, 2))
+            event = self.next()
+        return _Sequence(_SEQ, entries, start.start_mark, None, start.flow_style)  # (no end mark is read)
+
+    def hand(self, start: Any, index: int) -> Hand:
+        """A log entry that is a mapping, to its end: a key or value written as text (by far the
+        most often) taken as it is, any other made a node; a key given twice is a mistake."""
+        values: Dict[str, Any] = {}
+        lines: Dict[str, int] = {}
+        mistakes: List[Tuple[ScorekeeperError, bool]] = []
+        nodes: List[str] = []
+        event = self.next()
+        while type(event) is not yaml.MappingEndEvent:
+            name: Optional[str] = event.value if type(event) is _Text and event.tag is None \
+                and not (event.implicit[0] and event.value in NULLS) else None
+            if name is None:
+                node = self.node(event, 3)
+                try:  # (a list or a tag as a key: read as keys() reads it)
+                    name = str(self.value(node, 0))
+                except ScorekeeperError as err:
+                    mistakes.append((err, False))
+            line = event.start_mark.line + 1 if not self.breaks else self.line_of(event.start_mark)
+            event = self.next()
+            value = event.value if type(event) is _Text and event.tag is None \
+                and not (event.implicit[0] and event.value in NULLS) else self.node(event, 3)
+            if name in lines:
+                mistakes.append((ScorekeeperError(f"{name} is given twice in one mapping (first on line "
+                                                  f"{lines[name]})", Source(self.filename, line), hand=index,
+                                                  field=name), True))
+            elif name is not None:
+                values[name], lines[name] = value, line
+                if type(value) is not str:
+                    nodes.append(name)
+            event = self.next()
+        if mistakes or nodes:
+            self.later[index] = (mistakes, nodes)
+        return Hand(values, self.at(start), lines)
 
     def line_of(self, mark: yaml.Mark) -> int:
         """The line as an editor and `check` count it: YAML also breaks lines at U+0085, U+2028
@@ -283,26 +358,18 @@ class _Reader:
     def at(self, node: Any) -> Source:
         return Source(self.filename, self.line_of(node.start_mark))
 
-    def keys(self, node: Any, hand: Optional[int] = None) -> Tuple[Dict[Any, Any], Dict[str, int]]:
-        """A mapping's value nodes and the line of each key. A key given twice is refused at
-        its line; in a hand with `errors` (`scorekeeper check`) it is noted there, about the
-        hand, and its first value kept, so that the other hands are still checked."""
+    def keys(self, node: Any) -> Tuple[Dict[Any, Any], Dict[str, int]]:
+        """A mapping's value nodes and the line of each key; a key given twice is refused at its line
+        (a hand's keys: hand())."""
         values: Dict[Any, Any] = {}
         lines: Dict[str, int] = {}
         for key, value in node.value:
-            # (a tag that is the resolver's own TEXT: a plain scalar, its text as written)
-            found = key.value if key.tag is TEXT else self.value(key, 0)
-            name = str(found)
-            line = self.line_of(key.start_mark)
+            found = key.value if key.tag is TEXT else self.value(key, 0)  # (TEXT: a text as written)
+            name, line = str(found), self.line_of(key.start_mark)
             if name in lines:
-                err = ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
-                                       Source(self.filename, line), hand=hand,
-                                       field=name if hand is not None else None)
-                if self.errors is None or hand is None:
-                    raise err
-                self.errors.append(err)
-                continue
-            plain = hand is None and node is not self.root and not isinstance(found, (list, dict))
+                raise ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
+                                       Source(self.filename, line))
+            plain = node is not self.root and not isinstance(found, (list, dict))
             values[found if plain else name], lines[name] = value, line  # (a list or mapping as a key: its text)
         return values, lines
 
@@ -330,44 +397,29 @@ class _Reader:
                                f"Python objects)", self.at(node))
 
     def hands(self, node: Any, where: Source, key: str, name: str) -> Tuple[Hand, ...]:
-        """The hands; with `errors` (`scorekeeper check`) an entry that is not a mapping (`- Ann:12`,
-        the space forgotten) is noted there, about its hand, and kept as an empty hand so that
-        the hands after it keep their numbers and are still checked."""
+        """The hands, each entry's mistakes said: with `errors` (`scorekeeper check`) a key given
+        twice, or an entry that is not a mapping (kept as an empty hand, so that the hands after it
+        keep their numbers), is noted there, about its hand, and the other hands are still checked."""
         if node is None or (isinstance(node, yaml.ScalarNode) and node.tag == _NULL):
             return ()
         one = key[:-1]
         if not isinstance(node, yaml.SequenceNode):
             raise ScorekeeperError(f"{key} must be a list, one entry per {one}", where)
         refuse_too_many(len(node.value), key, where, name)
-        hands = []
-        for index, item in enumerate(node.value):
-            source = self.at(item)
-            if not isinstance(item, yaml.MappingNode):
-                err = ScorekeeperError(f"{one} {index + 1}: must be a mapping of field: value", source,
-                                       hand=index)
-                if self.errors is None:
+        hands: List[Hand] = []
+        for index, hand in enumerate(node.value):
+            mistakes, nodes = self.later.get(index, ([], []))
+            if type(hand) is not Hand:  # not a mapping: `- Ann:12`, the space forgotten
+                hand, mistakes = Hand({}, self.at(hand)), [(ScorekeeperError(
+                    f"{one} {index + 1}: must be a mapping of field: value", self.at(hand), hand=index), True)]
+            for err, noted in mistakes:  # in the order keys() meets them, before any value is read
+                if not noted or self.errors is None:
                     raise err
                 self.errors.append(err)
-                hands.append(Hand({}, source))
-                continue
-            values, lines = self.keys(item, index)
-            for k, v in values.items():  # (the nodes' values in place: no comprehension to call, no dict to make)
-                values[k] = v.value if v.tag is TEXT else self.value(v, 3)
-            hands.append(Hand(values, source, lines))
+            for k in nodes:
+                hand.fields[k] = self.value(hand.fields[k], 3)  # type: ignore[index]
+            hands.append(hand)
         return tuple(hands)
-
-
-def _refuse_aliases(text: str, filename: str) -> None:
-    """An alias (`*name`) repeats a value: nested, a 142 KB file printed 191 MB and a 1 MB file
-    took 2.9 GB. The program never writes one, so a sitting holding one is refused at its line."""
-    try:
-        for event in yaml.parse(text, Loader=_Loader):
-            if isinstance(event, yaml.AliasEvent):
-                raise ScorekeeperError(f"refused: an alias (*{shown(event.anchor, 30)[1:-1]}), which "
-                                       f"scorekeeper never writes: write the value out in full",
-                                       Source(filename, event.start_mark.line + 1 if event.start_mark else 1))
-    except yaml.YAMLError:
-        return  # not valid YAML: the load says where, in its own words
 
 
 def _stakes(raw: Any, where: Source, lines: Optional[Mapping[str, int]] = None) -> Stakes:
