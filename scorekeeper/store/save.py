@@ -54,8 +54,16 @@ def _hands_text(hands: Sequence[Hand]) -> str:
     style, each hand in flow style, never folded."""
     events: List[Any] = [yaml.SequenceStartEvent(None, None, True, flow_style=False)]
     made: Dict[Any, Any] = {}  # each value's event, made once: names and scores recur (and are only read)
-    for hand in hands:
-        _events(hand.fields, events, made)
+    start, end = yaml.MappingStartEvent(None, None, True, flow_style=True), yaml.MappingEndEvent()
+    for hand in hands:  # (as _events writes a mapping, without a call for each key and value)
+        events.append(start)
+        for pair in hand.fields.items():
+            for value in pair:
+                if type(value) is str and value in made:
+                    events.append(made[value])
+                else:
+                    _events(value, events, made)
+        events.append(end)
     return _emitted(events + [yaml.SequenceEndEvent()], width=10 ** 6)
 
 
