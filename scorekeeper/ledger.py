@@ -131,13 +131,17 @@ def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
     """The sitting with `hands`, the same as `before`'s up to hand `start`: replayed from
     there, going on from `before`'s end state or from the state its replay kept before hand
     `start` (else from the first hand). `read`: the typed values of the hands from `start`
-    on, read already (a hand just typed)."""
+    on, read already (a hand just typed); the hands after them that `before` holds too are
+    taken as its replay read them."""
     session = before.session.with_hands(tuple(hands))
     folded = before.folded
     if folded is not None and start == len(before.session.hands):
         state = folded.state
     elif folded is not None and folded.kept is not None and folded.kept[0] == start:
-        state = folded.kept[1]
+        _, state, values = folded.kept
+        old = len(before.session.hands) - len(hands) + len(read)  # the hands changed: replaced or dropped
+        if list(hands[start + len(read):]) == list(before.session.hands[start + old:]):  # the same Hands
+            read = read + values[old:]
     else:
         return check_session(session)
     resume = (start, state, folded.effects[:start], read)

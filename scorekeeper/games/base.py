@@ -178,13 +178,15 @@ class Effect(Record):
 
 class Folded:
     """A replay before it is finished: the state after the last hand, every hand's effect,
-    and (when asked: `fold(keep=N)`) the state before hand N, for a change there to replay from.
+    and (when asked: `fold(keep=N)`) the state before hand N and the typed values of the hands
+    from N on, for a change there to replay from (the later hands not read again).
     (A plain class: docs/architecture.md, "Value types".)"""
 
     __slots__ = ("state", "effects", "kept")
 
-    def __init__(self, state: Any, effects: Tuple["Effect", ...], kept: Optional[Tuple[int, Any]] = None) -> None:
-        self.state, self.effects, self.kept = state, effects, kept  # kept: (N, the state before hand N)
+    def __init__(self, state: Any, effects: Tuple["Effect", ...],
+                 kept: Optional[Tuple[int, Any, Tuple[Any, ...]]] = None) -> None:
+        self.state, self.effects, self.kept = state, effects, kept
 
 
 class FinishedGame(Record):
@@ -430,7 +432,7 @@ class Game(Generic[S]):
             effects.append(effect)
             if observe is not None:
                 observe(values, before, state, effect)
-        return Folded(state, tuple(effects), kept)
+        return Folded(state, tuple(effects), None if kept is None else (*kept, tuple(read[kept[0] - start:])))
 
     def describe(self, values: Mapping[str, Any], session: Session) -> str:
         """One hand in words, as the players would say it ("Bob bid 7 in spades and made 9"),
