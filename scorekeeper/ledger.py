@@ -140,7 +140,8 @@ def replayed_from(before: Replayed, hands: Sequence[Hand], start: int,
     elif folded is not None and folded.kept is not None and folded.kept[0] == start:
         _, state, values = folded.kept
         old = len(before.session.hands) - len(hands) + len(read)  # the hands changed: replaced or dropped
-        if list(hands[start + len(read):]) == list(before.session.hands[start + old:]):  # the same Hands
+        # the same Hand objects after the change (Hand has no __eq__: compared by identity)
+        if old >= 0 and list(hands[start + len(read):]) == list(before.session.hands[start + old:]):
             read = read + values[old:]
     else:
         return check_session(session)

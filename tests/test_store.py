@@ -317,6 +317,46 @@ def test_an_and_in_a_text_is_no_anchor_and_an_anchor_given_twice_is_read(tmp_pat
     assert [h.fields for h in store.load(path).hands] == [{"A": "3"}, {"B": "4"}]
 
 
+def test_keys_that_are_mappings_nested_in_each_other_are_refused_at_their_depth(tmp_path):
+    """`{{{x: 1}: 1}: 1}`: each key's text is the text of the one inside it, escaped, four times
+    longer a level: 50 levels in 250 bytes ran out of memory. A key's depth counts from the
+    mapping it is in, so the eleventh level is refused as any value nested that deep."""
+    path = tmp_path / "s.yaml"
+    keys = "{" * 50 + "x: 1" + "}: 1" * 49 + "}"
+    path.write_text(f"format: scorekeeper/1\ngame: tally\nplayers: [A, B]\nrules: {keys}\nhands: []\n")
+    with peak_memory() as peak, pytest.raises(ScorekeeperError, match=r"s.yaml:4: a value nested more than 10 deep"):
+        store.load(path)
+    assert peak[0] < 2 ** 20
+
+
+def test_an_alias_after_a_second_document_is_refused_as_before(tmp_path):
+    """The old reader looked for an alias in the whole stream first: a second document holding
+    one is still refused for the alias, not for being a second document."""
+    path = tmp_path / "s.yaml"
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n---\nx: &a 1\ny: *a\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:6: refused: an alias \(\*a\)"):
+        store.load(path)
+    path.write_text("format: scorekeeper/1\ngame: tally\nplayers: [A, B]\n---\nx: 1\n")
+    with pytest.raises(ScorekeeperError, match=r"s.yaml:4: expected a single document in the stream, but found"):
+        store.load(path)
+
+
+def test_a_header_is_read_for_a_season_as_load_reads_it(tmp_path):
+    """`stats --game` judges a sitting by its header (`load_if`), read to the log's key once
+    format, game and players are read: a sitting that writes its hands first, or is one flow
+    mapping, is read as `load` reads it (the header was cut from the text at `hands:` before,
+    which refused both)."""
+    path = tmp_path / "s.yaml"
+    for text in ("hands:\n- {A: 3}\nformat: scorekeeper/1\ngame: tally\nplayers: [A, B]\n",
+                 "{format: scorekeeper/1, game: tally, players: [A, B], hands: [{A: 3}]}\n"):
+        path.write_text(text)
+        assert store.load_if(path, lambda header: False) is None
+        assert store.load_if(path, None, "hearts") is None
+        assert [h.fields for h in store.load_if(path, None, "tally").hands] == [{"A": "3"}]
+    path.write_text("format: scorekeeper/1\ngame: hearts\nplayers: [A, B]\nhands:\n\t- {A: 3}\n")
+    assert store.load_if(path, None, "tally") is None  # a broken log of a night left out: not read
+
+
 def test_a_hands_mistakes_come_after_the_headers_and_in_the_order_of_its_keys(tmp_path):
     """A hand's mistakes are found as the hands are read, and said as they were when the whole
     file was composed first: after the header's, each hand's keys before its values."""

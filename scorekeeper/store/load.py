@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import bisect
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -135,7 +136,7 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
            keep: Optional[Callable[[Session], bool]] = None, game: Optional[str] = None,
            header_only: bool = False) -> Optional[Session]:
     """A sitting or party; with `keep`, None when its header is not kept (or, with `game`, is
-    another game's); `header_only`: the file read only as far as its log (`hands:`)."""
+    another game's); `header_only`: the header alone (the hands not read: `load_if`)."""
     log = "results" if kind == PARTY else "hands"  # a party's log: one result per table and round
     reader = _Reader(text, filename, errors, log, header_only)
     root = reader.root
@@ -201,6 +202,8 @@ def _parse(text: str, filename: str, name: str = "", kind: str = SITTING,
                      rule_lines=rule_lines, header_lines=lines, player_lines=player_lines)
     if keep is not None and not keep(header):
         return None
+    if header_only:
+        return header
     return header._replace(hands=reader.hands(nodes.get(log), at(log), log, name or filename))
 
 
@@ -227,6 +230,7 @@ class _Reader:
         self.breaks = [i for i, c in enumerate(text) if c in _ONLY_YAML_BREAKS] \
             if any(c in text for c in _ONLY_YAML_BREAKS) else []
         self.root: Any = None  # (read: keys() tells the top mapping from the others)
+        self.anchored, self.stopped = "&" in text, False  # an anchor written; the header read alone
         # by a hand's index, when it has any: its mistakes (each with whether `check` may note it
         # and go on), said after the header's, and its fields whose values are still nodes
         self.later: Dict[int, Tuple[List[Tuple[ScorekeeperError, bool]], List[str]]] = {}
@@ -252,18 +256,24 @@ class _Reader:
         if type(self.next()) is yaml.StreamEndEvent:
             return None
         root = self.node(self.next(), top=True)
-        if self.header_only:
+        if self.stopped:
             return root
         self.next()  # the document's end
         after = self.next()
         if type(after) is not yaml.StreamEndEvent:
-            raise ScorekeeperError("expected a single document in the stream, but found another document",
+            err = ScorekeeperError("expected a single document in the stream, but found another document",
                                    self.at(after))
+            with contextlib.suppress(yaml.YAMLError):  # an alias anywhere after an anchor is said first
+                while self.anchored and type(after) is not yaml.StreamEndEvent:
+                    after = self.next()
+                    self.refuse_alias(after)
+            raise err
         return root
 
     def node(self, event: Any, depth: int = 0, top: bool = False) -> Any:
         """The node `event` begins, a collection's read to its end; in the `top` mapping, the log's
-        entries read by entries() (with `header_only`, the top mapping up to the log only)."""
+        entries read by entries() (with `header_only`, the top mapping's keys but the log, read no
+        further than the log's key once format, game and players are read)."""
         kind = type(event)
         if kind is yaml.ScalarEvent:
             tag = scalar_tag(event.value, event.implicit) if event.tag in (None, "!") else event.tag
@@ -276,14 +286,20 @@ class _Reader:
         items, event = node.value, self.next()
         while type(event) is not yaml.SequenceEndEvent and type(event) is not yaml.MappingEndEvent:
             item = self.node(event, depth + 1)
+            if top and self.header_only and made is not _Sequence and type(item) is _Scalar \
+                    and item.value == self.log:  # the header: every key but the log
+                if {"format", "game", "players"} <= {k.value for k, _ in items if type(k) is _Scalar}:
+                    self.stopped = True  # read no further: the hands of a night a season leaves out
+                    return node
+                items.append((item, self.node(self.next(), _DEEPEST + 1)))  # (read past, not made)
+                event = self.next()
+                continue
             event = self.next()
             if made is _Sequence:
                 items.append(item)
                 continue
             if top and type(event) is yaml.SequenceStartEvent and type(item) is _Scalar \
                     and item.value == self.log and item.tag in _KEY_TAGS:
-                if self.header_only:
-                    return node
                 items.append((item, self.entries(event)))
             else:
                 items.append((item, self.node(event, depth + 1)))
@@ -330,7 +346,7 @@ class _Reader:
             if name is None:
                 node = self.node(event, 3)
                 try:  # (a list or a tag as a key: read as keys() reads it)
-                    name = str(self.value(node, 0))
+                    name = str(self.value(node, 3))
                 except ScorekeeperError as err:
                     mistakes.append((err, False))
             line = event.start_mark.line + 1 if not self.breaks else self.line_of(event.start_mark)
@@ -358,13 +374,13 @@ class _Reader:
     def at(self, node: Any) -> Source:
         return Source(self.filename, self.line_of(node.start_mark))
 
-    def keys(self, node: Any) -> Tuple[Dict[Any, Any], Dict[str, int]]:
+    def keys(self, node: Any, depth: int = 0) -> Tuple[Dict[Any, Any], Dict[str, int]]:
         """A mapping's value nodes and the line of each key; a key given twice is refused at its line
         (a hand's keys: hand())."""
         values: Dict[Any, Any] = {}
         lines: Dict[str, int] = {}
         for key, value in node.value:
-            found = key.value if key.tag is TEXT else self.value(key, 0)  # (TEXT: a text as written)
+            found = key.value if key.tag is TEXT else self.value(key, depth + 1)  # (TEXT: a text as written)
             name, line = str(found), self.line_of(key.start_mark)
             if name in lines:
                 raise ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
@@ -382,7 +398,7 @@ class _Reader:
         self.refuse_tag(node)
         if isinstance(node, yaml.SequenceNode):
             return [self.value(item, depth + 1) for item in node.value]
-        values, _ = self.keys(node)
+        values, _ = self.keys(node, depth)
         return {name: self.value(item, depth + 1) for name, item in values.items()}
 
     def refuse_tag(self, node: Any) -> None:
