@@ -6,6 +6,7 @@ table below, repeating the first column). Only a word wider than the terminal it
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from pathlib import Path
@@ -46,8 +47,16 @@ def views() -> List[List[str]]:
 
 
 def run(folder: Path, args: List[str], columns: str = "") -> str:
+    """The view, run beside the folder as `--dir s`: a file's path printed (`stats` lists the
+    parties and the files that failed; `list` says the folder) is then the same length wherever
+    pytest made the folder (at pytest-of-root/pytest-1001 a path took 61 of 60 columns)."""
     env = {"COLUMNS": columns or None}
-    result = CliRunner().invoke(app, ["--dir", str(folder), *args], env=env)
+    here = os.getcwd()
+    os.chdir(folder.parent)
+    try:
+        result = CliRunner().invoke(app, ["--dir", folder.name, *args], env=env)
+    finally:
+        os.chdir(here)
     assert result.exit_code == 0, (args, result.output)
     return result.stdout
 
@@ -174,7 +183,8 @@ def test_party_show_at_60_columns(folder):
 
 def test_stats_at_60_columns_puts_the_nights_below(folder):
     out = run(folder, ["stats"], "60").splitlines()
-    assert out[3:6] == ["player    sittings    hands    games won    money",
+    assert out[0] == "season: 20 sittings, 107 hands (in s)"
+    assert out[2:5] == ["player    sittings    hands    games won    money",
                         "--------  ----------  -------  -----------  ----------------",
                         "Ann       11          53       1            -4.17, -2.10 USD"]
     assert "player    best night" in out and "player    worst night" in out
