@@ -214,7 +214,6 @@ _Scalar, _Sequence = yaml.ScalarNode, yaml.SequenceNode
 _TEXT_TAGS = frozenset(f"tag:yaml.org,2002:{t}" for t in ("str", "int", "float", "bool", "null", "timestamp"))
 _KEY_TAGS = _TEXT_TAGS - {_NULL}  # a key read as its text (`!!str hands:` is hands)
 _OPENS = {yaml.SequenceStartEvent: (_Sequence, _SEQ), yaml.MappingStartEvent: (yaml.MappingNode, _MAP)}
-_Text = yaml.ScalarEvent  # one without tag, not YAML's null written plainly, is the text as written
 _DEEPEST = 100  # nodes nested deeper are not made (value() refuses the first deeper than MAX_DEPTH)
 
 
@@ -341,7 +340,7 @@ class _Reader:
         nodes: List[str] = []
         event = self.next()
         while type(event) is not yaml.MappingEndEvent:
-            name: Optional[str] = event.value if type(event) is _Text and event.tag is None \
+            name: Optional[str] = event.value if type(event) is yaml.ScalarEvent and event.tag is None \
                 and not (event.implicit[0] and event.value in NULLS) else None
             if name is None:
                 node = self.node(event, 3)
@@ -351,12 +350,10 @@ class _Reader:
                     mistakes.append((err, False))
             line = event.start_mark.line + 1 if not self.breaks else self.line_of(event.start_mark)
             event = self.next()
-            value = event.value if type(event) is _Text and event.tag is None \
+            value = event.value if type(event) is yaml.ScalarEvent and event.tag is None \
                 and not (event.implicit[0] and event.value in NULLS) else self.node(event, 3)
             if name in lines:
-                mistakes.append((ScorekeeperError(f"{name} is given twice in one mapping (first on line "
-                                                  f"{lines[name]})", Source(self.filename, line), hand=index,
-                                                  field=name), True))
+                mistakes.append((self.twice(name, lines[name], line, hand=index, field=name), True))
             elif name is not None:
                 values[name], lines[name] = value, line
                 if type(value) is not str:
@@ -374,6 +371,11 @@ class _Reader:
     def at(self, node: Any) -> Source:
         return Source(self.filename, self.line_of(node.start_mark))
 
+    def twice(self, name: str, first: int, line: int, **about: Any) -> ScorekeeperError:
+        """A key given again in one mapping, at its line (YAML would keep the last silently)."""
+        return ScorekeeperError(f"{name} is given twice in one mapping (first on line {first})",
+                                Source(self.filename, line), **about)
+
     def keys(self, node: Any, depth: int = 0) -> Tuple[Dict[Any, Any], Dict[str, int]]:
         """A mapping's value nodes and the line of each key; a key given twice is refused at its line
         (a hand's keys: hand())."""
@@ -383,8 +385,7 @@ class _Reader:
             found = key.value if key.tag is TEXT else self.value(key, depth + 1)  # (TEXT: a text as written)
             name, line = str(found), self.line_of(key.start_mark)
             if name in lines:
-                raise ScorekeeperError(f"{name} is given twice in one mapping (first on line {lines[name]})",
-                                       Source(self.filename, line))
+                raise self.twice(name, lines[name], line)
             plain = node is not self.root and not isinstance(found, (list, dict))
             values[found if plain else name], lines[name] = value, line  # (a list or mapping as a key: its text)
         return values, lines

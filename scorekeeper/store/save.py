@@ -54,16 +54,8 @@ def _hands_text(hands: Sequence[Hand]) -> str:
     style, each hand in flow style, never folded."""
     events: List[Any] = [yaml.SequenceStartEvent(None, None, True, flow_style=False)]
     made: Dict[Any, Any] = {}  # each value's event, made once: names and scores recur (and are only read)
-    start, end = yaml.MappingStartEvent(None, None, True, flow_style=True), yaml.MappingEndEvent()
-    for hand in hands:  # (as _events writes a mapping, without a call for each key and value)
-        events.append(start)
-        for pair in hand.fields.items():
-            for value in pair:
-                if type(value) is str and value in made:
-                    events.append(made[value])
-                else:
-                    _events(value, events, made)
-        events.append(end)
+    for hand in hands:
+        _events(hand.fields, events, made)
     return _emitted(events + [yaml.SequenceEndEvent()], width=10 ** 6)
 
 
@@ -93,9 +85,12 @@ def _events(value: Any, events: List[Any], made: Dict[Any, Any], flow: Optional[
         style = flow
     if isinstance(value, dict):
         events.append(yaml.MappingStartEvent(None, None, True, flow_style=style))
-        for key, item in value.items():
-            _events(key, events, made, flow)
-            _events(item, events, made, flow)
+        for pair in value.items():
+            for part in pair:  # a text met before (names, scores) taken without a call: a save writes every hand
+                if type(part) is str and part in made:
+                    events.append(made[part])
+                else:
+                    _events(part, events, made, flow)
         events.append(yaml.MappingEndEvent())
     elif isinstance(value, (list, tuple)):
         events.append(yaml.SequenceStartEvent(None, None, True, flow_style=style))
