@@ -94,16 +94,22 @@ def text_table(rows: List[List[Any]], headers: Sequence[str], width: Optional[in
                     preserve_whitespace=one is not None)
 
 
+# From this many rows a table goes to tabulate as one row of multi-line cells (`_as_one_row`):
+# below it, tabulate's multi-line layout costs more than its rows (a table of two rows 1.15M
+# instructions against 0.82M; at five rows 1.34M against 1.40M).
+ONE_ROW_FROM = 5
+
+
 def _as_one_row(rows: List[List[Any]], headers: Sequence[str]) -> Optional[List[List[str]]]:
     """The table as one row of multi-line cells, a column's cells one under the other (None for
-    fewer than two rows): tabulate lays it out line by line exactly as it would the rows (each
+    fewer than ONE_ROW_FROM rows): tabulate lays it out line by line exactly as it would the rows (each
     cell stripped; a row's lines padded below; a blank row one blank line, or none where some
     cell or header has lines of its own), but types, formats and measures one cell a column
     rather than one a row: a 2,000-hand table in about half the time (docs/speed.md). (A
     cell's own line breaks other than \r and \n would split here where they did not in a row
     of its own; what reaches a table is printable or written escaped: model.printable.)"""
     n = max(map(len, rows), default=0)
-    if len(rows) < 2 or n == 0:
+    if len(rows) < ONE_ROW_FROM or n == 0:
         return None
     if any(len(row) != n for row in rows):
         rows = [list(row) + [""] * (n - len(row)) for row in rows]

@@ -84,14 +84,17 @@ def _events(value: Any, events: List[Any], made: Dict[Any, Any], flow: Optional[
     else:
         style = flow
     if isinstance(value, dict):
-        events.append(yaml.MappingStartEvent(None, None, True, flow_style=style))
+        if (dict, style) not in made:  # a mapping's start and end, made once a style (only read, as the texts' are)
+            made[dict, style] = yaml.MappingStartEvent(None, None, True, flow_style=style), yaml.MappingEndEvent()
+        start, end = made[dict, style]
+        events.append(start)
         for pair in value.items():
             for part in pair:  # a text met before (names, scores) taken without a call: a save writes every hand
                 if type(part) is str and part in made:
                     events.append(made[part])
                 else:
                     _events(part, events, made, flow)
-        events.append(yaml.MappingEndEvent())
+        events.append(end)
     elif isinstance(value, (list, tuple)):
         events.append(yaml.SequenceStartEvent(None, None, True, flow_style=style))
         for item in value:

@@ -30,7 +30,6 @@ from ...fields import BOOLEAN, CARD, PLAYER, Field, cards, integer
 from ...model import Record, ScorekeeperError, Session
 from .. import sides as _sides
 from .. import target as _target
-from .. import words
 from ..base import (Effect, Figure, FinishedGame, Game, Notes, Standings, bool_rule, choice_rule, int_rule,
                     normalise)
 from .count import show_points, spoken
@@ -214,6 +213,8 @@ class Cribbage(Game[CribState]):
         Ann pegged 2, Bob 1"; counted at the table, "Ann scored 40, Bob 45"."""
         if values.get("misdeal"):
             return "a misdeal"
+        from .. import words  # (here: only the pages a table shares word a deal; not every replay's import)
+
         players = session.players
 
         def dotted(prefix: str, verb: str, show: Callable[[Any], str] = str) -> str:
