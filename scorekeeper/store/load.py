@@ -285,8 +285,8 @@ class _Reader:
         items, event = node.value, self.next()
         while type(event) is not yaml.SequenceEndEvent and type(event) is not yaml.MappingEndEvent:
             item = self.node(event, depth + 1)
-            if top and self.header_only and made is not _Sequence and type(item) is _Scalar \
-                    and item.value == self.log:  # the header: every key but the log
+            log_key = top and made is not _Sequence and type(item) is _Scalar and item.value == self.log
+            if log_key and self.header_only:  # the header: every key but the log
                 if {"format", "game", "players"} <= {k.value for k, _ in items if type(k) is _Scalar}:
                     self.stopped = True  # read no further: the hands of a night a season leaves out
                     return node
@@ -297,8 +297,7 @@ class _Reader:
             if made is _Sequence:
                 items.append(item)
                 continue
-            if top and type(event) is yaml.SequenceStartEvent and type(item) is _Scalar \
-                    and item.value == self.log and item.tag in _KEY_TAGS:
+            if log_key and type(event) is yaml.SequenceStartEvent and item.tag in _KEY_TAGS:
                 items.append((item, self.entries(event)))
             else:
                 items.append((item, self.node(event, depth + 1)))
