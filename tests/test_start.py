@@ -96,3 +96,29 @@ def test_the_cycle_collector_is_off_before_the_libraries_are_imported():
     # as the bench's floor runs (bench/bench_cli.py): a command's objects hold no cycles
     done = run(GC_AT_TYPER, "games")
     assert done.returncode == 0 and "collector on at typer: False" in done.stderr
+
+
+HOOK_AFTER = ("import sys; from scorekeeper.cli import main; sys.argv = ['scorekeeper'] + sys.argv[1:]\n"
+              "before = sys.excepthook\n"
+              "try:\n    main()\nexcept SystemExit:\n    pass\n"
+              "print('hook kept:', sys.excepthook is before, file=sys.stderr)")
+
+
+@pytest.mark.parametrize("args", [["games"], ["show", "no-such-sitting"], ["--help"]])
+def test_a_command_leaves_the_exception_hook_as_it_found_it(args):
+    # Typer's `app(...)` sets its own hook, which from `sys` kept its modules alive into the
+    # interpreter's exit (5M instructions a command: docs/speed.md, "Typer's exception hook")
+    done = run(HOOK_AFTER, *args)
+    assert "hook kept: True" in done.stderr
+
+
+def test_a_bug_still_shows_pythons_own_traceback():
+    # what Typer's hook did with pretty exceptions off: hand the exception to Python's hook
+    code = ("import sys; import scorekeeper.ledger as ledger\n"
+            "def broken(*args, **kwargs):\n    raise RuntimeError('a bug')\n"
+            "ledger.open_session = broken\n"
+            "from scorekeeper.cli import main; sys.argv = ['scorekeeper', 'show', 'x']; main()")
+    done = run(code)
+    assert done.returncode == 1
+    assert done.stderr.startswith("Traceback (most recent call last):")
+    assert done.stderr.rstrip().endswith("RuntimeError: a bug")

@@ -574,5 +574,10 @@ def print_saved(text: str, done: str) -> None:
 
 
 def main() -> None:
-    """The app, as the command runs it (start.main, which turns the cycle collector off)."""
-    app(prog_name="scorekeeper")
+    """The app, as the command runs it (start.main, which turns the cycle collector off): its
+    click command run as `app(...)` runs it, without the `sys.excepthook` Typer's `__call__`
+    sets. With pretty exceptions off that hook only hands over to Python's, and from `sys` it
+    keeps Typer's modules, and every module they reach, alive into the interpreter's exit,
+    where each is then emptied name by name: 5M instructions of every command
+    (docs/speed.md, "Typer's exception hook")."""
+    typer.main.get_command(app)(prog_name="scorekeeper")
