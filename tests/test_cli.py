@@ -24,6 +24,15 @@ def test_new_writes_every_rule_and_the_stakes(sitting):
     assert text.endswith("hands: []\n")
 
 
+def test_names_typed_with_spaces_around_them_are_taken_trimmed_and_a_blank_one_is_refused(cli):
+    # "Ann, Bob" as a person types it (tests/test_fuzz.py once listed " A,B" as certainly wrong)
+    cli.ok("new", "sat", "--game", "tally", "--players", " Ann , Bob,Cid ")
+    assert "\nplayers: [Ann, Bob, Cid]\n" in cli.file("sat").read_text()
+    r = cli.refused("sun", "new", "sun", "--game", "tally", "--players", "Ann, ,Bob", code=2)
+    assert r.stderr == ("error: player name '' is not allowed (no spaces at the ends, no '=', ',' "
+                        "or ':')\n")
+
+
 def test_hand_prints_effect_and_standings(sitting):
     r = sitting("hand", "fri", "Ann=12", "Bob=-3")
     assert r.exit_code == 0

@@ -140,7 +140,7 @@ def _bad_new(draw: Any, game: str, players: Tuple[str, ...]) -> List[str]:
         name = draw(BAD_NAMES.filter(lambda n: not n.startswith(("zz-missing", "nobody"))))
     elif which == "players":
         players_text = draw(st.sampled_from([f"{players[0]},{players[0].lower()}", "", "A=1,B", "A,,B",
-                                             " A,B", "A\nB,C", "A,B\0", "A:1,B",
+                                             "A, ,B", "A\nB,C", "A,B\0", "A:1,B",
                                              ",".join(f"P{i}" for i in range(40))]))
     elif which == "rule":
         rules = [draw(st.one_of(WORD.map(lambda w: f"zz{w}=1"), NO_EQUALS, st.just("target=" + "9" * 50),
@@ -187,7 +187,8 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
         cards = draw(st.lists(st.sampled_from(["5H", "ZZ", "10H", "11X", "٣H", "JK", "5H"]), max_size=7))
         return ["crib", sub, *cards, "ZZ"] + (["--pone"] if sub == "discard" else [])
     if command == "cinch":
-        return ["cinch", "tricks", draw(_bad_sheet(folder)), *draw(st.sampled_from([[], ["--log", "s"]]))]
+        sheet = draw(_bad_sheet(folder, game_name))
+        return ["cinch", "tricks", sheet, *draw(st.sampled_from([[], ["--log", "s"]]))]
     if command == "report":  # a bad sitting, or an HTML file that cannot be written (a folder)
         return draw(st.sampled_from([["report", draw(BAD_NAMES), "--html", str(folder / "r.html")],
                                      ["report", "s", "--html", str(folder)]]))
@@ -217,14 +218,16 @@ def bad_command(draw: Any, game_name: str, sitting: Any, folder: Path) -> List[s
 
 
 @st.composite
-def _bad_sheet(draw: Any, folder: Path) -> str:
-    """A Cinch trick sheet (the book's hand No. 1) with one thing certainly wrong in it."""
+def _bad_sheet(draw: Any, folder: Path, game: str) -> str:
+    """A Cinch trick sheet (the book's hand No. 1) with one thing certainly wrong in it (a bid
+    one over the top: logged into a sitting of Sixty-three, whose bids go to 63, 15 is a bid)."""
     text = TRICKS.read_text(encoding="utf-8")
     kind = draw(st.sampled_from(["bid", "card", "twice", "nul", "bidder", "missing"]))
     if kind == "missing":
         return str(folder.parent / f"zz-no-such-sheet-{draw(WORD)}.txt")
     if kind == "bid":
-        text = text.replace("bid: 8", f"bid: {draw(st.one_of(BAD_NUMBERS, st.just('15')))}")
+        over = "64" if game == "sixty-three" else "15"
+        text = text.replace("bid: 8", f"bid: {draw(st.one_of(BAD_NUMBERS, st.just(over)))}")
     elif kind == "card":
         text = text.replace("♡8", draw(st.sampled_from(["ZZ", "JK", "٣H", "11X", "\u202e"])))
     elif kind == "twice":
