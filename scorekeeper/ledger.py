@@ -455,8 +455,19 @@ def redo(path: Path) -> Change[Replayed]:
     if kept[-1].step != "append":  # an edit, insert or delete an undo took back: made again
         return _take_step(path, kept[:-1], kept[-1], "did")
     hands = before.session.hands
-    after = replayed_from(before, hands + (kept[-1].hand,), len(hands))
-    return sitting_change(path, before, after, undone=kept[:-1])
+    change = sitting_change(path, before, replayed_from(before, hands + (kept[-1].hand,), len(hands)))
+    rest = kept[:-1]
+    return change._replace(undone=_continued(rest, store.digest(change.text)) if rest else rest)
+
+
+def _continued(steps: List[store.Undone], after: str) -> List[store.Undone]:
+    """The steps left after a redo, the last of them now leaving the file the redo wrote: the
+    file it left before, byte for byte, unless the hand put back was edited in the side file
+    (a hand written there counts as typed), and then the undos before it can still be redone."""
+    if not steps:
+        return steps
+    last = steps[-1]
+    return steps[:-1] + [store.Undone(last.hand, after, last.step, last.at, last.kind)]
 
 
 def _kept(path: Path, changes_only: bool = False) -> List[store.Undone]:
@@ -485,7 +496,8 @@ def _take_step(path: Path, rest: List[store.Undone], step: store.Undone, kind: s
     # the steps kept: the changes made (did), then what undo took back (redo), the latest last
     done = [e for e in rest if e.kind == "did"]
     undone = [e for e in rest if e.kind != "did"]
-    return change._replace(undone=done + [back] + undone if kind == "did" else rest + [back], step=step)
+    return change._replace(undone=done + [back] + _continued(undone, back.after) if kind == "did" else rest + [back],
+                           step=step)
 
 
 def _did(change: Change[Replayed], step: str, at: int, hand: Hand) -> Change[Replayed]:

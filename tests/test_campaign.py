@@ -129,6 +129,9 @@ class Run:
         self.cli.ok("redo", self.name)
         if not hand.pop("edited by hand", 0):
             assert self.path.read_bytes() == before  # byte for byte
+        else:  # the file holds the hand as edited, so the steps undone before it put back the
+            # files they took, that hand aside: counted, not compared byte for byte
+            self.redo = [(b, s, a, {**h, "edited by hand": 1}) for b, s, a, h in self.redo]
         if step == "append":
             self.model.append(hand)
         elif step == "swap":

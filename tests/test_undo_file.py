@@ -212,3 +212,31 @@ def test_every_state_a_crash_before_the_folders_fsync_can_leave_is_safe(fri, cha
         _put(fri, state)
         assert "nothing to redo" in fri.refused("fri", "redo", "fri").stderr
         assert _files(fri) == state
+
+
+def test_after_a_hand_edited_in_the_side_file_is_redone_the_undos_before_it_still_redo(fri):
+    """Undo a correction, then the last hand; fix that hand's score in the side file; redo puts
+    it back as fixed, and redo again makes the correction again (it said the sitting had
+    "changed since the last undo": the campaign's oracle found it with more seeds)."""
+    fri.ok("edit", "fri", "1", "Ann=7")
+    fri.ok("undo", "fri")  # the correction taken back: Ann 5 again
+    fri.ok("undo", "fri")  # hand 2 taken back
+    side = _side(fri)
+    side.write_text(side.read_text().replace("Bob: 3", "Bob: 4"))
+    fri.ok("redo", "fri")
+    assert fri.json("show", "fri")["scores"] == {"Ann": 5, "Bob": 4}
+    fri.ok("redo", "fri")
+    assert fri.json("show", "fri")["scores"] == {"Ann": 7, "Bob": 4}
+    assert fri.refused("fri", "redo", "fri").stderr.startswith("error: nothing to redo")
+    fri.ok("undo", "fri")  # and the correction can be taken back again
+    assert fri.json("show", "fri")["scores"] == {"Ann": 5, "Bob": 4}
+
+
+def test_a_redo_of_an_unedited_step_leaves_the_side_file_as_the_undo_before_wrote_it(fri):
+    # the digests kept for the steps left are the ones the undos wrote: redo re-writes them
+    fri.ok("edit", "fri", "1", "Ann=7")
+    fri.ok("undo", "fri")
+    after_first = _side(fri).read_bytes()
+    fri.ok("undo", "fri")
+    fri.ok("redo", "fri")
+    assert _side(fri).read_bytes() == after_first
