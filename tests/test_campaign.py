@@ -1,7 +1,7 @@
 """The reliability campaign of issue 31, kept in the suite and sized for CI.
 
-Generated runs: a tally sitting driven by random commands (hands, mistakes, corrections, undos,
-redos, hands written into the file by hand, the undo file edited by hand) against a model of
+Generated runs: a tally sitting driven by random commands (hands, mistakes, corrections, hands
+inserted and deleted, undos, redos, hands written into the file by hand, the undo file edited by hand) against a model of
 the hands, with oracles: `show --json` counts every player the sum of his points in the model
 (the tally sums); `hand --json` says what `show --json` says just after; a refused command
 leaves the file byte for byte; `redo` restores the file the `undo` found, byte for byte; a hand
@@ -56,8 +56,8 @@ class Run:
 
     def step(self) -> None:
         action = self.rng.choices(
-            ["hand", "mistake", "edit", "undo", "redo", "by hand", "side file"],
-            weights=[30, 12, 12, 14, 12, 12, 8])[0]
+            ["hand", "mistake", "edit", "insert", "delete", "undo", "redo", "by hand", "side file"],
+            weights=[30, 12, 12, 5, 5, 14, 12, 12, 8])[0]
         self.counts[action] = self.counts.get(action, 0) + 1
         getattr(self, "do_" + action.replace(" ", "_"))()
         self.check()
@@ -101,8 +101,29 @@ class Run:
         self.redo.clear()
         self.by_hand = False
 
-    def do_undo(self) -> None:
+    def do_insert(self) -> None:
+        """A forgotten hand logged before hand N (one past the last: at the end)."""
+        at = self.rng.randint(0, len(self.model))
+        scores = self.scores()
+        self.cli.ok("insert", self.name, str(at + 1), *[f"{p}={v}" for p, v in scores.items()])
+        self.done.append(("drop", at, scores))
+        self.model.insert(at, scores)
+        self.redo.clear()
+        self.by_hand = False
+
+    def do_delete(self) -> None:
+        """A hand logged twice, removed."""
         if not self.model:
+            self.cli.refused(self.name, "delete", self.name, "1", code=2)
+            return
+        at = self.rng.randint(0, len(self.model) - 1)
+        self.cli.ok("delete", self.name, str(at + 1))
+        self.done.append(("put", at, self.model.pop(at)))
+        self.redo.clear()
+        self.by_hand = False
+
+    def do_undo(self) -> None:
+        if not self.model and not self.done:  # (the last hand deleted: undo puts it back)
             self.cli.refused(self.name, "undo", self.name)
             return
         before = self.path.read_bytes()
@@ -112,6 +133,9 @@ class Run:
             if step == "swap":
                 self.redo.append((before, "swap", at, self.model[at]))
                 self.model[at] = hand
+            elif step == "put":  # a delete taken back
+                self.model.insert(at, hand)
+                self.redo.append((before, "drop", at, hand))
             else:
                 self.redo.append((before, "put", at, self.model.pop(at)))
             return
@@ -137,6 +161,8 @@ class Run:
         elif step == "swap":
             self.done.append(("swap", at, self.model[at]))
             self.model[at] = hand
+        elif step == "drop":  # a delete made again
+            self.done.append(("put", at, self.model.pop(at)))
         else:
             self.done.append(("drop", at, hand))
             self.model.insert(at, hand)
