@@ -20,9 +20,7 @@ import pytest
 from scorekeeper import store
 from scorekeeper.render.sitting import field_text
 
-from .conftest import SESSIONS
-
-SITTINGS = [p for p in sorted(SESSIONS.glob("*.yaml")) if "kind: party" not in p.read_text(encoding="utf-8")]
+from .test_changes import BUNDLED  # every bundled sitting but the parties
 SEEDS = int(os.environ.get("META_SEEDS", "1"))
 STEPS = int(os.environ.get("META_STEPS", "8"))
 KEPT = ("at", "corrected")  # a hand's time stays; `corrected` is the program's own mark
@@ -36,7 +34,7 @@ def words(fields: Mapping[str, Any], old: Optional[Mapping[str, Any]] = None) ->
 
 @pytest.mark.slow  # every bundled sitting: run by the full suite (CI)
 @pytest.mark.parametrize("seed", range(SEEDS))
-@pytest.mark.parametrize("example", SITTINGS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("example", BUNDLED, ids=lambda p: p.stem)
 def test_a_change_is_refused_cleanly_or_undone_and_redone_byte_for_byte(cli, example, seed):
     rng = random.Random(f"{example.stem}-{seed}")
     cli.folder.mkdir(parents=True)
