@@ -27,12 +27,17 @@ Measure a standard install (`pip install .` into a fresh environment), as users 
 editable install (`pip install -e .`) imports its finder at every start, about 9 ms that the
 floor pays too, so the ratios it gives are lower than a user's; the run says which it measured.
 
-    python bench/bench_cli.py [--runs 10] [--games tally,cinch,hearts,cribbage-cards] [--instructions]
+With `--pin CORE`, the bench and every process it starts run on that one core (the children
+inherit its affinity): on this 2-core virtual machine the rounds' ratios then spread about a
+third as widely (docs/speed.md, "At the tenth stop"), floor and commands alike.
+
+    python bench/bench_cli.py [--runs 10] [--games tally,cinch,hearts,cribbage-cards] [--instructions] [--pin CORE]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -147,7 +152,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--games", default=",".join(sittings.MIXED))
     parser.add_argument("--instructions", action="store_true", help="count instructions under callgrind instead")
+    parser.add_argument("--pin", type=int, metavar="CORE", help="run on this core alone, the commands too")
     options = parser.parse_args()
+    if options.pin is not None:
+        os.sched_setaffinity(0, {options.pin})  # (inherited by every process started after)
     games = options.games.split(",")
     work = Path(tempfile.mkdtemp(prefix="sk-bench-"))
     folder = work / "sessions"
@@ -166,7 +174,8 @@ def main() -> None:
             return
         measure(cases, options.runs)  # (children without PYTHONDONTWRITEBYTECODE: bench_scale.ENV)
         floor = cases["floor"].best
-        print(f"command: {' '.join(command())}{' (an EDITABLE install: see above)' if editable() else ''}")
+        print(f"command: {' '.join(command())}{' (an EDITABLE install: see above)' if editable() else ''}"
+              f"{f'; pinned to core {options.pin}' if options.pin is not None else ''}")
         print(f"{HANDS}-hand nights; runs: {options.runs} each, interleaved; the least CPU time of each")
         print(f"floor (gc off; import typer, yaml, tabulate): {floor * 1000:.1f} ms")
         plain = cases["floor, gc on"].best  # as the issue words it (and bench_cli measured before)
