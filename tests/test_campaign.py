@@ -20,7 +20,6 @@ import re
 import signal
 import threading
 import time
-from pathlib import Path
 from typing import Dict, List, Tuple
 
 import pytest
