@@ -198,7 +198,7 @@ def test_play_at_a_terminal_completes_abandons_and_ends(cli):
     term.send(b"B\r")
     term.expect("call: the call")
     term.expect("out): ")
-    term.settle()  # readline is waiting for the answer (a Ctrl-C typed ahead of it is lost)
+    term.settle()  # readline is waiting for the answer
     term.send(b"\x03")  # Ctrl-C abandons the hand being typed
     assert "hand abandoned: nothing was saved" in term.expect("b hand 2> ")
     term.send(b"\x04")  # Ctrl-D ends the night
