@@ -456,8 +456,7 @@ def redo(path: Path) -> Change[Replayed]:
         return _take_step(path, kept[:-1], kept[-1], "did")
     hands = before.session.hands
     change = sitting_change(path, before, replayed_from(before, hands + (kept[-1].hand,), len(hands)))
-    rest = kept[:-1]
-    return change._replace(undone=_continued(rest, store.digest(change.text)) if rest else rest)
+    return change._replace(undone=_continued(kept[:-1], store.digest(change.text)))
 
 
 def _continued(steps: List[store.Undone], after: str) -> List[store.Undone]:

@@ -21,6 +21,7 @@ from scorekeeper import store
 from scorekeeper.render.sitting import field_text
 
 from .test_changes import BUNDLED  # every bundled sitting but the parties
+
 SEEDS = int(os.environ.get("META_SEEDS", "1"))
 STEPS = int(os.environ.get("META_STEPS", "8"))
 KEPT = ("at", "corrected")  # a hand's time stays; `corrected` is the program's own mark
