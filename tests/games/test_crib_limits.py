@@ -4,6 +4,7 @@ not end a game)."""
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import random
 from collections import Counter
@@ -203,12 +204,26 @@ class Pegging:
     from or be held to (the count; the cards of one rank ending it and the ranks a run may
     take in; the cards each holds; whose turn; who played last; the least card each may hold
     after a go; who led the count, when the lead goes round) and gives each seat's most at once. `best_play` searches every play the pack
-    allows (four of a rank), branch and bound against `most`: exact."""
+    allows (four of a rank), branch and bound against `most`: exact.
+
+    The memo is kept in two parts: the seats' side of a state (the cards each holds, whose
+    turn, who played last, the least each may hold, who led) names a table, in which the
+    count's side (the count, the cards of one rank ending it, the tail) is one number: a card
+    played changes the seats' side the same way whatever its rank, so each state looks up one
+    table for all its cards. The count's side, its numbers and its `moves` depend on no seat:
+    they are shared by every search."""
+
+    _moves: Dict[tuple, tuple] = {}
+    _ids: Dict[tuple, int] = {}  # (count, same, tail): its number
+    _keys: List[tuple] = []  # a number: (count, same, tail)
+    _counts: List[int] = []  # a number: its count
+    _steps: List[Any] = []  # a number: (pips, the count after, the number after, what it pegs) for each move
 
     def __init__(self, seats: int, one_count: bool = False, rotate: bool = False) -> None:
         self.seats, self.one_count, self.rotate = seats, one_count, rotate
-        self._moves: Dict[tuple, tuple] = {}
-        self._most: Dict[tuple, Tuple[int, ...]] = {}
+        self._tables: Dict[tuple, list] = {}  # the seats' sides (`seats_side`)
+        self._over: Dict[tuple, Tuple[int, ...]] = {}
+        self._values: Dict[Tuple[int, ...], Tuple[int, ...]] = {}
 
     def moves(self, count: int, same: int, tail: Tuple[int, ...]) -> tuple:
         """(rank, pips, the count after, cards of one rank ending it, the tail, what it pegs)
@@ -233,6 +248,32 @@ class Pegging:
             self._moves[key] = found = tuple(found)
         return found
 
+    @classmethod
+    def forget_counts(cls) -> None:
+        """Free the count's sides numbered and their moves."""
+        for table in (cls._moves, cls._ids, cls._keys, cls._counts, cls._steps):
+            table.clear()
+
+    def number(self, count: int, same: int, tail: Tuple[int, ...]) -> int:
+        """The number of the count's side of a state."""
+        key = (count, same, tail)
+        found = self._ids.get(key)
+        if found is None:
+            found = self._ids[key] = len(self._keys)
+            self._keys.append(key)
+            self._counts.append(count)
+            self._steps.append(None)
+        return found
+
+    def steps(self, sid: int) -> tuple:
+        """`moves` of the count's side numbered `sid`: (pips, the count after, its number after,
+        what it pegs) for each."""
+        found = self._steps[sid]
+        if found is None:
+            found = self._steps[sid] = tuple((pips, now, self.number(now, same2, tail2), gain) for
+                                             _, pips, now, same2, tail2, gain in self.moves(*self._keys[sid]))
+        return found
+
     def to_play(self, count: int, left: Tuple[int, ...], turn: int, least: Tuple[int, ...]) -> int:
         """The next seat from `turn` that may still play in this count (-1: the count is over)."""
         for k in range(self.seats):
@@ -253,41 +294,89 @@ class Pegging:
              last: int, least: Tuple[int, ...], lead: int) -> Tuple[int, ...]:
         """The most each seat can peg from here on (an upper bound); `lead` led this count
         (kept only when the lead goes round)."""
-        key = (count, same, tail, left, turn, last, least, lead)
-        found = self._most.get(key)
-        if found is not None:
+        sid = self.number(count, same, tail)
+        side = self.seats_side(left, turn, last, least, lead)
+        return side[0].get(sid) or self._most(sid, side)
+
+    def seats_side(self, left: Tuple[int, ...], turn: int, last: int, least: Tuple[int, ...],
+                   lead: int) -> list:
+        """The seats' side of a state: [the memo of its states by the number of their count's
+        side, (left, turn, last, least, lead), who plays on each count (found on first use),
+        for each who may play the seats' side after his card, and the seats' side after a go
+        on each count]."""
+        key = (left, turn, last, least, lead)
+        found = self._tables.get(key)
+        if found is None:
+            found = self._tables[key] = [{}, key, [None] * 32, [None] * self.seats, {}]
+        return found
+
+    def _most(self, sid: int, side: list) -> Tuple[int, ...]:
+        """`most`, the count's side numbered `sid` and the seats' side `side`."""
+        memo, (left, turn, last, least, lead), players, plans, goes = side
+        count = self._counts[sid]
+        p = players[count]
+        if p is None:
+            p = players[count] = -1 if count == 31 else self.to_play(count, left, turn, least)
+        if p < 0:  # the count is over
+            memo[sid] = found = self.over(count == 31, left, last, least, lead)
             return found
         n = self.seats
-        p = -1 if count == 31 else self.to_play(count, left, turn, least)
-        if p < 0:  # the count is over: the go to the last card (thirty-one pegged its two)
+        plan = plans[p]
+        if plan is None:
+            k = left[p] - 1
+            left2 = left[:p] + (k,) + left[p + 1:]
+            least2 = least if k else least[:p] + (0,) + least[p + 1:]
+            # after his card the count is over when it is 31 or above what anyone holding cards
+            # may still play on (`to_play`): what follows is then `over`, the same for every such
+            # card (found on first use, the go and thirty-one)
+            reach = max([31 - least2[q] for q in range(n) if left2[q]], default=-1)
+            plan = plans[p] = [self.seats_side(left2, (p + 1) % n, p, least2, lead), reach, None, None]
+        side2, reach, ended, ended31 = plan
+        memo2 = side2[0]
+        lowest, most = least[p], self._most
+        seen, mine = [], -1  # what follows each card; the most he pegs
+        steps = self._steps[sid] or self.steps(sid)
+        for pips, now, sid2, gain in steps:
+            if pips >= lowest:
+                if now == 31:
+                    if ended31 is None:
+                        ended31 = plan[3] = self.over(True, side2[1][0], p, side2[1][3], lead)
+                    then = ended31
+                elif now > reach:
+                    if ended is None:
+                        ended = plan[2] = self.over(False, side2[1][0], p, side2[1][3], lead)
+                    then = ended
+                else:
+                    then = memo2.get(sid2) or most(sid2, side2)
+                seen.append(then)
+                if then[p] + gain > mine:
+                    mine = then[p] + gain
+        if count >= 22:  # a go: every card he holds is above 31 less the count
+            side3 = goes.get(count)
+            if side3 is None:
+                side3 = goes[count] = self.seats_side(left, (p + 1) % n, last,
+                                                      least[:p] + (32 - count,) + least[p + 1:], lead)
+            seen.append(side3[0].get(sid) or most(sid, side3))
+        best = [max(each) for each in zip(*seen)] if seen else [-1] * n
+        if mine > best[p]:
+            best[p] = mine
+        found = tuple(best)
+        memo[sid] = found = self._values.setdefault(found, found)  # one tuple for each value found
+        return found
+
+    def over(self, thirty_one: bool, left: Tuple[int, ...], last: int, least: Tuple[int, ...],
+             lead: int) -> Tuple[int, ...]:
+        """`most` when the count is over: the go to the last card (thirty-one pegged its two),
+        then the next count. Memoised apart, on what it depends on alone."""
+        key = (thirty_one, left, last, least, lead)
+        found = self._over.get(key)
+        if found is None:
             first = self.next_lead(left, last, lead)
             found = self.most(0, 0, (), left, first, -1, least, first if self.rotate else -1) \
-                if first >= 0 else (0,) * n
-            if count < 31:
+                if first >= 0 else (0,) * self.seats
+            if not thirty_one:
                 found = found[:last] + (found[last] + 1,) + found[last + 1:]
-            self._most[key] = found
-            return found
-        best = [-1] * n
-        k = left[p] - 1
-        left2 = left[:p] + (k,) + left[p + 1:]
-        least2 = least if k else least[:p] + (0,) + least[p + 1:]
-        after = (p + 1) % n
-        lowest, most = least[p], self.most
-        for rank, pips, now, same2, tail2, gain in self.moves(count, same, tail):
-            if pips >= lowest:
-                then = most(now, same2, tail2, left2, after, p, least2, lead)
-                for i in range(n):
-                    if then[i] > best[i]:
-                        best[i] = then[i]
-                if then[p] + gain > best[p]:
-                    best[p] = then[p] + gain
-        if count >= 22:  # a go: every card he holds is above 31 less the count
-            then = self.most(count, same, tail, left, after, last, least[:p] + (32 - count,) + least[p + 1:],
-                             lead)
-            for i in range(n):
-                if then[i] > best[i]:
-                    best[i] = then[i]
-        self._most[key] = found = tuple(best)
+            self._over[key] = found
         return found
 
     def who_plays(self, seat: int, points: int, count: int, same: int, tail: Tuple[int, ...],
@@ -340,6 +429,7 @@ class Pegging:
                 search(gained, *state)
 
         search(0, 0, 0, (), (cards,) * n, 0, -1, (0,) * n, 0 if self.rotate else -1, (0,) * 14, [])
+        del search  # it calls itself: a cycle, which would keep the search's memos until a collection
         return found[0], found[1]
 
 
@@ -441,12 +531,28 @@ def no_cycle_collection():
         gc.enable()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def shared_tables():
+    """The count's sides `Pegging` numbers, shared by every search of this module: freed after
+    it (some hundred megabytes), with the searches' memos, and the memory they held handed back
+    to the system where the C library can (glibc keeps a heap it could reuse: a suite's process
+    holding hundreds of megabytes more makes every later fork, of the tests that kill a save in
+    a child, copy more)."""
+    yield
+    Pegging.forget_counts()
+    gc.collect()
+    try:
+        ctypes.CDLL(None).malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc
+        pass
+
+
 @pytest.fixture(scope="module")
 def searches():
     return {}  # one search a number of seats, shared by the variants of two hands
 
 
-@pytest.mark.slow  # every play: about 40 s in all, most of it three hands (both readings)
+@pytest.mark.slow  # every play: about 12 s in all, most of it three hands (both readings)
 @pytest.mark.parametrize("key, seats, cards, rotate", [("five-card", 2, 3, False), ("eight-card", 2, 6, False),
                                                        ("six-card", 2, 4, False), (3, 3, 4, False),
                                                        (3, 3, 4, True)])
@@ -583,6 +689,7 @@ def _more_than(seat: int, floor: int, rotate: bool) -> Tuple[int, List[Tuple[int
             failed[key] = min(failed.get(key, 99), need)
 
     step(0, 0, 0, (), (4,) * n, 0, -1, (0,) * n, 0 if rotate else -1, (0,) * 14, [])
+    del step  # it calls itself: a cycle, which would keep `failed` until a collection
     return best[0], best[1]
 
 
