@@ -216,7 +216,6 @@ class Pegging:
     _moves: Dict[tuple, tuple] = {}
     _ids: Dict[tuple, int] = {}  # (count, same, tail): its number
     _keys: List[tuple] = []  # a number: (count, same, tail)
-    _counts: List[int] = []  # a number: its count
     _steps: List[Any] = []  # a number: (pips, the count after, the number after, what it pegs) for each move
 
     def __init__(self, seats: int, one_count: bool = False, rotate: bool = False) -> None:
@@ -251,7 +250,7 @@ class Pegging:
     @classmethod
     def forget_counts(cls) -> None:
         """Free the count's sides numbered and their moves."""
-        for table in (cls._moves, cls._ids, cls._keys, cls._counts, cls._steps):
+        for table in (cls._moves, cls._ids, cls._keys, cls._steps):
             table.clear()
 
     def number(self, count: int, same: int, tail: Tuple[int, ...]) -> int:
@@ -261,7 +260,6 @@ class Pegging:
         if found is None:
             found = self._ids[key] = len(self._keys)
             self._keys.append(key)
-            self._counts.append(count)
             self._steps.append(None)
         return found
 
@@ -313,7 +311,7 @@ class Pegging:
     def _most(self, sid: int, side: list) -> Tuple[int, ...]:
         """`most`, the count's side numbered `sid` and the seats' side `side`."""
         memo, (left, turn, last, least, lead), players, plans, goes = side
-        count = self._counts[sid]
+        count = self._keys[sid][0]
         p = players[count]
         if p is None:
             p = players[count] = -1 if count == 31 else self.to_play(count, left, turn, least)
@@ -335,8 +333,7 @@ class Pegging:
         memo2 = side2[0]
         lowest, most = least[p], self._most
         seen, mine = [], -1  # what follows each card; the most he pegs
-        steps = self._steps[sid] or self.steps(sid)
-        for pips, now, sid2, gain in steps:
+        for pips, now, sid2, gain in self.steps(sid):
             if pips >= lowest:
                 if now == 31:
                     if ended31 is None:
