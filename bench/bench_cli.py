@@ -26,6 +26,10 @@ the targets are judged by. Needs `valgrind` on the PATH; about 5 s a command.
 Measure a standard install (`pip install .` into a fresh environment), as users have it: an
 editable install (`pip install -e .`) imports its finder at every start, about 9 ms that the
 floor pays too, so the ratios it gives are lower than a user's; the run says which it measured.
+The installed package is what runs, nothing added to the path, when it is this checkout's code
+file for file; otherwise the checkout is put on PYTHONPATH (and the run says so), which adds a
+folder to every import's search, the floor's as the command's, and lowers each ratio by about
+0.003 (bench_scale.ENV).
 
 With `--pin CORE`, the bench and every process it starts run on that one core (the children
 inherit its affinity): on this 2-core virtual machine the rounds' ratios then spread about a
@@ -50,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sittings  # noqa: E402
-from bench_scale import ENV, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
+from bench_scale import CHECKOUT_ON_PATH, ENV, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
 
 FLOOR = "import gc; gc.disable()\nimport typer, yaml, tabulate\n"
 HANDS = 100
@@ -135,7 +139,8 @@ def instructions(case: Case) -> int:
 def print_instructions(cases: Dict[str, Case]) -> None:
     counts = {name: instructions(case) for name, case in cases.items() if name not in ("floor, gc on", "python -c pass")}
     floor = counts.pop("floor")
-    print(f"instructions (callgrind), one run each; floor (gc off; import typer, yaml, tabulate): {floor / 1e6:.1f}M")
+    print(f"instructions (callgrind), one run each; floor (gc off; import typer, yaml, tabulate): {floor / 1e6:.1f}M"
+          f"{'; the CHECKOUT ON PYTHONPATH, not the install (bench_scale.ENV)' if CHECKOUT_ON_PATH else ''}")
     for name, count in counts.items():
         print(f"  {name:28} {count / 1e6:7.1f}M  ratio {count / floor:.3f}", flush=True)
 
@@ -175,6 +180,7 @@ def main() -> None:
         measure(cases, options.runs)  # (children without PYTHONDONTWRITEBYTECODE: bench_scale.ENV)
         floor = cases["floor"].best
         print(f"command: {' '.join(command())}{' (an EDITABLE install: see above)' if editable() else ''}"
+              f"{' (the CHECKOUT ON PYTHONPATH, not the install: see bench_scale.ENV)' if CHECKOUT_ON_PATH else ''}"
               f"{f'; pinned to core {options.pin}' if options.pin is not None else ''}")
         print(f"{HANDS}-hand nights; runs: {options.runs} each, interleaved; the least CPU time of each")
         print(f"floor (gc off; import typer, yaml, tabulate): {floor * 1000:.1f} ms")
