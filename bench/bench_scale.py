@@ -361,8 +361,9 @@ def main() -> None:
     games = [g.strip() for g in options.games.split(",") if g.strip()] or sittings.cases()
     sk = command()
     work = Path(tempfile.mkdtemp(prefix="sk-scale-"))
-    print(f"{sk[-1] if len(sk) == 1 else 'python -m scorekeeper'}; runs: {options.runs} each, "
-          f"interleaved; the minimum CPU time (user + sys) of each", flush=True)
+    print(f"{sk[-1] if len(sk) == 1 else 'python -m scorekeeper'}"
+          f"{' (the CHECKOUT ON PYTHONPATH, not the install: see ENV)' if CHECKOUT_ON_PATH else ''}; "
+          f"runs: {options.runs} each, interleaved; the minimum CPU time (user + sys) of each", flush=True)
     try:
         if "show" in only:
             section_show(sk, work / "show", options.runs, games)
