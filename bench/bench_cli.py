@@ -54,7 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sittings  # noqa: E402
-from bench_scale import CHECKOUT_ON_PATH, ENV, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
+from bench_scale import ENV, ON_PATH_NOTE, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
 
 FLOOR = "import gc; gc.disable()\nimport typer, yaml, tabulate\n"
 HANDS = 100
@@ -140,7 +140,7 @@ def print_instructions(cases: Dict[str, Case]) -> None:
     counts = {name: instructions(case) for name, case in cases.items() if name not in ("floor, gc on", "python -c pass")}
     floor = counts.pop("floor")
     print(f"instructions (callgrind), one run each; floor (gc off; import typer, yaml, tabulate): {floor / 1e6:.1f}M"
-          f"{'; the CHECKOUT ON PYTHONPATH, not the install (bench_scale.ENV)' if CHECKOUT_ON_PATH else ''}")
+          f"{ON_PATH_NOTE}")
     for name, count in counts.items():
         print(f"  {name:28} {count / 1e6:7.1f}M  ratio {count / floor:.3f}", flush=True)
 
@@ -180,7 +180,7 @@ def main() -> None:
         measure(cases, options.runs)  # (children without PYTHONDONTWRITEBYTECODE: bench_scale.ENV)
         floor = cases["floor"].best
         print(f"command: {' '.join(command())}{' (an EDITABLE install: see above)' if editable() else ''}"
-              f"{' (the CHECKOUT ON PYTHONPATH, not the install: see bench_scale.ENV)' if CHECKOUT_ON_PATH else ''}"
+              f"{ON_PATH_NOTE}"
               f"{f'; pinned to core {options.pin}' if options.pin is not None else ''}")
         print(f"{HANDS}-hand nights; runs: {options.runs} each, interleaved; the least CPU time of each")
         print(f"floor (gc off; import typer, yaml, tabulate): {floor * 1000:.1f} ms")

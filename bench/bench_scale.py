@@ -104,6 +104,8 @@ ENV = {key: value for key, value in os.environ.items() if key not in ("PYTHONDON
 CHECKOUT_ON_PATH = not installed_is_checkout(ENV)
 if CHECKOUT_ON_PATH:
     ENV["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))
+# What a run prints beside the command it measured, so that its figures are read for what they are
+ON_PATH_NOTE = " (the CHECKOUT ON PYTHONPATH, not the install: see bench_scale.ENV)" if CHECKOUT_ON_PATH else ""
 
 
 def run(args: Sequence[str], check: bool = True) -> Tuple[float, float]:
@@ -361,8 +363,7 @@ def main() -> None:
     games = [g.strip() for g in options.games.split(",") if g.strip()] or sittings.cases()
     sk = command()
     work = Path(tempfile.mkdtemp(prefix="sk-scale-"))
-    print(f"{sk[-1] if len(sk) == 1 else 'python -m scorekeeper'}"
-          f"{' (the CHECKOUT ON PYTHONPATH, not the install: see ENV)' if CHECKOUT_ON_PATH else ''}; "
+    print(f"{sk[-1] if len(sk) == 1 else 'python -m scorekeeper'}{ON_PATH_NOTE}; "
           f"runs: {options.runs} each, interleaved; the minimum CPU time (user + sys) of each", flush=True)
     try:
         if "show" in only:
