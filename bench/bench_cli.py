@@ -48,13 +48,13 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-from typing import Dict, List
+from typing import Callable, Dict, List
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import sittings  # noqa: E402
-from bench_scale import ENV, ON_PATH_NOTE, ROOT, Case, command, last_hand_args, measure, restorer  # noqa: E402
+from bench_scale import ENV, ON_PATH_NOTE, ROOT, Case, command, hand_words, last_hand_args, measure, restorer, run  # noqa: E402
 
 FLOOR = "import gc; gc.disable()\nimport typer, yaml, tabulate\n"
 HANDS = 100
@@ -70,12 +70,16 @@ def night_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:
     pristine = pristine.rename(pristine.with_suffix(".less"))
     name = path.stem
     back = restorer(full, path)
+    middle = str(HANDS // 2)
     cases = {
         "show": Case(sk + ["show", name], back),
         "show --json": Case(sk + ["show", name, "--json"], back),
         "hand": Case(sk + ["hand", name] + words, restorer(pristine, path)),
-        "edit": Case(sk + ["edit", name, str(HANDS // 2), "note=bench"], back),
+        "edit": Case(sk + ["edit", name, middle, "note=bench"], back),
         "undo": Case(sk + ["undo", name], back),
+        "redo": Case(sk + ["redo", name], undone(sk, path, full)),
+        "insert": Case(sk + ["insert", name, middle] + hand_words(path, HANDS // 2), back),
+        "delete": Case(sk + ["delete", name, middle], back),
         "settle": Case(sk + ["settle", name], back),
         "check": Case(sk + ["check", name], back),
         "export": Case(sk + ["export", name], back),
@@ -83,6 +87,24 @@ def night_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:
         "report": Case(sk + ["report", name, "--html", str(folder.parent / "night.html")], back),
     }
     return {f"{game} {key}": case for key, case in cases.items()}
+
+
+def undone(sk: List[str], path: Path, full: Path) -> Callable[[], None]:
+    """What puts the night back as `undo` left it (the file and the side file `redo` reads)."""
+    back = restorer(full, path)
+    back()
+    run(sk + ["undo", path.stem])
+    side = path.with_name(f".{path.name}.undone")
+    kept = {file: file.with_name(file.name + ".after-undo") for file in (path, side)}
+    for file, copy in kept.items():
+        shutil.copyfile(file, copy)
+    back()
+
+    def put_back() -> None:
+        for file, copy in kept.items():
+            shutil.copyfile(copy, file)
+
+    return put_back
 
 
 def alone_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:

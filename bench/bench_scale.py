@@ -168,14 +168,20 @@ def last_hand_args(path: Path) -> Tuple[Path, List[str]]:
     """The sitting without its last hand (a pristine copy beside it) and that hand as
     FIELD=VALUE words: logging it again is a hand the laws accept."""
     from scorekeeper import store
-    from scorekeeper.render.sitting import field_text
 
     session = store.load(path)
-    last = session.hands[-1]
     pristine = path.with_name(path.stem + ".less.yaml")
     pristine.write_text(store.dump(session.with_hands(session.hands[:-1])), encoding="utf-8")
-    words = [f"{k}={field_text(v)}" for k, v in last.fields.items() if k != "corrected"]
-    return pristine, words
+    return pristine, hand_words(path, len(session.hands))
+
+
+def hand_words(path: Path, number: int) -> List[str]:
+    """Hand `number` (1-based) of the sitting as the FIELD=VALUE words that log it."""
+    from scorekeeper import store
+    from scorekeeper.render.sitting import field_text
+
+    fields = store.load(path).hands[number - 1].fields
+    return [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
 
 
 def write_cases(sk: List[str], path: Path) -> Dict[str, Case]:

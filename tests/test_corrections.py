@@ -261,3 +261,33 @@ def test_edit_of_a_cribbage_deal_lists_the_later_deals_whose_words_changed(cli):
     assert listed == changed[:6]
     assert f"later hands that changed ({len(changed)}):" in out
     assert "later hands: no effect changed" in cli.ok("edit", "c", "2", "note=checked").stdout
+
+
+def test_a_delete_lists_the_later_deals_by_who_dealt_them_and_words_only_those_it_shows(cli):
+    """Deleting the first deal moves every later cribbage deal to the other dealer: each is
+    listed as changed by who dealt it, its words not compared, so that only the six shown
+    are worded (a deal's notes are worded when read: docs/speed.md, "At the fifteenth stop")."""
+    import random
+
+    from scorekeeper.cards import full_deck
+    from scorekeeper.render.sitting import moved_text
+
+    cli.new("c", "cribbage", "Ann,Bob")
+    rng = random.Random(3)
+    for _ in range(12):
+        deck = [str(c) for c in full_deck()]
+        rng.shuffle(deck)
+        cli.ok("hand", "c", f"starter={deck[0]}", f"hand.Ann={' '.join(deck[1:5])}",
+               f"hand.Bob={' '.join(deck[5:9])}", f"crib={' '.join(deck[9:13])}",
+               f"play.Ann={rng.randint(0, 6)}", f"play.Bob={rng.randint(0, 6)}")
+    change = ledger.delete(cli.file("c"), 1)
+    was, now = change.before.standings.effects, change.after.standings.effects
+    text = moved_text("delete", 1, change.before.session, change.before.standings, change.after.session,
+                      change.after.standings)
+    assert all(was[i].dealer != now[i - 1].dealer for i in range(1, 12))  # hand i now was hand i + 1
+    listed = [int(line.split()[1].rstrip(":")) for line in text.splitlines() if line.startswith("  hand ")]
+    assert listed == [1, 2, 3, 4, 5, 6] and "later hands that changed (11):" in text
+    assert "... and 5 more" in text
+    unshown = range(7, 12)  # hands 7-11 now, 8-12 before
+    assert all(now[i - 1].notes._words is None and was[i].notes._words is None for i in unshown)
+    assert all(now[i - 1].notes._words is not None for i in listed)

@@ -334,7 +334,9 @@ def _later_and_standings(lines: List[str], number: int, shift: int, before_sessi
     the standings before -> after."""
     pairs = [(i, before.effects[i - 1 - shift], after.effects[i - 1])
              for i in range(number + 1, len(after.effects) + 1) if 0 <= i - 1 - shift < len(before.effects)]
-    later = [(i, a, b) for i, a, b in pairs if not _same_words(a, b) or a.dealer != b.dealer]
+    # who dealt first: a hand dealt by another has changed without its words compared (a
+    # cribbage deal's are worded only when read: an insert or delete moves every later deal)
+    later = [(i, a, b) for i, a, b in pairs if a.dealer != b.dealer or not _same_words(a, b)]
     if later:
         lines.append(f"later hands that changed ({len(later)}):")
         lines += [_later_line(i, a, b) for i, a, b in later[:limit]]
