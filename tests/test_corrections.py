@@ -238,19 +238,10 @@ def test_edit_of_a_cribbage_deal_lists_the_later_deals_whose_words_changed(cli):
     """A correction that ends a game earlier changes the later deals' effects; the deals it
     lists are those whose line (summary and every note, worded) changed, found as `edit`
     finds them without wording the deals whose cards are the same."""
-    import random
-
-    from scorekeeper.cards import full_deck
     from scorekeeper.render.sitting import _effect_line
 
     cli.new("c", "cribbage", "Ann,Bob", "game=61")
-    rng = random.Random(7)
-    for _ in range(14):
-        deck = [str(c) for c in full_deck()]
-        rng.shuffle(deck)
-        cli.ok("hand", "c", f"starter={deck[0]}", f"hand.Ann={' '.join(deck[1:5])}",
-               f"hand.Bob={' '.join(deck[5:9])}", f"crib={' '.join(deck[9:13])}",
-               f"play.Ann={rng.randint(0, 6)}", f"play.Bob={rng.randint(0, 6)}")
+    _log_shuffled_deals(cli, "c", 14, seed=7)
     before = ledger.open_session(cli.file("c")).standings
     out = cli.ok("edit", "c", "2", "play.Ann=20").stdout
     after = ledger.open_session(cli.file("c")).standings
@@ -267,19 +258,10 @@ def test_a_delete_lists_the_later_deals_by_who_dealt_them_and_words_only_those_i
     """Deleting the first deal moves every later cribbage deal to the other dealer: each is
     listed as changed by who dealt it, its words not compared, so that only the six shown
     are worded (a deal's notes are worded when read: docs/speed.md, "At the fifteenth stop")."""
-    import random
-
-    from scorekeeper.cards import full_deck
     from scorekeeper.render.sitting import moved_text
 
     cli.new("c", "cribbage", "Ann,Bob")
-    rng = random.Random(3)
-    for _ in range(12):
-        deck = [str(c) for c in full_deck()]
-        rng.shuffle(deck)
-        cli.ok("hand", "c", f"starter={deck[0]}", f"hand.Ann={' '.join(deck[1:5])}",
-               f"hand.Bob={' '.join(deck[5:9])}", f"crib={' '.join(deck[9:13])}",
-               f"play.Ann={rng.randint(0, 6)}", f"play.Bob={rng.randint(0, 6)}")
+    _log_shuffled_deals(cli, "c", 12, seed=3)
     change = ledger.delete(cli.file("c"), 1)
     was, now = change.before.standings.effects, change.after.standings.effects
     text = moved_text("delete", 1, change.before.session, change.before.standings, change.after.session,
@@ -291,3 +273,18 @@ def test_a_delete_lists_the_later_deals_by_who_dealt_them_and_words_only_those_i
     unshown = range(7, 12)  # hands 7-11 now, 8-12 before
     assert all(now[i - 1].notes._words is None and was[i].notes._words is None for i in unshown)
     assert all(now[i - 1].notes._words is not None for i in listed)
+
+
+def _log_shuffled_deals(cli, name: str, count: int, seed: int) -> None:
+    """`count` two-handed cribbage deals from shuffled decks, each logged by its cards."""
+    import random
+
+    from scorekeeper.cards import full_deck
+
+    rng = random.Random(seed)
+    for _ in range(count):
+        deck = [str(c) for c in full_deck()]
+        rng.shuffle(deck)
+        cli.ok("hand", name, f"starter={deck[0]}", f"hand.Ann={' '.join(deck[1:5])}",
+               f"hand.Bob={' '.join(deck[5:9])}", f"crib={' '.join(deck[9:13])}",
+               f"play.Ann={rng.randint(0, 6)}", f"play.Bob={rng.randint(0, 6)}")
