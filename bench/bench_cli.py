@@ -7,7 +7,8 @@ collector off in the floor as in the command (start.main turns it off first thin
 Each command runs as a user runs it: the installed `scorekeeper` command (the console script
 pip writes beside this Python; `python -m scorekeeper` when there is none), a fresh process
 with byte-code cached, on a folder holding a 100-hand night of each of tally, Cinch, Hearts
-and cribbage typed as cards (bench/sittings.py): every command on each night; `list` and
+and cribbage typed as cards (bench/sittings.py): every command on each night (`insert` and
+`delete` of the middle hand, `redo` of an `undo`, the night put back before each run); `list` and
 `stats`, commands of a whole folder, on a folder holding that night alone, and over the four
 nights (shown without a target: four nights are not a night). Interleaved, so that the machine's load falls on every case
 alike; what is kept is the least CPU time (user + sys, from getrusage around each process:
