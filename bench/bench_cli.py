@@ -64,6 +64,8 @@ TARGET, HAND_TARGET = 1.25, 1.35
 
 def night_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:
     """Every command on one night; a command that writes has the file put back before it runs."""
+    from scorekeeper import store
+
     path = sittings.write(folder, game, HANDS, name=f"night-{game}")
     full = path.with_name(path.stem + ".full")  # beside the night, not in the folder's listing
     shutil.copyfile(path, full)
@@ -72,6 +74,7 @@ def night_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:
     name = path.stem
     back = restorer(full, path)
     middle = str(HANDS // 2)
+    again = hand_words(store.load(path).hands[HANDS // 2 - 1])  # the middle hand, logged twice
     cases = {
         "show": Case(sk + ["show", name], back),
         "show --json": Case(sk + ["show", name, "--json"], back),
@@ -79,7 +82,7 @@ def night_cases(sk: List[str], folder: Path, game: str) -> Dict[str, Case]:
         "edit": Case(sk + ["edit", name, middle, "note=bench"], back),
         "undo": Case(sk + ["undo", name], back),
         "redo": Case(sk + ["redo", name], undone(sk, path, full)),
-        "insert": Case(sk + ["insert", name, middle] + hand_words(path, HANDS // 2), back),
+        "insert": Case(sk + ["insert", name, middle] + again, back),
         "delete": Case(sk + ["delete", name, middle], back),
         "settle": Case(sk + ["settle", name], back),
         "check": Case(sk + ["check", name], back),
@@ -95,8 +98,9 @@ def undone(sk: List[str], path: Path, full: Path) -> Callable[[], None]:
     back = restorer(full, path)
     back()
     run(sk + ["undo", path.stem])
-    side = path.with_name(f".{path.name}.undone")
-    kept = {file: file.with_name(file.name + ".after-undo") for file in (path, side)}
+    from scorekeeper.store.paths import undone_path
+
+    kept = {file: file.with_name(file.name + ".after-undo") for file in (path, undone_path(path))}
     for file, copy in kept.items():
         shutil.copyfile(file, copy)
     back()

@@ -48,7 +48,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -172,16 +172,14 @@ def last_hand_args(path: Path) -> Tuple[Path, List[str]]:
     session = store.load(path)
     pristine = path.with_name(path.stem + ".less.yaml")
     pristine.write_text(store.dump(session.with_hands(session.hands[:-1])), encoding="utf-8")
-    return pristine, hand_words(path, len(session.hands))
+    return pristine, hand_words(session.hands[-1])
 
 
-def hand_words(path: Path, number: int) -> List[str]:
-    """Hand `number` (1-based) of the sitting as the FIELD=VALUE words that log it."""
-    from scorekeeper import store
+def hand_words(hand: Any) -> List[str]:
+    """A hand of a sitting (model.Hand) as the FIELD=VALUE words that log it."""
     from scorekeeper.render.sitting import field_text
 
-    fields = store.load(path).hands[number - 1].fields
-    return [f"{k}={field_text(v)}" for k, v in fields.items() if k != "corrected"]
+    return [f"{k}={field_text(v)}" for k, v in hand.fields.items() if k != "corrected"]
 
 
 def write_cases(sk: List[str], path: Path) -> Dict[str, Case]:
